@@ -1,0 +1,42 @@
+"""Instants, sorceries, and enchantments."""
+
+from ..vocab import (
+    TARGET,
+    AddMana,
+    CounterSpell,
+    DealDamage,
+    Destroy,
+    Draw,
+    Keyword,
+    Pump,
+    ReturnToHand,
+    SpellAbility,
+    Static,
+    TargetSpec,
+    card,
+)
+
+CARDS = [
+    card("Lightning Bolt", "{R}", "Instant", "Lightning Bolt deals 3 damage to any target.",
+         SpellAbility(effects=(DealDamage(3, TARGET),), targets=(TargetSpec("any"),))),
+    card("Shock", "{R}", "Instant", "Shock deals 2 damage to any target.",
+         SpellAbility(effects=(DealDamage(2, TARGET),), targets=(TargetSpec("any"),))),
+    card("Counterspell", "{U}{U}", "Instant", "Counter target spell.",
+         SpellAbility(effects=(CounterSpell(TARGET),), targets=(TargetSpec("spell"),))),
+    card("Divination", "{2}{U}", "Sorcery", "Draw two cards.",
+         SpellAbility(effects=(Draw(2),))),
+    card("Giant Growth", "{G}", "Instant", "Target creature gets +3/+3 until end of turn.",
+         SpellAbility(effects=(Pump(3, 3, TARGET),), targets=(TargetSpec("creature"),))),
+    card("Dark Ritual", "{B}", "Instant", "Add {B}{B}{B}.",
+         SpellAbility(effects=(AddMana("{B}{B}{B}"),))),
+    card("Shatter", "{1}{R}", "Instant", "Destroy target artifact.",
+         SpellAbility(effects=(Destroy(TARGET),), targets=(TargetSpec("artifact"),))),
+    card("Murder", "{1}{B}{B}", "Instant", "Destroy target creature.",
+         SpellAbility(effects=(Destroy(TARGET),), targets=(TargetSpec("creature"),))),
+    card("Unsummon", "{U}", "Instant", "Return target creature to its owner's hand.",
+         SpellAbility(effects=(ReturnToHand(TARGET),), targets=(TargetSpec("creature"),))),
+    card("Pacifism", "{1}{W}", "Enchantment — Aura",
+         "Enchant creature\nEnchanted creature can't attack or block.",
+         Keyword(names=("enchant creature",)),
+         Static(effect="enchanted_cant_attack_or_block")),
+]

@@ -1,0 +1,709 @@
+"""The card vocabulary: card definitions, abilities, costs, targets, effects, triggers, statics.
+
+Cards are data (style.md): a name, a mana cost, a type line, the Oracle text verbatim, and one
+ability per Oracle line built from the small pieces below. An activated ability's cost is read
+from its own Oracle text ("{1}, {T}, Sacrifice Mind Stone: Draw a card." -> mana {1}, tap,
+sacrifice this), so text and behaviour cannot drift apart. An effect is a small frozen object
+whose `resolve(game, ctx, step)` acts on the game or returns an `Ask` for a choice its
+controller makes on resolution; it never keeps state of its own (answers live in the Context).
+
+This module must not import the game: effects receive it as an argument.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..engine.errors import MtgError
+from ..engine.mana import COLORS, TYPES, ManaCost, parse_mana_cost, split_symbols
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.objects import Context, Ref
+
+# --------------------------------------------------------------------------------------------
+# Amounts: an int, "X" (the ability's or spell's X), or a few named quantities.
+Amount = int | str
+
+# --------------------------------------------------------------------------------------------
+# Choices an effect asks for while resolving.
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A choice to make now: `kind` is a decision kind (`color`, `yes_no`, `choose`, ...),
+    `options` the legal answers, shown with `labels` (same length)."""
+
+    kind: str
+    player: int
+    options: tuple[Any, ...]
+    labels: tuple[str, ...]
+    prompt: str
+
+
+# --------------------------------------------------------------------------------------------
+# Targets (CR 115)
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """What a target may be. `what` is one of the filters `Game.is_legal_target` knows:
+    any, creature, artifact, enchantment, land, permanent, nonland_permanent, player, opponent,
+    spell, creature_spell, creature_you_control, artifact_or_enchantment, activated_or_triggered_ability."""
+
+    what: str
+    count: int = 1
+    up_to: bool = False
+    label: str = ""
+
+
+# --------------------------------------------------------------------------------------------
+# Costs (CR 118, 602.2), read from the text before the colon.
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    mana: ManaCost = ManaCost()
+    tap: bool = False
+    untap: bool = False
+    sacrifice_self: bool = False
+    sacrifice: tuple[tuple[str, int], ...] = ()   # (filter, count): "Sacrifice an artifact"
+    remove_counters: tuple[str, int] | None = None  # from this permanent
+    put_counters: tuple[str, int] | None = None     # on this permanent (Devoted Druid)
+    pay_life: int = 0
+    discard: int = 0
+    exile_self: bool = False
+
+    @property
+    def has_x(self) -> bool:
+        return self.mana.x_count > 0
+
+    @property
+    def is_free(self) -> bool:
+        return self == Cost()
+
+
+_COUNTER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_SELF_WORDS = ("this artifact", "this creature", "this land", "this enchantment", "this permanent")
+
+
+def parse_cost(text: str, card_name: str) -> Cost:
+    """Read an activation cost such as `{1}, {T}, Sacrifice Mind Stone` (CR 602.1a)."""
+    mana_syms: list[str] = []
+    kw: dict[str, Any] = {}
+    sac: list[tuple[str, int]] = []
+    for raw in [p.strip() for p in text.split(",")]:
+        part = raw.lower()
+        if raw.startswith("{"):
+            for sym in split_symbols(raw, "cost"):
+                if sym == "T":
+                    kw["tap"] = True
+                elif sym == "Q":
+                    kw["untap"] = True
+                else:
+                    mana_syms.append("{" + sym + "}")
+            continue
+        m = re.fullmatch(r"sacrifice (.+)", part)
+        if m:
+            what = m.group(1)
+            if what == card_name.lower() or what in _SELF_WORDS:
+                kw["sacrifice_self"] = True
+                continue
+            m2 = re.fullmatch(r"(an?|two|three) (.+?)s?", what)
+            if m2:
+                sac.append((m2.group(2).replace(" ", "_"), _COUNTER_WORDS[m2.group(1)]))
+                continue
+            raise CardDefinitionError(card_name, f"cannot read sacrifice cost {raw!r}")
+        m = re.fullmatch(r"remove (\w+) (\S+) counters? from (.+)", part)
+        if m:
+            kw["remove_counters"] = (m.group(2), _amount_word(m.group(1), card_name, raw))
+            continue
+        m = re.fullmatch(r"put (\w+) (\S+) counters? on (.+)", part)
+        if m:
+            kw["put_counters"] = (m.group(2), _amount_word(m.group(1), card_name, raw))
+            continue
+        m = re.fullmatch(r"pay (\d+) life", part)
+        if m:
+            kw["pay_life"] = int(m.group(1))
+            continue
+        m = re.fullmatch(r"discard (a|two) cards?", part)
+        if m:
+            kw["discard"] = _COUNTER_WORDS[m.group(1)]
+            continue
+        if part in (f"exile {card_name.lower()}",) + tuple(f"exile {w}" for w in _SELF_WORDS):
+            kw["exile_self"] = True
+            continue
+        raise CardDefinitionError(card_name, f"cannot read cost part {raw!r}")
+    return Cost(mana=parse_mana_cost("".join(mana_syms)), sacrifice=tuple(sac), **kw)
+
+
+def _amount_word(word: str, card_name: str, raw: str) -> Any:
+    if word in _COUNTER_WORDS:
+        return _COUNTER_WORDS[word]
+    if word == "x":
+        return "X"
+    if word.isdigit():
+        return int(word)
+    raise CardDefinitionError(card_name, f"cannot read the number in {raw!r}")
+
+
+class CardDefinitionError(MtgError, ValueError):
+    def __init__(self, card: str, message: str):
+        super().__init__(f"card {card!r}: {message}")
+
+
+# --------------------------------------------------------------------------------------------
+# Effects (CR 609). Each resolves against the game with the resolving Context.
+
+
+class Effect:
+    """One instruction of a spell or ability. `resolve` acts, or returns an Ask when it needs a
+    choice first; it must not change the game before asking (it will be called again with the
+    answer in `ctx.answers[step]`)."""
+
+    #: True for effects that add mana (CR 605.1a: such an ability is a mana ability).
+    adds_mana: ClassVar[bool] = False
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        raise NotImplementedError
+
+
+# Who or what an effect acts on.
+SELF = "self"              # the ability's source
+TARGET = "target"          # ctx.targets[0]; TARGET+"1" for the second, etc.
+CONTROLLER = "you"         # the ability's controller
+EACH_OPPONENT = "each_opponent"
+EACH_PLAYER = "each_player"
+ATTACHED = "attached"      # what the source is attached to
+
+
+def target_index(who: str) -> int:
+    return int(who[len(TARGET):] or 0)
+
+
+@dataclass(frozen=True)
+class AddMana(Effect):
+    """Add fixed mana: `AddMana("{C}{C}{C}")` (CR 106.3). `restriction` marks it (CR 106.6)."""
+
+    mana: str
+    restriction: str | None = None
+    adds_mana: ClassVar[bool] = True
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        counts = [0] * 6
+        for sym in split_symbols(self.mana):
+            counts[TYPES.index(sym)] += 1
+        g.produce_mana(ctx, counts, self.restriction)
+        return None
+
+    def could_produce(self, g: Game, ctx: Context, seen: frozenset[int]) -> set[str]:
+        return {s for s in split_symbols(self.mana)}
+
+
+@dataclass(frozen=True)
+class AddManaChoice(Effect):
+    """Add `amount` mana of one type chosen from `choices` on resolution.
+
+    `choices` is "any_color", "commander_identity", or a string of types such as "WU".
+    With `each_separately` every mana gets its own choice ("three mana in any combination")."""
+
+    choices: str = "any_color"
+    amount: Amount = 1
+    restriction: str | None = None
+    adds_mana: ClassVar[bool] = True
+
+    def options(self, g: Game, ctx: Context, seen: frozenset[int]) -> list[str]:
+        if self.choices == "any_color":
+            return list(COLORS)
+        if self.choices == "commander_identity":
+            return g.commander_identity(ctx.controller)
+        return [c for c in TYPES if c in self.choices]
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        amount = g.eval_amount(self.amount, ctx)
+        opts = self.options(g, ctx, frozenset())
+        if not opts or amount <= 0:
+            return None  # CR 106.5: an undefined type of mana produces no mana
+        choice = ctx.answers.get(step)
+        if choice is None:
+            if len(opts) == 1:
+                choice = opts[0]
+            else:
+                return Ask("color", ctx.controller, tuple(opts), tuple(f"color {c}" for c in opts),
+                           f"choose a color of mana to add ({amount})")
+        counts = [0] * 6
+        counts[TYPES.index(choice)] = amount
+        g.produce_mana(ctx, counts, self.restriction)
+        return None
+
+    def could_produce(self, g: Game, ctx: Context, seen: frozenset[int]) -> set[str]:
+        return set(self.options(g, ctx, seen))
+
+
+@dataclass(frozen=True)
+class DealDamage(Effect):
+    """The source deals `amount` damage to `to` (CR 120)."""
+
+    amount: Amount
+    to: str = TARGET
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        n = g.eval_amount(self.amount, ctx)
+        for ref in g.refs_for(self.to, ctx):
+            g.deal_damage(ctx, ref, n)
+        return None
+
+
+@dataclass(frozen=True)
+class Draw(Effect):
+    amount: Amount = 1
+    who: str = CONTROLLER
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        n = g.eval_amount(self.amount, ctx)
+        for ref in g.refs_for(self.who, ctx):
+            g.draw(ref[1], n)
+        return None
+
+
+@dataclass(frozen=True)
+class GainLife(Effect):
+    amount: Amount
+    who: str = CONTROLLER
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        n = g.eval_amount(self.amount, ctx)
+        for ref in g.refs_for(self.who, ctx):
+            g.gain_life(ref[1], n)
+        return None
+
+
+@dataclass(frozen=True)
+class LoseLife(Effect):
+    amount: Amount
+    who: str = CONTROLLER
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        n = g.eval_amount(self.amount, ctx)
+        for ref in g.refs_for(self.who, ctx):
+            g.lose_life(ref[1], n)
+        return None
+
+
+@dataclass(frozen=True)
+class Destroy(Effect):
+    """CR 701.8."""
+
+    what: str = TARGET
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for ref in g.refs_for(self.what, ctx):
+            g.destroy(ref[1])
+        return None
+
+
+@dataclass(frozen=True)
+class ReturnToHand(Effect):
+    """Return a permanent to its owner's hand."""
+
+    what: str = TARGET
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for ref in g.refs_for(self.what, ctx):
+            g.move_to_zone(ref[1], "hand")
+        return None
+
+
+@dataclass(frozen=True)
+class ExileIt(Effect):
+    what: str = TARGET
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for ref in g.refs_for(self.what, ctx):
+            g.move_to_zone(ref[1], "exile")
+        return None
+
+
+@dataclass(frozen=True)
+class CounterSpell(Effect):
+    """CR 701.6: the countered spell goes to its owner's graveyard."""
+
+    what: str = TARGET
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for ref in g.refs_for(self.what, ctx):
+            g.counter(ref[1])
+        return None
+
+
+@dataclass(frozen=True)
+class Pump(Effect):
+    """`what` gets +power/+toughness until end of turn (a layer 7c effect, CR 613.4c)."""
+
+    power: Amount
+    toughness: Amount
+    what: str = TARGET
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        p, t = g.eval_amount(self.power, ctx), g.eval_amount(self.toughness, ctx)
+        for ref in g.refs_for(self.what, ctx):
+            g.add_until_eot(ref[1], "pt", (p, t))
+        return None
+
+
+@dataclass(frozen=True)
+class Tap(Effect):
+    what: str = TARGET
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for ref in g.refs_for(self.what, ctx):
+            g.tap(ref[1])
+        return None
+
+
+@dataclass(frozen=True)
+class Untap(Effect):
+    what: str = SELF
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for ref in g.refs_for(self.what, ctx):
+            g.untap(ref[1])
+        return None
+
+
+@dataclass(frozen=True)
+class PutCounters(Effect):
+    kind: str
+    amount: Amount = 1
+    what: str = SELF
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        n = g.eval_amount(self.amount, ctx)
+        for ref in g.refs_for(self.what, ctx):
+            g.add_counters(ref[1], self.kind, n)
+        return None
+
+
+@dataclass(frozen=True)
+class CreateToken(Effect):
+    """Create `amount` tokens of the token card `token` (a card name in the pool)."""
+
+    token: str
+    amount: Amount = 1
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for _ in range(g.eval_amount(self.amount, ctx)):
+            g.create_token(ctx.controller, self.token)
+        return None
+
+
+@dataclass(frozen=True)
+class Attach(Effect):
+    """Attach the source to the target (equip, CR 702.6; an Aura resolving, CR 303.4f)."""
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        if ctx.targets and ctx.source_id is not None:
+            g.attach(ctx.source_id, ctx.targets[0][1])
+        return None
+
+
+@dataclass(frozen=True)
+class MayPay(Effect):
+    """"you may pay {4}. If you do, <then>" (CR 603.5 with a cost paid on resolution)."""
+
+    cost: str
+    then: tuple[Effect, ...]
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        key = step * 100
+        answer = ctx.answers.get(key)
+        mana = parse_mana_cost(self.cost)
+        if answer is None:
+            if not g.can_pay_mana_now(ctx.controller, mana):
+                return None
+            return Ask("yes_no", ctx.controller, (True, False), ("yes", "no"),
+                       f"pay {self.cost}?")
+        if answer:
+            g.pay_mana_now(ctx.controller, mana)
+            for i, e in enumerate(self.then):
+                ask = e.resolve(g, ctx, key + 1 + i)
+                if ask is not None:  # nested choices are not supported by this effect
+                    raise MtgError("MayPay's effects must not ask for choices")
+        return None
+
+
+@dataclass(frozen=True)
+class IfSelfTapped(Effect):
+    """Mana Vault's "if Mana Vault is tapped" (an intervening if, CR 603.4), checked again here."""
+
+    then: tuple[Effect, ...]
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        obj = g.objects.get(ctx.source_id) if ctx.source_id is not None else None
+        if obj is not None and obj.zone == "battlefield" and obj.tapped:
+            for i, e in enumerate(self.then):
+                e.resolve(g, ctx, step * 100 + i)
+        return None
+
+
+@dataclass(frozen=True)
+class Custom(Effect):
+    """Escape hatch: a named function in `mtg_env.cards.custom` for an effect that truly needs
+    code. Refers to the function by name so that states stay picklable."""
+
+    fn: str
+    args: tuple[Any, ...] = ()
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        from . import custom
+        result: Ask | None = getattr(custom, self.fn)(g, ctx, step, *self.args)
+        return result
+
+
+# --------------------------------------------------------------------------------------------
+# Abilities (CR 113)
+
+
+@dataclass(frozen=True)
+class Ability:
+    text: str = field(default="", kw_only=True)
+
+    @property
+    def kind(self) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Activated(Ability):
+    """"[Cost]: [Effect]." (CR 602). The cost comes from the text; `mana` abilities (CR 605.1a)
+    are detected from their effects. `x_fixed` names an X defined by the text (CR 107.3c)."""
+
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    sorcery_speed: bool = False
+    once_each_turn: bool = False
+    cost: Cost = Cost()
+    keyword: str | None = None  # "equip", "crew" for keyword abilities
+
+    @property
+    def kind(self) -> str:
+        return "activated"
+
+    @property
+    def is_mana_ability(self) -> bool:
+        """CR 605.1a: no target, could add mana, not a loyalty ability."""
+        return not self.targets and any(e.adds_mana for e in self.effects)
+
+
+@dataclass(frozen=True)
+class Triggered(Ability):
+    """"When/Whenever/At ..." (CR 603). `event` is the trigger event name (see Game.fire);
+    `optional` is a "you may" on the whole effect; `condition` an intervening "if" (CR 603.4)."""
+
+    event: str = ""
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    optional: bool = False
+    condition: str | None = None
+    filter: str | None = None
+
+    @property
+    def kind(self) -> str:
+        return "triggered"
+
+    @property
+    def is_mana_ability(self) -> bool:
+        """CR 605.1b: triggers from a mana ability, no target, could add mana."""
+        return self.event in ("tapped_for_mana",) and not self.targets and any(
+            e.adds_mana for e in self.effects)
+
+
+@dataclass(frozen=True)
+class Static(Ability):
+    """A static ability (CR 604): `effect` is a name understood by the layer system
+    (`Game.compute_characteristics`), with `args`."""
+
+    effect: str = ""
+    args: tuple[Any, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return "static"
+
+
+@dataclass(frozen=True)
+class Keyword(Ability):
+    """Keyword abilities without a colon (flying, haste, enchant creature ...)."""
+
+    names: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return "keyword"
+
+
+@dataclass(frozen=True)
+class SpellAbility(Ability):
+    """What an instant or sorcery does (CR 113.3a); also an Aura's target."""
+
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return "spell"
+
+
+@dataclass(frozen=True)
+class EntersWith(Ability):
+    """"<This> enters with N <kind> counters on it." (a replacement effect, CR 614.1c);
+    `amount` "X" uses the X of the spell it was (CR 107.3m)."""
+
+    counter: str = "+1/+1"
+    amount: Amount = 1
+
+    @property
+    def kind(self) -> str:
+        return "replacement"
+
+
+# --------------------------------------------------------------------------------------------
+# Card definitions
+
+
+PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+SUPERTYPES = frozenset({"Legendary", "Basic", "Snow", "World"})
+CARD_TYPES = PERMANENT_TYPES | {"Instant", "Sorcery", "Kindred"}
+
+
+@dataclass(frozen=True, eq=False)
+class CardDef:
+    """A card's printed characteristics and abilities. Shared by every object of that card;
+    never copied; pickles as its name."""
+
+    name: str
+    mana_cost: ManaCost
+    types: frozenset[str]
+    subtypes: tuple[str, ...]
+    supertypes: frozenset[str]
+    power: int | None
+    toughness: int | None
+    oracle: str
+    abilities: tuple[Ability, ...]
+    colors: frozenset[str]
+    keywords: frozenset[str]
+    is_token: bool = False
+
+    def __reduce__(self) -> tuple:
+        from . import get_card
+        return (get_card, (self.name,))
+
+    def __deepcopy__(self, memo: dict) -> CardDef:
+        return self
+
+    def __copy__(self) -> CardDef:
+        return self
+
+    @property
+    def is_permanent(self) -> bool:
+        return bool(self.types & PERMANENT_TYPES)
+
+    @property
+    def type_line(self) -> str:
+        parts = [t for t in ("Legendary", "Basic", "Snow") if t in self.supertypes]
+        parts += [t for t in ("Kindred", "Enchantment", "Artifact", "Land", "Creature",
+                              "Planeswalker", "Instant", "Sorcery", "Battle") if t in self.types]
+        line = " ".join(parts)
+        return f"{line} — {' '.join(self.subtypes)}" if self.subtypes else line
+
+    @property
+    def spell_ability(self) -> SpellAbility | None:
+        for a in self.abilities:
+            if isinstance(a, SpellAbility):
+                return a
+        return None
+
+
+def parse_type_line(line: str, card: str) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
+    main, _, sub = line.partition("—")
+    words = main.split()
+    supers = frozenset(w for w in words if w in SUPERTYPES)
+    types = frozenset(w for w in words if w in CARD_TYPES)
+    unknown = [w for w in words if w not in SUPERTYPES and w not in CARD_TYPES]
+    if unknown or not types:
+        raise CardDefinitionError(card, f"cannot read type line {line!r}")
+    return types, supers, tuple(sub.split())
+
+
+def card(name: str, mana_cost: str | None, type_line: str, oracle: str, *abilities: Ability,
+         pt: str | None = None, colors: str | None = None, token: bool = False) -> CardDef:
+    """Define a card. Abilities are given in Oracle-line order, one per line, and each takes its
+    line as its text; an instant or sorcery's SpellAbility takes the whole text. The cost of an
+    activated ability is read from its line."""
+    types, supers, subs = parse_type_line(type_line, name)
+    lines = [ln for ln in oracle.split("\n") if ln.strip()]
+    built: list[Ability] = []
+    if len(abilities) == 1 and isinstance(abilities[0], SpellAbility) and len(lines) > 1:
+        lines = [oracle]
+    if len(abilities) != len(lines):
+        raise CardDefinitionError(name, f"{len(abilities)} abilities for {len(lines)} Oracle lines")
+    keywords: set[str] = set()
+    for ab, line in zip(abilities, lines, strict=True):
+        if line.startswith("(") and line.endswith(")"):
+            line = line[1:-1]  # a basic land's intrinsic ability is reminder text (CR 305.6)
+        if isinstance(ab, Activated):
+            if ab.keyword is None:
+                cost_text, sep, _ = _split_cost(line)
+                if not sep:
+                    raise CardDefinitionError(name, f"activated ability without a colon: {line!r}")
+                cost = parse_cost(cost_text, name)
+            else:
+                cost = _keyword_cost(ab.keyword, line, name)
+            once = ab.once_each_turn or "Activate only once each turn" in line
+            sorcery = ab.sorcery_speed or "Activate only as a sorcery" in line
+            ab = _replace(ab, text=line, cost=cost, once_each_turn=once, sorcery_speed=sorcery)
+        else:
+            ab = _replace(ab, text=line)
+        if isinstance(ab, Keyword):
+            keywords.update(ab.names)
+        built.append(ab)
+    power = toughness = None
+    if pt is not None:
+        p, _, t = pt.partition("/")
+        power, toughness = int(p), int(t)
+    cost = parse_mana_cost(mana_cost)
+    cols = frozenset(colors) if colors is not None else cost.colors()
+    return CardDef(name, cost, types, subs, supers, power, toughness, oracle, tuple(built),
+                   cols, frozenset(keywords), token)
+
+
+def _split_cost(line: str) -> tuple[str, str, str]:
+    # The cost is everything before the first colon that is outside reminder text.
+    depth = 0
+    for i, ch in enumerate(line):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == ":" and depth == 0:
+            return line[:i], ":", line[i + 1:]
+    return line, "", ""
+
+
+def _keyword_cost(keyword: str, line: str, name: str) -> Cost:
+    # "Equip {1}" / "Crew 1": the cost follows the keyword (CR 702.6a, 702.122a).
+    if keyword == "equip":
+        m = re.match(r"Equip (\{[^ ]*\})", line)
+        if not m:
+            raise CardDefinitionError(name, f"cannot read equip cost in {line!r}")
+        return Cost(mana=parse_mana_cost(m.group(1)))
+    if keyword == "crew":
+        return Cost()
+    raise CardDefinitionError(name, f"unknown keyword ability {keyword!r}")
+
+
+def _replace(ab: Ability, **changes: Any) -> Ability:
+    import dataclasses
+    return dataclasses.replace(ab, **changes)

@@ -1,0 +1,1865 @@
+"""The game: state, turn structure, priority, the stack, costs, triggers, state-based actions.
+
+The engine never calls an agent. It runs until some player must decide, records that decision
+(`Game.decision`) and its legal actions (`Game.legal_actions()`), and waits for `Game.act()`.
+Every multi-step process that can stop for a choice (casting a spell, CR 601.2; activating an
+ability, CR 602.2; resolving, CR 608; putting triggered abilities on the stack, CR 603.3) is a
+`Task` of plain data on a task stack, so a game paused anywhere pickles, clones and resumes.
+
+Objects are copy-on-write between clones: `clone()` copies the dict of objects, not the objects;
+every write goes through `Game._w(oid)`, which copies an object the first time a game that
+shares it writes to it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from ..cards import get_card
+from ..cards.vocab import (
+    ATTACHED,
+    CONTROLLER,
+    EACH_OPPONENT,
+    EACH_PLAYER,
+    SELF,
+    TARGET,
+    Ability,
+    Activated,
+    Ask,
+    CardDef,
+    EntersWith,
+    Keyword,
+    SpellAbility,
+    TargetSpec,
+    Triggered,
+    target_index,
+)
+from . import layers
+from .actions import Action, Decision, match_action
+from .errors import IllegalActionError, MtgError
+from .layers import Chars, printed_chars
+from .mana import (
+    COLORS,
+    TYPE_INDEX,
+    TYPES,
+    ManaCost,
+    available_for,
+    can_pay,
+    format_mana,
+    max_x,
+)
+from .objects import (
+    BATTLEFIELD,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    STACK,
+    Context,
+    GameObject,
+    Player,
+    Ref,
+    StackItem,
+)
+
+STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
+MAIN_STEPS = ("precombat_main", "postcombat_main")
+# Steps in which no player receives priority (CR 502.4, 514.3).
+NO_PRIORITY = ("untap", "cleanup")
+HAND_SIZE = 7
+
+class Task:
+    """One step-by-step process in progress; `d` holds its plain-data state."""
+
+    __slots__ = ("kind", "d")
+
+    def __init__(self, kind: str, **d: Any):
+        self.kind = kind
+        self.d = d
+
+    def clone(self) -> Task:
+        d: dict[str, Any] = {}
+        for k, v in self.d.items():
+            if isinstance(v, list):
+                v = [x.clone() if isinstance(x, StackItem | Context) else x for x in v]
+            elif isinstance(v, Context | StackItem):
+                v = v.clone()
+            elif isinstance(v, dict):
+                v = dict(v)
+            d[k] = v
+        t = Task.__new__(Task)
+        t.kind, t.d = self.kind, d
+        return t
+
+    def __getstate__(self) -> tuple:
+        return (self.kind, self.d)
+
+    def __setstate__(self, state: tuple) -> None:
+        self.kind, self.d = state
+
+    def __repr__(self) -> str:
+        return f"Task({self.kind}, {self.d})"
+
+
+class Pending:
+    """The decision the game waits on. For priority, actions are computed lazily."""
+
+    __slots__ = ("kind", "player", "prompt", "actions")
+
+    def __init__(self, kind: str, player: int, prompt: str, actions: list[Action] | None = None):
+        self.kind = kind
+        self.player = player
+        self.prompt = prompt
+        self.actions = actions
+
+    def __getstate__(self) -> tuple:
+        return (self.kind, self.player, self.prompt, self.actions)
+
+    def __setstate__(self, state: tuple) -> None:
+        self.kind, self.player, self.prompt, self.actions = state
+
+
+class ContinuousEffect:
+    """An effect created by a resolving spell or ability (CR 611), e.g. +3/+3 until end of turn."""
+
+    __slots__ = ("kind", "target", "args", "timestamp", "duration")
+
+    def __init__(self, kind: str, target: int | None, args: Any, timestamp: int, duration: str):
+        self.kind = kind
+        self.target = target
+        self.args = args
+        self.timestamp = timestamp
+        self.duration = duration
+
+    def __getstate__(self) -> tuple:
+        return (self.kind, self.target, self.args, self.timestamp, self.duration)
+
+    def __setstate__(self, state: tuple) -> None:
+        self.kind, self.target, self.args, self.timestamp, self.duration = state
+
+
+class PendingTrigger:
+    """A triggered ability that has triggered and waits to be put on the stack (CR 603.3)."""
+
+    __slots__ = ("ability", "source_id", "key", "controller", "source_name", "event", "origin")
+
+    def __init__(self, ability: Triggered, source_id: int, key: str, controller: int,
+                 source_name: str, event: dict[str, Any], origin: str | None = None):
+        self.ability = ability
+        self.source_id = source_id
+        self.key = key
+        self.controller = controller
+        self.source_name = source_name
+        self.event = event
+        self.origin = origin
+
+    def __getstate__(self) -> tuple:
+        return (self.ability, self.source_id, self.key, self.controller, self.source_name,
+                self.event, self.origin)
+
+    def __setstate__(self, state: tuple) -> None:
+        (self.ability, self.source_id, self.key, self.controller, self.source_name,
+         self.event, self.origin) = state
+
+
+class Game:
+    """A game of Magic in progress. See interface.md §1 for the public calls."""
+
+    # ---------------------------------------------------------------------------------------
+    # construction, cloning, pickling
+
+    def __init__(self, player_names: Iterable[str] = ("P1", "P2"), seed: int = 0,
+                 format: str = "duel", mana_payment: str = "manual", life: int = 20,
+                 x_cap: int = 20, turn_limit: int | None = None):
+        if mana_payment not in ("manual", "auto"):
+            raise MtgError(f"mana_payment must be 'manual' or 'auto', not {mana_payment!r}")
+        self.players = [Player(i, n, life) for i, n in enumerate(player_names)]
+        self.objects: dict[int, GameObject] = {}
+        self.battlefield: list[int] = []
+        self.stack: list[StackItem] = []
+        self.next_id = 1
+        self.ts = 0
+        self.turn = 1
+        self.active = 0
+        self.first_player = 0
+        self.step = "precombat_main"
+        self.priority = 0
+        self.passes = 0
+        self.tasks: list[Task] = []
+        self.pending: Pending | None = None
+        self.pending_triggers: list[PendingTrigger] = []
+        self.mana_triggers: list[PendingTrigger] = []
+        self.effects: list[ContinuousEffect] = []
+        self.activations: dict[tuple[int, str], int] = {}
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.format = format
+        self.mana_payment = mana_payment
+        self.x_cap = x_cap
+        self.turn_limit = turn_limit
+        self.log: list[str] = []
+        self.game_over = False
+        self.winner: int | None = None
+        self.result_reason = ""
+        self.stats: dict[str, int] = {"actions": 0, "spells_cast": 0, "abilities_activated": 0}
+        # Objects this game may write in place; the others it shares with a clone (see _w).
+        self._owned: set[int] = set()
+        self._chars: dict[int, Chars] | None = None
+        self._trig_index: dict[str, list[tuple[int, str, Triggered, str | None]]] | None = None
+        self._legal: list[Action] | None = None
+
+    def clone(self) -> Game:
+        """An independent copy; acting on it never touches this game (objects copy on write)."""
+        g = Game.__new__(Game)
+        d = self.__dict__.copy()
+        g.__dict__.update(d)
+        g.players = [p.copy() for p in self.players]
+        g.objects = self.objects.copy()
+        g.battlefield = self.battlefield[:]
+        g.stack = [s.clone() for s in self.stack]
+        g.tasks = [t.clone() for t in self.tasks]
+        g.pending_triggers = self.pending_triggers[:]
+        g.mana_triggers = self.mana_triggers[:]
+        g.effects = self.effects[:]
+        g.activations = self.activations.copy()
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.log = self.log[:]
+        g.stats = self.stats.copy()
+        # Both games now share every object: both must copy before writing.
+        self._owned = set()
+        g._owned = set()
+        return g
+
+    def __getstate__(self) -> dict[str, Any]:
+        d = self.__dict__.copy()
+        for k in ("_chars", "_trig_index", "_legal", "_owned"):
+            d.pop(k, None)
+        return d
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        self.__dict__.update(d)
+        self._chars = None
+        self._trig_index = None
+        self._legal = None
+        self._owned = set(self.objects)
+
+    # ---------------------------------------------------------------------------------------
+    # copy on write
+
+    def _w(self, oid: int) -> GameObject:
+        """The object `oid`, safe to write: copied first if a clone may share it."""
+        if oid in self._owned:
+            return self.objects[oid]
+        obj = self.objects[oid].copy()
+        self.objects[oid] = obj
+        self._owned.add(oid)
+        return obj
+
+    # ---------------------------------------------------------------------------------------
+    # public API (interface.md §1)
+
+    @property
+    def decision(self) -> Decision | None:
+        """Who must decide now and what kind of decision; None when the game is over."""
+        if self.game_over or self.pending is None:
+            return None
+        p = self.pending
+        return Decision(self.players[p.player].name, p.kind, p.prompt)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action legal now, in a deterministic order (interface.md §1)."""
+        if self.game_over or self.pending is None:
+            return []
+        if self._legal is None:
+            if self.pending.actions is not None:
+                self._legal = self.pending.actions
+            else:
+                self._legal = self._priority_actions(self.pending.player)
+        return self._legal
+
+    def act(self, action: Action | str) -> None:
+        """Take one legal action (an Action from legal_actions(), or a written step, §3)."""
+        legal = self.legal_actions()
+        if not legal:
+            raise IllegalActionError(f"no decision is pending (the game is over): cannot take {action!r}")
+        if isinstance(action, str):
+            chosen = match_action(action, legal)
+        else:
+            chosen = next((a for a in legal if a == action), None)  # type: ignore[assignment]
+            if chosen is None:
+                chosen = next((a for a in legal if a.label == getattr(action, "label", None)), None)  # type: ignore[assignment]
+            if chosen is None:
+                raise IllegalActionError(
+                    f"{getattr(action, 'label', action)!r} is not legal now; legal actions:\n  " +
+                    "\n  ".join(a.label for a in legal))
+        self._apply(chosen)
+
+    def run_line(self, steps: Iterable[Action | str]) -> None:
+        """act() each step in order; the error of a failing step says which step it was."""
+        for i, step in enumerate(steps):
+            try:
+                self.act(step)
+            except IllegalActionError as e:
+                raise IllegalActionError(f"step {i + 1} ({step}): {e}") from None
+
+    @property
+    def result(self) -> dict[str, Any]:
+        return {"game_over": self.game_over,
+                "winner": self.players[self.winner].name if self.winner is not None else None,
+                "reason": self.result_reason, "turn": self.turn}
+
+    # ---------------------------------------------------------------------------------------
+    # characteristics
+
+    def _invalidate(self) -> None:
+        self._chars = None
+        self._trig_index = None
+
+    def _all_chars(self) -> dict[int, Chars]:
+        if self._chars is None:
+            self._chars = layers.compute_all(self)
+        return self._chars
+
+    def chars(self, oid: int) -> Chars:
+        """The characteristics of object `oid` now (CR 613 on the battlefield, printed elsewhere)."""
+        c = self._all_chars().get(oid)
+        if c is None:
+            return printed_chars(self.objects[oid].card)
+        return c
+
+    def _triggers_for(self, event: str) -> list[tuple[int, str, Triggered, str | None]]:
+        if self._trig_index is None:
+            index: dict[str, list[tuple[int, str, Triggered, str | None]]] = {}
+            for oid, c in self._all_chars().items():
+                for key, ab, origin in c.abilities:
+                    if isinstance(ab, Triggered):
+                        index.setdefault(ab.event, []).append((oid, key, ab, origin))
+            self._trig_index = index
+        return self._trig_index.get(event, [])
+
+    def name_of(self, oid: int) -> str:
+        return self.chars(oid).name if oid in self.objects else "?"
+
+    def is_creature(self, oid: int) -> bool:
+        return "Creature" in self.chars(oid).types
+
+    def controller_of(self, oid: int) -> int:
+        return self.objects[oid].controller
+
+    def opponents(self, p: int) -> list[int]:
+        return [q.index for q in self.players if q.index != p and not q.lost]
+
+    def apnap(self) -> list[int]:
+        """Players in APNAP order (CR 101.4), starting with the active player."""
+        n = len(self.players)
+        return [(self.active + i) % n for i in range(n) if not self.players[(self.active + i) % n].lost]
+
+    # ---------------------------------------------------------------------------------------
+    # building positions (used by scenarios and new_game)
+
+    def new_object(self, card: CardDef | str, owner: int, zone: str, *, controller: int | None = None,
+                   tapped: bool = False, sick: bool = False, counters: dict[str, int] | None = None,
+                   token: bool = False, to_bottom: bool = True) -> int:
+        """Create an object directly in a zone (no events): for setting up positions."""
+        if isinstance(card, str):
+            card = get_card(card)
+        oid = self.next_id
+        self.next_id += 1
+        self.ts += 1
+        obj = GameObject(oid, card, owner, zone, self.ts)
+        obj.controller = owner if controller is None else controller
+        obj.tapped = tapped
+        obj.sick = sick
+        obj.token = token or card.is_token
+        if counters:
+            obj.counters = {k: v for k, v in counters.items() if v}
+        self.objects[oid] = obj
+        self._owned.add(oid)
+        if zone == BATTLEFIELD:
+            self.battlefield.append(oid)
+        elif zone != STACK:
+            lst = self._zone_list(owner, zone)
+            if to_bottom:
+                lst.append(oid)
+            else:
+                lst.insert(0, oid)
+        self._invalidate()
+        return oid
+
+    def _zone_list(self, player: int, zone: str) -> list[int]:
+        p = self.players[player]
+        if zone == LIBRARY:
+            return p.library
+        if zone == HAND:
+            return p.hand
+        if zone == GRAVEYARD:
+            return p.graveyard
+        if zone == EXILE:
+            return p.exile
+        raise MtgError(f"no such zone list {zone!r}")
+
+    # ---------------------------------------------------------------------------------------
+    # zone changes (CR 400)
+
+    def move_to_zone(self, oid: int, zone: str, *, to_top: bool = True, controller: int | None = None,
+                     x: int = 0, attach_to: int | None = None) -> int | None:
+        """Move an object; it becomes a new object with a new id (CR 400.7). Returns the new id
+        (None when a token ceases to exist, CR 111.7 and 704.5d)."""
+        obj = self.objects.get(oid)
+        if obj is None:
+            return None
+        old_zone = obj.zone
+        self._remove_from_zone(obj)
+        if old_zone == BATTLEFIELD:
+            self._leaves_battlefield(obj, zone)
+        self._invalidate()
+        if obj.token and zone != BATTLEFIELD:
+            del self.objects[oid]
+            self._owned.discard(oid)
+            return None
+        del self.objects[oid]
+        self._owned.discard(oid)
+        new_id = self.next_id
+        self.next_id += 1
+        self.ts += 1
+        new = GameObject(new_id, obj.card, obj.owner, zone, self.ts)
+        new.token = obj.token
+        self.objects[new_id] = new
+        self._owned.add(new_id)
+        if zone == BATTLEFIELD:
+            new.controller = obj.controller if controller is None else controller
+            new.x = x
+            self.battlefield.append(new_id)
+            self._enters_battlefield(new, attach_to)
+        elif zone == STACK:
+            new.controller = obj.controller if controller is None else controller
+        else:
+            lst = self._zone_list(obj.owner, zone)
+            if zone == LIBRARY and to_top:
+                lst.insert(0, new_id)
+            else:
+                lst.append(new_id)
+        return new_id
+
+    def _remove_from_zone(self, obj: GameObject) -> None:
+        if obj.zone == BATTLEFIELD:
+            self.battlefield.remove(obj.id)
+        elif obj.zone == STACK:
+            pass
+        else:
+            self._zone_list(obj.owner, obj.zone).remove(obj.id)
+
+    def _leaves_battlefield(self, obj: GameObject, to_zone: str) -> None:
+        """Leaves-the-battlefield triggers look back in time (CR 603.10a)."""
+        c = self.chars(obj.id)
+        dies = to_zone == GRAVEYARD and "Creature" in c.types
+        for key, ab, origin in c.abilities:
+            if isinstance(ab, Triggered) and (ab.event == "leaves_self" or (dies and ab.event == "dies_self")):
+                self.pending_triggers.append(PendingTrigger(
+                    ab, obj.id, key, obj.controller, c.name, {"zone": to_zone}, origin))
+        if dies:
+            for src, key, ab, origin in self._triggers_for("creature_dies"):
+                if src != obj.id and self._filter_ok(ab.filter, src, obj.id, c):
+                    self._queue_trigger(ab, src, key, origin, {"object": obj.id, "name": c.name})
+        self.log_event(f"{c.name} leaves the battlefield" + {GRAVEYARD: " to the graveyard",
+                                                            HAND: " to its owner's hand",
+                                                            EXILE: " to exile",
+                                                            LIBRARY: " to its owner's library"}.get(
+                                                                to_zone, ""))
+
+    def _enters_battlefield(self, obj: GameObject, attach_to: int | None) -> None:
+        obj.sick = True
+        for ab in obj.card.abilities:
+            if isinstance(ab, EntersWith):
+                n = obj.x if ab.amount == "X" else int(ab.amount)
+                if n > 0:
+                    obj.counters[ab.counter] = obj.counters.get(ab.counter, 0) + n
+        if attach_to is not None and attach_to in self.objects:
+            obj.attached_to = attach_to
+        self._invalidate()
+        self.log_event(f"{obj.card.name} enters the battlefield under {self.players[obj.controller].name}'s control")
+        c = self.chars(obj.id)
+        for key, ab, origin in c.abilities:
+            if isinstance(ab, Triggered) and ab.event == "enters_self":
+                self.pending_triggers.append(PendingTrigger(
+                    ab, obj.id, key, obj.controller, c.name, {"x": obj.x}, origin))
+        for src, key, ab, origin in self._triggers_for("permanent_enters"):
+            if src != obj.id and self._filter_ok(ab.filter, src, obj.id, c):
+                self._queue_trigger(ab, src, key, origin, {"object": obj.id})
+
+    def _filter_ok(self, flt: str | None, src: int, oid: int, c: Chars) -> bool:
+        if flt is None:
+            return True
+        you = self.objects[src].controller
+        for part in flt.split("+"):
+            if part == "you_control" and self.objects.get(oid, None) is not None and self.objects[oid].controller != you:
+                return False
+            if part in ("creature", "artifact", "land", "enchantment") and part.capitalize() not in c.types:
+                return False
+            if part == "nontoken" and oid in self.objects and self.objects[oid].token:
+                return False
+        return True
+
+    # ---------------------------------------------------------------------------------------
+    # what effects do (called from cards.vocab)
+
+    def log_event(self, line: str) -> None:
+        self.log.append(line)
+
+    def eval_amount(self, amount: int | str, ctx: Context) -> int:
+        if isinstance(amount, int):
+            return amount
+        if amount == "X":
+            return ctx.x
+        if amount == "removed":
+            return int(ctx.cost_info.get("removed", 0))
+        raise MtgError(f"unknown amount {amount!r}")
+
+    def refs_for(self, who: str, ctx: Context) -> list[Ref]:
+        """Resolve an effect's subject into references (only legal targets, CR 608.2b)."""
+        if who == SELF:
+            if ctx.source_id is not None and ctx.source_id in self.objects and \
+                    self.objects[ctx.source_id].zone == BATTLEFIELD:
+                return [("obj", ctx.source_id)]
+            return []
+        if who.startswith(TARGET):
+            i = target_index(who)
+            if i >= len(ctx.targets):
+                return []
+            legal = ctx.answers.get(-1)
+            if legal is not None and i < len(legal) and not legal[i]:
+                return []
+            ref = ctx.targets[i]
+            if ref[0] == "obj" and ref[1] not in self.objects:
+                return []
+            return [ref]
+        if who == CONTROLLER:
+            return [("player", ctx.controller)]
+        if who == EACH_OPPONENT:
+            return [("player", q) for q in self.opponents(ctx.controller)]
+        if who == EACH_PLAYER:
+            return [("player", q) for q in self.apnap()]
+        if who == ATTACHED:
+            src = self.objects.get(ctx.source_id) if ctx.source_id is not None else None
+            if src is not None and src.attached_to in self.objects:
+                return [("obj", src.attached_to)]  # type: ignore[list-item]
+            return []
+        raise MtgError(f"unknown subject {who!r}")
+
+    def produce_mana(self, ctx: Context, counts: list[int], restriction: str | None = None) -> None:
+        """Add mana to the controller's pool (CR 106.4); if this is a mana ability with {T} in its
+        cost, the source was tapped for mana (CR 106.12) and 'tapped for mana' triggers fire."""
+        p = self.players[ctx.controller]
+        total = 0
+        for i, n in enumerate(counts):
+            if n > 0:
+                p.pool.add(TYPES[i], n, restriction)
+                total += n
+        if total == 0:
+            return
+        p.mana_produced += total
+        self.log_event(f"{p.name} adds {format_mana(counts)} ({ctx.source_name})")
+        if ctx.cost_info.get("tapped_for_mana") and ctx.source_id is not None:
+            self.fire_tapped_for_mana(ctx.source_id, counts)
+
+    def fire_tapped_for_mana(self, source: int, counts: list[int]) -> None:
+        """CR 106.12a: triggers when the ability resolves and produces mana."""
+        if source not in self.objects:
+            return
+        c = self.chars(source)
+        for src, key, ab, origin in self._triggers_for("tapped_for_mana"):
+            if self._filter_ok(ab.filter, src, source, c):
+                self._queue_trigger(ab, src, key, origin,
+                                    {"object": source, "counts": list(counts),
+                                     "player": self.objects[source].controller})
+
+    def deal_damage(self, ctx: Context, ref: Ref, n: int) -> None:
+        """CR 120.3: damage to a player causes life loss; to a creature, it is marked."""
+        if n <= 0:
+            return
+        src = ctx.source_id
+        src_c = self.chars(src) if src is not None and src in self.objects else None
+        kws = src_c.keywords if src_c is not None else frozenset()
+        if ctx.source_lki and not src_c:
+            kws = frozenset(ctx.source_lki.get("keywords", ()))
+        if ref[0] == "player":
+            p = self.players[ref[1]]
+            p.life -= n
+            self.log_event(f"{ctx.source_name} deals {n} damage to {p.name}")
+        elif ref[0] == "obj" and ref[1] in self.objects:
+            obj = self._w(ref[1])
+            if obj.zone != BATTLEFIELD:
+                return
+            obj.damage += n
+            if "deathtouch" in kws:
+                obj.deathtouched = True
+            self.log_event(f"{ctx.source_name} deals {n} damage to {self.name_of(ref[1])}")
+        else:
+            return
+        if "lifelink" in kws:
+            self.gain_life(ctx.controller, n)
+
+    def draw(self, player: int, n: int = 1) -> None:
+        p = self.players[player]
+        for _ in range(n):
+            if not p.library:
+                p.drew_from_empty = True  # CR 704.5b
+                self.log_event(f"{p.name} tries to draw from an empty library")
+                return
+            self.move_to_zone(p.library[0], HAND)
+        if n:
+            self.log_event(f"{p.name} draws {n} card{'s' if n != 1 else ''}")
+
+    def gain_life(self, player: int, n: int) -> None:
+        if n > 0:
+            self.players[player].life += n
+            self.log_event(f"{self.players[player].name} gains {n} life")
+
+    def lose_life(self, player: int, n: int) -> None:
+        if n > 0:
+            self.players[player].life -= n
+            self.log_event(f"{self.players[player].name} loses {n} life")
+
+    def destroy(self, oid: int) -> None:
+        """CR 701.8; indestructible permanents aren't destroyed (CR 702.12b)."""
+        if oid not in self.objects or self.objects[oid].zone != BATTLEFIELD:
+            return
+        if self.chars(oid).has_keyword("indestructible"):
+            return
+        self.move_to_zone(oid, GRAVEYARD)
+
+    def sacrifice(self, oid: int) -> None:
+        """CR 701.21: a sacrificed permanent goes to its owner's graveyard (not destroyed)."""
+        if oid in self.objects and self.objects[oid].zone == BATTLEFIELD:
+            self.move_to_zone(oid, GRAVEYARD)
+
+    def counter(self, stack_id: int) -> None:
+        for i, item in enumerate(self.stack):
+            if item.id == stack_id:
+                del self.stack[i]
+                self.log_event(f"{item.ctx.source_name} is countered")
+                if item.kind == "spell" and item.obj_id is not None and not item.copy:
+                    self.move_to_zone(item.obj_id, GRAVEYARD)
+                return
+
+    def tap(self, oid: int) -> None:
+        if oid in self.objects and not self.objects[oid].tapped:
+            self._w(oid).tapped = True
+            self._fire_becomes_tapped(oid)
+
+    def untap(self, oid: int) -> None:
+        if oid in self.objects and self.objects[oid].tapped:
+            self._w(oid).tapped = False
+
+    def _fire_becomes_tapped(self, oid: int) -> None:
+        c = self.chars(oid)
+        for key, ab, origin in c.abilities:
+            if isinstance(ab, Triggered) and ab.event == "becomes_tapped_self":
+                self._queue_trigger(ab, oid, key, origin, {})
+
+    def add_counters(self, oid: int, kind: str, n: int) -> None:
+        if oid in self.objects and n > 0 and self.objects[oid].zone == BATTLEFIELD:
+            obj = self._w(oid)
+            obj.counters[kind] = obj.counters.get(kind, 0) + n
+            self._invalidate()
+
+    def remove_counters(self, oid: int, kind: str, n: int) -> int:
+        obj = self._w(oid)
+        have = obj.counters.get(kind, 0)
+        n = min(n, have)
+        if have - n:
+            obj.counters[kind] = have - n
+        else:
+            obj.counters.pop(kind, None)
+        self._invalidate()
+        return n
+
+    def create_token(self, player: int, token_name: str) -> int:
+        card = get_card(token_name)
+        oid = self.next_id
+        self.next_id += 1
+        self.ts += 1
+        obj = GameObject(oid, card, player, BATTLEFIELD, self.ts)
+        obj.token = True
+        self.objects[oid] = obj
+        self._owned.add(oid)
+        self.battlefield.append(oid)
+        self._enters_battlefield(obj, None)
+        return oid
+
+    def attach(self, oid: int, to: int) -> None:
+        """Attach an Equipment or Aura (CR 701.3)."""
+        if oid in self.objects and to in self.objects and self.objects[to].zone == BATTLEFIELD:
+            self._w(oid).attached_to = to
+            self._invalidate()
+            self.log_event(f"{self.name_of(oid)} becomes attached to {self.name_of(to)}")
+
+    def add_until_eot(self, oid: int, kind: str, args: Any) -> None:
+        self.ts += 1
+        self.effects.append(ContinuousEffect(kind, oid, args, self.ts, "eot"))
+        self._invalidate()
+
+    def commander_identity(self, player: int) -> list[str]:
+        """Colors in the player's commanders' color identity (none outside Commander: CR 903.4f)."""
+        ident = getattr(self, "commander_colors", {}).get(player, "")
+        return [c for c in COLORS if c in ident]
+
+    def spend_tags(self, player: int, what: str, oid: int | None) -> frozenset[str]:
+        """Restrictions (CR 106.6) that allow mana to be spent on this spell or ability."""
+        if oid is None or oid not in self.objects:
+            return frozenset()
+        tags = set()
+        if "Artifact" in self.chars(oid).types:
+            tags.add("artifact")
+        return frozenset(tags)
+
+    def can_pay_mana_now(self, player: int, cost: ManaCost) -> bool:
+        return can_pay(self.players[player].pool.counts, cost)
+
+    def pay_mana_now(self, player: int, cost: ManaCost) -> None:
+        """Pay a cost asked on resolution from unrestricted mana, colored first (no choice is
+        offered here: used only for costs that are generic, such as Mana Vault's {4})."""
+        pool = self.players[player].pool
+        for i, n in enumerate(cost.typed):
+            pool.counts[i] -= n
+        left = cost.generic
+        for i in (5, 0, 1, 2, 3, 4):
+            take = min(left, pool.counts[i])
+            pool.counts[i] -= take
+            left -= take
+
+    # ---------------------------------------------------------------------------------------
+    # triggers (CR 603)
+
+    def _queue_trigger(self, ab: Triggered, src: int, key: str, origin: str | None,
+                       event: dict[str, Any]) -> None:
+        obj = self.objects[src]
+        pt = PendingTrigger(ab, src, key, obj.controller, self.name_of(src), event, origin)
+        if ab.is_mana_ability:
+            self.mana_triggers.append(pt)  # CR 605.4a: resolves at once
+        else:
+            self.pending_triggers.append(pt)
+
+    def fire(self, event: str, player: int, **data: Any) -> None:
+        """Turn-based and player events: 'upkeep', 'draw_step', 'end_step' (of `player`'s
+        turn), 'cast' and 'activate' (by `player`)."""
+        for src, key, ab, origin in self._triggers_for(event + "_you"):
+            if self.objects[src].controller == player and self._event_filter_ok(ab, src, data):
+                self._queue_trigger(ab, src, key, origin, dict(data, player=player))
+        for src, key, ab, origin in self._triggers_for(event + "_each"):
+            if self._event_filter_ok(ab, src, data):
+                self._queue_trigger(ab, src, key, origin, dict(data, player=player))
+
+    def _event_filter_ok(self, ab: Triggered, src: int, data: dict[str, Any]) -> bool:
+        if ab.filter is None:
+            return True
+        if ab.filter == "not_mana_ability":
+            return not data.get("is_mana_ability", False)
+        return True
+
+    # ---------------------------------------------------------------------------------------
+    # the main loop
+
+    def start(self) -> None:
+        """Run until the first decision (call once after setting up a position)."""
+        self._run()
+
+    def _apply(self, action: Action) -> None:
+        self._legal = None
+        self._invalidate()
+        self.stats["actions"] += 1
+        pending = self.pending
+        assert pending is not None
+        self.pending = None
+        payload = action.payload
+        if pending.kind == "priority":
+            self._priority_action(pending.player, action)
+        else:
+            self.tasks[-1].d["answer"] = payload
+        self._run()
+
+    def _run(self) -> None:
+        """Advance the game until a player must decide or it is over."""
+        while not self.game_over:
+            if self.tasks:
+                task = self.tasks[-1]
+                n = len(self.tasks)
+                done = getattr(self, "_task_" + task.kind)(task)
+                if self.pending is not None:
+                    return
+                if done:
+                    # a finished task may have pushed others above itself
+                    self.tasks.pop(n - 1)
+                continue
+            if self.mana_triggers:
+                pt = self.mana_triggers.pop(0)
+                self._push_resolve_trigger_now(pt)
+                continue
+            if self._state_based_actions():
+                continue
+            if self.game_over:
+                return
+            if self.pending_triggers:
+                self.tasks.append(Task("place_triggers", stage=0, answer=None))
+                continue
+            if self.step in NO_PRIORITY:
+                self._advance_step()
+                continue
+            p = self.priority
+            if self.players[p].dummy or self.players[p].lost:
+                self._pass_priority(p)
+                continue
+            self.pending = Pending("priority", p, f"{self.players[p].name} has priority")
+            return
+        self.pending = None
+
+    def _ask(self, kind: str, player: int, prompt: str, actions: list[Action]) -> None:
+        self.pending = Pending(kind, player, prompt, _dedupe(actions))
+
+    # ---------------------------------------------------------------------------------------
+    # turn structure (CR 500-514)
+
+    def _advance_step(self) -> None:
+        """Move to the next step, emptying mana pools (CR 106.4, 500.4)."""
+        for p in self.players:
+            if not p.pool.is_empty():
+                p.pool.empty()
+        i = STEPS.index(self.step)
+        if self.step == "declare_attackers" and not getattr(self, "attackers", None):
+            i = STEPS.index("end_of_combat") - 1  # CR 508.8: no attackers, skip to end of combat
+        if self.step == "cleanup":
+            self._next_turn()
+            return
+        self.step = STEPS[i + 1]
+        self._begin_step()
+
+    def _next_turn(self) -> None:
+        n = len(self.players)
+        nxt = self.active
+        for _ in range(n):
+            nxt = (nxt + 1) % n
+            p = self.players[nxt]
+            if not p.lost and not p.dummy:
+                break
+        self.turn += 1
+        if self.turn_limit is not None and self.turn > self.turn_limit:
+            self.turn -= 1
+            self._end_game(None, f"turn limit {self.turn_limit} reached")
+            return
+        self.active = nxt
+        self.step = "untap"
+        self.log_event(f"Turn {self.turn}: {self.players[nxt].name}")
+        self._begin_step()
+
+    def _begin_step(self) -> None:
+        self.passes = 0
+        self.priority = self.active
+        ap = self.active
+        step = self.step
+        if step == "untap":
+            # CR 502: a new turn begins; the active player's permanents are now controlled
+            # continuously since their most recent turn began (CR 302.6).
+            for p in self.players:
+                p.lands_played = 0
+                p.mana_produced = 0
+            self.activations.clear()
+            for oid in self.battlefield:
+                obj = self.objects[oid]
+                if obj.controller == ap:
+                    if obj.sick:
+                        self._w(oid).sick = False
+                    if obj.tapped and "doesnt_untap" not in self.chars(oid).flags:
+                        self._w(oid).tapped = False
+            self._invalidate()
+        elif step == "upkeep":
+            self.fire("upkeep", ap)
+        elif step == "draw":
+            # CR 103.8a: the player who plays first skips the draw step of their first turn.
+            if not (self.turn == 1 and ap == self.first_player and not getattr(self, "draw_on_first_turn", False)):
+                self.draw(ap, 1)
+            self.fire("draw_step", ap)
+        elif step == "declare_attackers":
+            self.attackers: list[int] = []
+        elif step == "end":
+            self.fire("end_step", ap)
+        elif step == "cleanup":
+            self._cleanup()
+
+    def _cleanup(self) -> None:
+        """CR 514: discard to hand size, then damage wears off and "until end of turn" ends."""
+        p = self.players[self.active]
+        if len(p.hand) > HAND_SIZE and not p.dummy:
+            self.tasks.append(Task("discard_to_hand_size", player=self.active, answer=None))
+            return
+        self._cleanup_damage_and_effects()
+
+    def _cleanup_damage_and_effects(self) -> None:
+        for oid in self.battlefield:
+            obj = self.objects[oid]
+            if obj.damage or obj.deathtouched:
+                w = self._w(oid)
+                w.damage = 0
+                w.deathtouched = False
+        if self.effects:
+            self.effects = [e for e in self.effects if e.duration != "eot"]
+        self._invalidate()
+
+    def _task_discard_to_hand_size(self, t: Task) -> bool:
+        p = self.players[t.d["player"]]
+        if t.d["answer"] is not None:
+            oid = t.d["answer"]
+            t.d["answer"] = None
+            self.log_event(f"{p.name} discards {self.name_of(oid)}")
+            self.move_to_zone(oid, GRAVEYARD)
+        if len(p.hand) <= HAND_SIZE:
+            self._cleanup_damage_and_effects()
+            return True
+        acts = [Action("choose", f"discard {self.name_of(o)}", target=self.name_of(o), payload=o,
+                       value=o) for o in p.hand]
+        self._ask("choose", p.index, f"{p.name} discards down to {HAND_SIZE} cards", acts)
+        return False
+
+    # ---------------------------------------------------------------------------------------
+    # priority (CR 117)
+
+    def _pass_priority(self, p: int) -> None:
+        self.passes += 1
+        alive = [q for q in self.players if not q.lost]
+        if self.passes >= len(alive):
+            self.passes = 0
+            if self.stack:
+                item = self.stack.pop()
+                self.tasks.append(Task("resolve", item=item, stage=0, pc=0, answer=None))
+            else:
+                self._advance_step()
+            return
+        n = len(self.players)
+        nxt = p
+        for _ in range(n):
+            nxt = (nxt + 1) % n
+            if not self.players[nxt].lost:
+                break
+        self.priority = nxt
+
+    def _priority_action(self, p: int, action: Action) -> None:
+        payload = action.payload
+        kind = payload[0]
+        if kind == "pass":
+            pool = self.players[p].pool
+            if not pool.is_empty():
+                self.log_event(f"{self.players[p].name} passes with {pool} in their mana pool")
+            self._pass_priority(p)
+            return
+        self.passes = 0  # CR 117.3c: a player who acts receives priority again
+        if kind == "play":
+            oid = payload[1]
+            self.players[p].lands_played += 1
+            self.log_event(f"{self.players[p].name} plays {self.name_of(oid)}")
+            self.move_to_zone(oid, BATTLEFIELD, controller=p)
+        elif kind == "cast":
+            self.tasks.append(Task("announce", what="spell", player=p, obj=payload[1], key=None,
+                                   stage=0, ctx=None, answer=None, ti=0, chosen=[]))
+        elif kind == "activate":
+            self.tasks.append(Task("announce", what="ability", player=p, obj=payload[1],
+                                   key=payload[2], stage=0, ctx=None, answer=None, ti=0, chosen=[]))
+
+    # ---------------------------------------------------------------------------------------
+    # casting spells (CR 601.2) and activating abilities (CR 602.2)
+
+    def _ability_of(self, oid: int, key: str) -> tuple[Activated, str | None]:
+        for k, ab, origin in self.chars(oid).abilities:
+            if k == key and isinstance(ab, Activated):
+                return ab, origin
+        raise MtgError(f"{self.name_of(oid)} has no activated ability {key!r}")
+
+    def spell_targets(self, card: CardDef) -> tuple[TargetSpec, ...]:
+        """An instant's or sorcery's targets; an Aura spell targets what it can enchant (CR 303.4a)."""
+        sa = card.spell_ability
+        if sa is not None:
+            return sa.targets
+        for ab in card.abilities:
+            if isinstance(ab, Keyword):
+                for n in ab.names:
+                    if n.startswith("enchant "):
+                        return (TargetSpec(n[len("enchant "):].replace(" ", "_")),)
+        return ()
+
+    def _announce_parts(self, t: Task) -> tuple[Any, tuple[TargetSpec, ...], str]:
+        """(cost, target specs, text) of what is being cast or activated."""
+        oid = t.d["obj"]
+        if t.d["what"] == "spell":
+            card = self.objects[oid].card
+            from ..cards.vocab import Cost
+            return Cost(mana=card.mana_cost), self.spell_targets(card), card.name
+        ab, _origin = self._ability_of(oid, t.d["key"])
+        return ab.cost, ab.targets, ab.text
+
+    def _task_announce(self, t: Task) -> bool:
+        p = t.d["player"]
+        oid = t.d["obj"]
+        cost, specs, _text = self._announce_parts(t)
+        stage = t.d["stage"]
+        if stage == 0:  # CR 601.2b / 602.2b: announce X
+            ctx = Context(p, oid, self.name_of(oid))
+            t.d["ctx"] = ctx
+            t.d["stage"] = stage = 1
+            if cost.mana.x_count:
+                hi = self._max_x(p, cost, oid, t.d["what"])
+                acts = [Action("x", f"x {x}", value=x, payload=x) for x in range(hi + 1)]
+                self._ask("x", p, f"choose X for {self.name_of(oid)}", acts)
+                return False
+        ctx = t.d["ctx"]
+        if stage == 1:
+            if t.d["answer"] is not None:
+                ctx.x = t.d["answer"]
+                t.d["answer"] = None
+            t.d["stage"] = stage = 2
+        if stage == 2:  # CR 601.2c / 602.2b: targets
+            if not self._choose_targets(t, ctx, specs, p):
+                return False
+            t.d["stage"] = stage = 3
+            t.d["sac_i"] = 0
+            t.d["sacrificed"] = []
+        if stage == 3:  # choices in costs: which permanents to sacrifice (CR 601.2h)
+            if t.d["answer"] is not None:
+                t.d["sacrificed"].append(t.d["answer"])
+                t.d["answer"] = None
+            need = [flt for flt, n in cost.sacrifice for _ in range(n)]
+            while len(t.d["sacrificed"]) < len(need):
+                flt = need[len(t.d["sacrificed"])]
+                cands = [o for o in self.battlefield if self.objects[o].controller == p
+                         and o not in t.d["sacrificed"] and self._matches(flt, o, p)
+                         and not (cost.sacrifice_self and o == oid)]
+                if len(cands) == 1:
+                    t.d["sacrificed"].append(cands[0])
+                    continue
+                acts = [Action("choose", f"sacrifice {self.name_of(o)}", target=self.name_of(o),
+                               value=o, payload=o) for o in cands]
+                self._ask("choose", p, f"choose {_article(flt)} to sacrifice", acts)
+                return False
+            t.d["stage"] = stage = 4
+            t.d["discarded"] = []
+        if stage == 4:  # discard choices
+            if t.d["answer"] is not None:
+                t.d["discarded"].append(t.d["answer"])
+                t.d["answer"] = None
+            hand = [o for o in self.players[p].hand if o != oid and o not in t.d["discarded"]]
+            if len(t.d["discarded"]) < cost.discard:
+                acts = [Action("choose", f"discard {self.name_of(o)}", target=self.name_of(o),
+                               value=o, payload=o) for o in hand]
+                self._ask("choose", p, "choose a card to discard", acts)
+                return False
+            t.d["stage"] = stage = 5
+        if stage == 5:  # CR 601.2g-h: pay the mana
+            if not self._pay_mana_step(t, cost.mana.with_x(ctx.x), p, oid):
+                return False
+            t.d["stage"] = stage = 6
+        # stage 6: pay the other costs, then the spell or ability becomes cast or activated
+        self._finish_announce(t, cost, ctx)
+        return True
+
+    def _choose_targets(self, t: Task, ctx: Context, specs: tuple[TargetSpec, ...], p: int) -> bool:
+        ans = t.d["answer"]
+        if ans is not None:
+            t.d["answer"] = None
+            if ans == "done":
+                t.d["ti"] += 1
+                t.d["chosen"] = []
+            else:
+                ctx.targets.append(ans)
+                ctx.cost_info.setdefault("tspec", []).append(t.d["ti"])
+                t.d["chosen"].append(ans)
+        while t.d["ti"] < len(specs):
+            spec = specs[t.d["ti"]]
+            if len(t.d["chosen"]) >= spec.count:
+                t.d["ti"] += 1
+                t.d["chosen"] = []
+                continue
+            cands = [r for r in self.target_candidates(spec, ctx) if r not in t.d["chosen"]]
+            acts = [self._target_action(r) for r in cands]
+            if spec.up_to or (t.d["chosen"] and len(t.d["chosen"]) >= 1 and spec.up_to):
+                acts.append(Action("done", "done choosing targets", payload="done"))
+            self._ask("target", p, f"choose a target ({spec.label or spec.what.replace('_', ' ')}) "
+                      f"for {ctx.source_name}", acts)
+            return False
+        return True
+
+    def _target_action(self, ref: Ref) -> Action:
+        label = self.ref_label(ref)
+        return Action("target", f"target {label}", target=label, payload=ref)
+
+    def ref_label(self, ref: Ref) -> str:
+        kind, i = ref
+        if kind == "player":
+            return self.players[i].name
+        if kind == "stack":
+            for item in self.stack:
+                if item.id == i:
+                    if item.kind == "spell":
+                        return item.ctx.source_name
+                    return f"ability: {item.ctx.source_name}: {item.text}"
+            return "?"
+        return self.name_of(i)
+
+    def _max_x(self, p: int, cost: Any, oid: int, what: str) -> int:
+        avail = available_for(self.players[p].pool, self.spend_tags(p, what, oid))
+        cap = self.x_cap if self.mana_payment == "auto" else None
+        return max(0, max_x(avail, cost.mana, cap))
+
+    def _pay_mana_step(self, t: Task, due: ManaCost, p: int, oid: int) -> bool:
+        """Pay `due` from the pool (CR 601.2h). The player chooses which mana pays a hybrid or
+        generic part where that leaves a different pool; otherwise it is paid for them.
+        Restricted mana that may be spent here is spent first: it is never worth more than
+        unrestricted mana of the same type."""
+        pool = self.players[p].pool
+        tags = self.spend_tags(p, t.d["what"], oid)
+        if "due" not in t.d:
+            t.d["due"] = [list(due.typed), list(due.hybrid), due.generic]
+        typed, hybrid, generic = t.d["due"]
+        ans = t.d["answer"]
+        t.d["answer"] = None
+        # colored and {C} requirements: forced
+        for i, n in enumerate(typed):
+            if n:
+                self._spend(pool, tags, TYPES[i], n)
+                typed[i] = 0
+        while hybrid:
+            a, b = hybrid[0]
+            opts = []
+            for half in (a, b):
+                rest_avail = available_for(pool, tags)
+                trial_generic = t.d["due"][2]
+                if half in TYPE_INDEX:
+                    if rest_avail[TYPE_INDEX[half]] <= 0:
+                        continue
+                    rest_avail[TYPE_INDEX[half]] -= 1
+                else:
+                    trial_generic += int(half)
+                if can_pay(rest_avail, ManaCost(trial_generic, (0,) * 6, tuple(hybrid[1:]))):  # type: ignore[arg-type]
+                    opts.append(half)
+            if ans is not None and ans in opts:
+                choice = ans
+                ans = None
+            elif len(opts) == 1:
+                choice = opts[0]
+            else:
+                acts = [Action("choose", f"pay {{{a}/{b}}} with {{{h}}}" if h in TYPE_INDEX
+                               else f"pay {{{a}/{b}}} with {{{h}}} generic", value=h, payload=h)
+                        for h in opts]
+                self._ask("choose", p, f"choose how to pay {{{a}/{b}}}", acts)
+                return False
+            hybrid.pop(0)
+            if choice in TYPE_INDEX:
+                self._spend(pool, tags, choice, 1)
+            else:
+                t.d["due"][2] += int(choice)
+        generic = t.d["due"][2]
+        while generic > 0:
+            buckets = self._buckets(pool, tags)
+            total = sum(n for _b, n in buckets)
+            if ans is not None:
+                bucket = ans
+                ans = None
+                self._spend_bucket(pool, bucket, 1)
+                generic -= 1
+                continue
+            if len(buckets) == 1 or total <= generic:
+                for b, n in buckets:
+                    take = min(n, generic)
+                    self._spend_bucket(pool, b, take)
+                    generic -= take
+                break
+            t.d["due"][2] = generic
+            acts = [Action("choose", f"pay {{1}} with {self._bucket_label(pool, b)}", value=self._bucket_label(pool, b), payload=b)
+                    for b, _n in buckets]
+            self._ask("choose", p, f"choose mana to pay {{1}} ({generic} generic left)", acts)
+            return False
+        t.d["due"][2] = 0
+        return True
+
+    @staticmethod
+    def _buckets(pool: Any, tags: frozenset[str]) -> list[tuple[tuple[str, int], int]]:
+        out: list[tuple[tuple[str, int], int]] = []
+        for i, r in enumerate(pool.restricted):
+            if r.restriction in tags and r.amount > 0:
+                out.append((("r", i), r.amount))
+        for i in (5, 0, 1, 2, 3, 4):
+            if pool.counts[i] > 0:
+                out.append((("u", i), pool.counts[i]))
+        return out
+
+    @staticmethod
+    def _bucket_label(pool: Any, b: tuple[str, int]) -> str:
+        if b[0] == "u":
+            return "{" + TYPES[b[1]] + "}"
+        r = pool.restricted[b[1]]
+        return "{" + r.type + "} (" + r.restriction + " only)"
+
+    @staticmethod
+    def _spend_bucket(pool: Any, b: tuple[str, int], n: int) -> None:
+        if b[0] == "u":
+            pool.counts[b[1]] -= n
+        else:
+            r = pool.restricted[b[1]]
+            r.amount -= n
+            if r.amount == 0:
+                del pool.restricted[b[1]]
+
+    @staticmethod
+    def _spend(pool: Any, tags: frozenset[str], mana_type: str, n: int) -> None:
+        for r in list(pool.restricted):
+            if n and r.type == mana_type and r.restriction in tags:
+                take = min(n, r.amount)
+                r.amount -= take
+                n -= take
+                if r.amount == 0:
+                    pool.restricted.remove(r)
+        i = TYPE_INDEX[mana_type]
+        if pool.counts[i] < n:
+            raise MtgError(f"mana pool cannot pay {n} {mana_type}")  # legality check failed
+        pool.counts[i] -= n
+
+    def _finish_announce(self, t: Task, cost: Any, ctx: Context) -> None:
+        p = t.d["player"]
+        oid = t.d["obj"]
+        pname = self.players[p].name
+        # Non-mana costs (CR 601.2h, 602.2b), paid in any order: tap/untap, counters, life,
+        # sacrifices, discards.
+        if cost.tap:
+            self._w(oid).tapped = True
+        if cost.untap:
+            self._w(oid).tapped = False
+        if cost.remove_counters:
+            kind, n = cost.remove_counters
+            ctx.cost_info["removed"] = self.remove_counters(oid, kind, n if isinstance(n, int) else ctx.x)
+        if cost.put_counters:
+            kind, n = cost.put_counters
+            self.add_counters(oid, kind, n)
+        if cost.pay_life:
+            self.players[p].life -= cost.pay_life
+        src_chars = self.chars(oid) if oid in self.objects else None
+        if src_chars is not None:
+            ctx.source_lki = {"keywords": sorted(src_chars.keywords), "power": src_chars.power,
+                              "colors": sorted(src_chars.colors), "types": sorted(src_chars.types)}
+        sacrificed = list(t.d.get("sacrificed", []))
+        if cost.sacrifice_self:
+            sacrificed.insert(0, oid)
+        if sacrificed:
+            ctx.cost_info["sacrificed"] = [self.name_of(o) for o in sacrificed]
+            for o in sacrificed:
+                self.sacrifice(o)
+        for o in t.d.get("discarded", []):
+            self.log_event(f"{pname} discards {self.name_of(o)}")
+            self.move_to_zone(o, GRAVEYARD)
+        if cost.exile_self:
+            self.move_to_zone(oid, EXILE)
+        if cost.tap:
+            self._fire_becomes_tapped(oid) if oid in self.objects else None
+
+        if t.d["what"] == "spell":
+            card = self.objects[oid].card
+            sid = self.move_to_zone(oid, STACK, controller=p)
+            assert sid is not None
+            ctx.source_id = sid
+            obj = self._w(sid)
+            obj.x = ctx.x
+            item = StackItem(self._new_stack_id(), "spell", sid, card.spell_ability, "", ctx, card.oracle)
+            self.stack.append(item)
+            self.stats["spells_cast"] += 1
+            self.log_event(f"{pname} casts {card.name}{self._targets_text(ctx)}")
+            self.fire("cast", p, spell=item.id)
+            return
+        ab, origin = self._ability_of(oid, t.d["key"]) if oid in self.objects else (t.d["ability"], None)
+        self.activations[(oid, t.d["key"])] = self.activations.get((oid, t.d["key"]), 0) + 1
+        self.stats["abilities_activated"] += 1
+        text = self.ability_text(ab, oid, origin)
+        if ab.is_mana_ability:
+            # CR 605.3a: a mana ability resolves at once, without using the stack.
+            if cost.tap:
+                ctx.cost_info["tapped_for_mana"] = True
+            item = StackItem(0, "ability", oid, ab, t.d["key"], ctx, text)
+            self.log_event(f"{pname} activates {ctx.source_name}: {text}")
+            self.fire("activate", p, ability=0, is_mana_ability=True)
+            self.tasks.append(Task("resolve", item=item, stage=0, pc=0, answer=None))
+            return
+        item = StackItem(self._new_stack_id(), "ability", oid, ab, t.d["key"], ctx, text)
+        self.stack.append(item)
+        self.log_event(f"{pname} activates {ctx.source_name}: {text}{self._targets_text(ctx)}")
+        self.fire("activate", p, ability=item.id, is_mana_ability=False)
+
+    def _new_stack_id(self) -> int:
+        sid = self.next_id
+        self.next_id += 1
+        return sid
+
+    def _targets_text(self, ctx: Context) -> str:
+        if not ctx.targets:
+            return ""
+        return " targeting " + ", ".join(self.ref_label(r) for r in ctx.targets)
+
+    def ability_text(self, ab: Ability, oid: int | None, origin: str | None) -> str:
+        """An ability's text as its source has it: a gained ability names its new source where
+        the original named itself, and says where it came from (interface.md §2)."""
+        if origin is None or oid is None:
+            return ab.text
+        name = self.name_of(oid) if oid in self.objects else origin
+        return ab.text.replace(origin, name) + f" (from {origin})"
+
+    # ---------------------------------------------------------------------------------------
+    # resolving (CR 608)
+
+    def _item_specs(self, item: StackItem) -> tuple[TargetSpec, ...]:
+        if item.kind == "spell":
+            if item.obj_id is not None and item.obj_id in self.objects:
+                return self.spell_targets(self.objects[item.obj_id].card)
+            return ()
+        ab = item.ability
+        return getattr(ab, "targets", ())
+
+    def _spec_for(self, specs: tuple[TargetSpec, ...], ctx: Context, i: int) -> TargetSpec:
+        idx = ctx.cost_info.get("tspec")
+        if idx is not None and i < len(idx):
+            return specs[idx[i]]
+        flat = [s for s in specs for _ in range(s.count)]
+        return flat[min(i, len(flat) - 1)]
+
+    def _task_resolve(self, t: Task) -> bool:
+        item: StackItem = t.d["item"]
+        ctx = item.ctx
+        stage = t.d["stage"]
+        if stage == 0:
+            t.d["stage"] = stage = 1
+            if ctx.targets:
+                specs = self._item_specs(item)
+                legal = [bool(specs) and self.is_legal_target(self._spec_for(specs, ctx, i), r, ctx)
+                         for i, r in enumerate(ctx.targets)]
+                ctx.answers[-1] = legal
+                if not any(legal):
+                    # CR 608.2b: all its targets are illegal: it doesn't resolve.
+                    self.log_event(f"{ctx.source_name}{'' if item.kind == 'spell' else ' ability'} "
+                                   f"doesn't resolve: its targets are illegal")
+                    self._spell_done(item, countered=True)
+                    return True
+        if stage == 1:
+            ab = item.ability
+            if isinstance(ab, Triggered) and ab.optional:
+                ans = t.d["answer"]
+                if ans is None:
+                    self._ask("yes_no", ctx.controller, f"{ctx.source_name}: {item.text} — do it?",
+                              [Action("yes", "yes", value=True, payload=True),
+                               Action("no", "no", value=False, payload=False)])
+                    return False
+                t.d["answer"] = None
+                if not ans:
+                    self.log_event(f"{self.players[ctx.controller].name} chooses not to ({ctx.source_name})")
+                    return True
+            t.d["stage"] = stage = 2
+        if stage == 2:
+            effects = getattr(item.ability, "effects", ()) if item.ability is not None else ()
+            if t.d["answer"] is not None:
+                ctx.answers[t.d["pc"]] = t.d["answer"]
+                t.d["answer"] = None
+            while t.d["pc"] < len(effects):
+                ask = effects[t.d["pc"]].resolve(self, ctx, t.d["pc"])
+                if ask is not None:
+                    self._ask_from(ask)
+                    return False
+                t.d["pc"] += 1
+            t.d["stage"] = 3
+        self._spell_done(item, countered=False)
+        return True
+
+    def _ask_from(self, ask: Ask) -> None:
+        acts = []
+        for opt, lab in zip(ask.options, ask.labels, strict=True):
+            if ask.kind == "yes_no":
+                acts.append(Action("yes" if opt else "no", lab, value=opt, payload=opt))
+            else:
+                acts.append(Action(ask.kind, lab, value=opt, payload=opt))
+        self._ask("yes_no" if ask.kind == "yes_no" else ask.kind, ask.player, ask.prompt, acts)
+
+    def _spell_done(self, item: StackItem, countered: bool) -> None:
+        if item.kind != "spell" or item.obj_id is None or item.obj_id not in self.objects:
+            if item.kind == "ability" and not countered:
+                self.log_event(f"{item.ctx.source_name} ability resolves")
+            return
+        obj = self.objects[item.obj_id]
+        if item.copy:
+            del self.objects[item.obj_id]
+            return
+        if obj.card.is_permanent and not countered:
+            attach = None
+            if "Aura" in obj.card.subtypes and item.ctx.targets:
+                attach = item.ctx.targets[0][1]
+            self.log_event(f"{obj.card.name} resolves")
+            self.move_to_zone(item.obj_id, BATTLEFIELD, controller=item.ctx.controller,
+                              x=item.ctx.x, attach_to=attach)
+        else:
+            if not countered:
+                self.log_event(f"{obj.card.name} resolves")
+            self.move_to_zone(item.obj_id, GRAVEYARD)
+
+    # ---------------------------------------------------------------------------------------
+    # putting triggered abilities on the stack (CR 603.3)
+
+    def _push_resolve_trigger_now(self, pt: PendingTrigger) -> None:
+        ctx = Context(pt.controller, pt.source_id, pt.source_name)
+        ctx.event = dict(pt.event)
+        item = StackItem(0, "ability", pt.source_id, pt.ability, pt.key, ctx,
+                         self.ability_text(pt.ability, pt.source_id, pt.origin))
+        self.tasks.append(Task("resolve", item=item, stage=0, pc=0, answer=None))
+
+    def _task_place_triggers(self, t: Task) -> bool:
+        while True:
+            cur: StackItem | None = t.d.get("cur")
+            if cur is not None:
+                specs = cur.ability.targets if cur.ability is not None else ()  # type: ignore[union-attr]
+                if not self._choose_targets(t, cur.ctx, specs, cur.ctx.controller):
+                    return False
+                self._put_trigger(cur)
+                t.d["cur"] = None
+                continue
+            if not self.pending_triggers:
+                return True
+            player = next((p for p in self.apnap() if any(pt.controller == p for pt in self.pending_triggers)),
+                          None)
+            if player is None:
+                # triggers of players who left the game cease to exist (CR 800.4a)
+                self.pending_triggers.clear()
+                return True
+            mine = [i for i, pt in enumerate(self.pending_triggers) if pt.controller == player]
+            ans = t.d["answer"]
+            if len(mine) > 1 and ans is None:
+                acts = []
+                for i in mine:
+                    pt = self.pending_triggers[i]
+                    text = self.ability_text(pt.ability, pt.source_id, pt.origin)
+                    acts.append(Action("order", f"order {pt.source_name}: {text}", source=pt.source_name,
+                                       ability=pt.ability.text, value=i, payload=i,
+                                       target=None))
+                self._ask("order", player, "choose the triggered ability to put on the stack next "
+                          "(those put later resolve first)", _dedupe_ids(acts, [self.pending_triggers[i].source_id for i in mine]))
+                return False
+            t.d["answer"] = None
+            idx = ans if ans is not None else mine[0]
+            pt = self.pending_triggers.pop(idx)
+            ctx = Context(pt.controller, pt.source_id, pt.source_name)
+            ctx.event = dict(pt.event)
+            item = StackItem(self._new_stack_id(), "ability", pt.source_id, pt.ability, pt.key, ctx,
+                             self.ability_text(pt.ability, pt.source_id, pt.origin))
+            if pt.ability.targets:
+                # CR 603.3d: targets are chosen now; with no legal target it is removed.
+                if not self._has_targets(pt.ability.targets, ctx):
+                    self.log_event(f"{pt.source_name}: {item.text} is removed from the stack (no legal targets)")
+                    continue
+                t.d["cur"] = item
+                t.d["ti"] = 0
+                t.d["chosen"] = []
+                continue
+            self._put_trigger(item)
+
+    def _put_trigger(self, item: StackItem) -> None:
+        self.stack.append(item)
+        self.log_event(f"{item.ctx.source_name} triggers: {item.text}{self._targets_text(item.ctx)}")
+
+    # ---------------------------------------------------------------------------------------
+    # targets (CR 115)
+
+    def _matches(self, flt: str, oid: int, you: int) -> bool:
+        """Does permanent `oid` match a filter such as "creature", "artifact" or "creature_you_control"?"""
+        c = self.chars(oid)
+        obj = self.objects[oid]
+        for part in flt.split("_or_"):
+            ok = True
+            words = part.split("_")
+            if "you" in words and obj.controller != you:
+                ok = False
+            base = words[0]
+            if base == "permanent":
+                pass
+            elif base == "nonland":
+                ok = ok and "Land" not in c.types
+            elif base.capitalize() not in c.types:
+                ok = False
+            if ok:
+                return True
+        return False
+
+    def target_candidates(self, spec: TargetSpec, ctx: Context) -> list[Ref]:
+        what = spec.what
+        you = ctx.controller
+        out: list[Ref] = []
+        objs = what in ("any",) or what not in ("player", "opponent", "spell", "creature_spell",
+                                                 "activated_or_triggered_ability")
+        if objs:
+            flt = "creature_or_planeswalker" if what == "any" else what
+            for oid in self.battlefield:
+                if oid == ctx.source_id and what.startswith("creature") and False:
+                    continue
+                if self._matches(flt, oid, you) and self._targetable_by(oid, you):
+                    out.append(("obj", oid))
+        if what in ("any", "player"):
+            out += [("player", p.index) for p in self.players if not p.lost]
+        elif what == "opponent":
+            out += [("player", q) for q in self.opponents(you)]
+        if what in ("spell", "creature_spell"):
+            for item in self.stack:
+                if item.kind == "spell" and item.ctx.source_id != ctx.source_id:
+                    if what == "creature_spell" and "Creature" not in self.chars(item.obj_id).types:  # type: ignore[arg-type]
+                        continue
+                    out.append(("stack", item.id))
+        if what == "activated_or_triggered_ability":
+            for item in self.stack:
+                if item.kind == "ability":
+                    out.append(("stack", item.id))
+        return out
+
+    def _targetable_by(self, oid: int, player: int) -> bool:
+        """Hexproof (CR 702.11) and shroud (CR 702.18)."""
+        kws = self.chars(oid).keywords
+        if "shroud" in kws:
+            return False
+        return not ("hexproof" in kws and self.objects[oid].controller != player)
+
+    def is_legal_target(self, spec: TargetSpec, ref: Ref, ctx: Context) -> bool:
+        if ref[0] == "obj" and ref[1] not in self.objects:
+            return False
+        return ref in self.target_candidates(spec, ctx)
+
+    def _has_targets(self, specs: tuple[TargetSpec, ...], ctx: Context) -> bool:
+        for spec in specs:
+            if spec.up_to:
+                continue
+            if len(self.target_candidates(spec, ctx)) < spec.count:
+                return False
+        return True
+
+    # ---------------------------------------------------------------------------------------
+    # state-based actions (CR 704)
+
+    def _state_based_actions(self) -> bool:
+        """Perform all applicable state-based actions at once (CR 704.3); True if any did."""
+        did = False
+        for p in self.players:
+            if not p.lost and (p.life <= 0 or p.drew_from_empty):
+                p.lost = True
+                did = True
+                why = "0 or less life" if p.life <= 0 else "drawing from an empty library"
+                self.log_event(f"{p.name} loses the game ({why})")  # CR 704.5a, 704.5b
+        if did:
+            self._check_game_end()
+            if self.game_over:
+                return True
+        chars = self._all_chars()
+        to_grave: list[int] = []
+        to_destroy: list[int] = []
+        unattach: list[int] = []
+        for oid in self.battlefield:
+            c = chars[oid]
+            obj = self.objects[oid]
+            if "Creature" in c.types and c.toughness is not None:
+                if c.toughness <= 0:
+                    to_grave.append(oid)  # CR 704.5f
+                    continue
+                if (obj.damage >= c.toughness or (obj.deathtouched and obj.damage > 0)) and \
+                        "indestructible" not in c.keywords:
+                    to_destroy.append(oid)  # CR 704.5g, 704.5h
+                    continue
+            plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
+            if plus and minus:  # CR 704.5q
+                n = min(plus, minus)
+                self.remove_counters(oid, "+1/+1", n)
+                self.remove_counters(oid, "-1/-1", n)
+                did = True
+            if obj.attached_to is not None:
+                host = obj.attached_to
+                legal_host = host in self.objects and self.objects[host].zone == BATTLEFIELD
+                if "Aura" in c.subtypes:
+                    spec = self.spell_targets(obj.card)
+                    if not legal_host or (spec and not self._matches(spec[0].what, host, obj.controller)):
+                        to_grave.append(oid)  # CR 704.5m
+                elif "Equipment" in c.subtypes:
+                    if not legal_host or not self.is_creature(host):
+                        unattach.append(oid)  # CR 704.5n
+        for oid in unattach:
+            self._w(oid).attached_to = None
+            did = True
+        for oid in to_grave:
+            self.move_to_zone(oid, GRAVEYARD)
+            did = True
+        for oid in to_destroy:
+            if oid in self.objects:
+                self.log_event(f"{self.name_of(oid)} is destroyed (lethal damage)")
+                self.move_to_zone(oid, GRAVEYARD)
+                did = True
+        if to_grave or to_destroy or unattach:
+            self._invalidate()
+        if self._legend_rule():
+            return True
+        return did
+
+    def _legend_rule(self) -> bool:
+        """CR 704.5j: a player with two or more legendary permanents with the same name chooses
+        one and puts the rest into their owners' graveyards."""
+        seen: dict[tuple[int, str], list[int]] = {}
+        for oid in self.battlefield:
+            c = self.chars(oid)
+            if "Legendary" in c.supertypes:
+                seen.setdefault((self.objects[oid].controller, c.name), []).append(oid)
+        for (player, _name), oids in seen.items():
+            if len(oids) > 1:
+                self.tasks.append(Task("legend_rule", player=player, oids=oids, answer=None))
+                return True
+        return False
+
+    def _task_legend_rule(self, t: Task) -> bool:
+        oids = [o for o in t.d["oids"] if o in self.objects]
+        if t.d["answer"] is None:
+            acts = [Action("choose", f"keep {self.name_of(o)}#{o}", target=self.name_of(o), value=o, payload=o)
+                    for o in oids]
+            self._ask("choose", t.d["player"], "legend rule: choose the legendary permanent to keep", acts)
+            return False
+        keep = t.d["answer"]
+        for o in oids:
+            if o != keep:
+                self.move_to_zone(o, GRAVEYARD)
+        return True
+
+    def _check_game_end(self) -> None:
+        alive = [p for p in self.players if not p.lost]
+        if len(alive) == 1:
+            self._end_game(alive[0].index, f"{alive[0].name} is the last player in the game")
+        elif not alive:
+            self._end_game(None, "all players lost at once: the game is a draw")
+        elif any(p.dummy for p in alive) and len([p for p in alive if not p.dummy]) == 0:
+            self._end_game(None, "no player is left to act")
+
+    def _end_game(self, winner: int | None, reason: str) -> None:
+        self.game_over = True
+        self.winner = winner
+        self.result_reason = reason
+        self.pending = None
+        self.tasks.clear()
+        if winner is not None:
+            self.players[winner].won = True
+            self.log_event(f"{self.players[winner].name} wins the game ({reason})")
+        else:
+            self.log_event(f"The game is a draw ({reason})")
+
+    def concede(self, player: int | str) -> None:
+        """CR 104.3a: a player may concede at any time."""
+        idx = self._player_index(player)
+        self.players[idx].lost = True
+        self.log_event(f"{self.players[idx].name} concedes")
+        self._legal = None
+        self.pending = None
+        self._check_game_end()
+        if not self.game_over:
+            self._run()
+
+    def _player_index(self, player: int | str) -> int:
+        if isinstance(player, int):
+            return player
+        for p in self.players:
+            if p.name == player:
+                return p.index
+        raise MtgError(f"no player named {player!r}")
+
+    # ---------------------------------------------------------------------------------------
+    # legal actions with priority
+
+    def _priority_actions(self, p: int) -> list[Action]:
+        acts = [Action("pass", "pass", payload=("pass",))]
+        pl = self.players[p]
+        sorcery_ok = self.active == p and self.step in MAIN_STEPS and not self.stack
+        if sorcery_ok and pl.lands_played < 1:  # CR 305.2
+            for oid in pl.hand:
+                card = self.objects[oid].card
+                if "Land" in card.types:
+                    acts.append(Action("play", f"play {card.name}", source=card.name, payload=("play", oid),
+                                       value=oid))
+        for oid in pl.hand:
+            card = self.objects[oid].card
+            if "Land" not in card.types and self._can_cast(oid, p, sorcery_ok):
+                acts.append(Action("cast", f"cast {card.name}", source=card.name, payload=("cast", oid),
+                                   value=oid))
+        chars = self._all_chars()
+        for oid in self.battlefield:
+            obj = self.objects[oid]
+            if obj.controller != p:
+                continue
+            c = chars[oid]
+            for key, ab, origin in c.abilities:
+                if isinstance(ab, Activated) and self._can_activate(oid, obj, c, key, ab, p, sorcery_ok):
+                    text = self.ability_text(ab, oid, origin)
+                    acts.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
+                                       ability=ab.text, payload=("activate", oid, key), value=oid))
+        return _dedupe(acts)
+
+    def _can_cast(self, oid: int, p: int, sorcery_ok: bool) -> bool:
+        card = self.objects[oid].card
+        fast = "Instant" in card.types or "flash" in card.keywords
+        if not fast and not sorcery_ok:
+            return False
+        avail = available_for(self.players[p].pool, self.spend_tags(p, "spell", oid))
+        if not can_pay(avail, card.mana_cost.with_x(0)):
+            return False
+        specs = self.spell_targets(card)
+        return not specs or self._has_targets(specs, Context(p, oid, card.name))
+
+    def _can_activate(self, oid: int, obj: GameObject, c: Chars, key: str, ab: Activated, p: int,
+                      sorcery_ok: bool) -> bool:
+        cost = ab.cost
+        if ab.sorcery_speed and not sorcery_ok:
+            return False
+        if ab.once_each_turn and self.activations.get((oid, key)):
+            return False
+        if cost.tap or cost.untap:
+            if cost.tap and obj.tapped:
+                return False
+            if cost.untap and not obj.tapped:
+                return False
+            # CR 302.6 / 107.5 / 107.6
+            if obj.sick and "Creature" in c.types and "haste" not in c.keywords:
+                return False
+        if cost.remove_counters:
+            kind, n = cost.remove_counters
+            if isinstance(n, int) and obj.counters.get(kind, 0) < n:
+                return False
+        pl = self.players[p]
+        if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
+            return False
+        if cost.discard and len(pl.hand) < cost.discard:
+            return False
+        for flt, n in cost.sacrifice:
+            cands = [o for o in self.battlefield if self.objects[o].controller == p
+                     and self._matches(flt, o, p) and not (cost.sacrifice_self and o == oid)]
+            if len(cands) < n:
+                return False
+        if not cost.mana.is_empty:
+            avail = available_for(pl.pool, self.spend_tags(p, "ability", oid))
+            if not can_pay(avail, cost.mana.with_x(0)):
+                return False
+        if ab.targets:
+            ctx = Context(p, oid, c.name)
+            if not self._has_targets(ab.targets, ctx):
+                return False
+        return True
+
+    # ---------------------------------------------------------------------------------------
+    # state_json (interface.md §4)
+
+    def state_json(self) -> dict[str, Any]:
+        d = self.decision
+        return {
+            "turn": self.turn,
+            "active_player": self.players[self.active].name,
+            "step": self.step,
+            "priority": self.players[self.pending.player].name if self.pending and self.pending.kind == "priority"
+            else None,
+            "game_over": self.game_over,
+            "winner": self.players[self.winner].name if self.winner is not None else None,
+            "decision": d.to_json() if d else None,
+            "players": [self._player_json(p) for p in self.players],
+            "stack": [self._stack_json(s) for s in self.stack],
+        }
+
+    def _player_json(self, p: Player) -> dict[str, Any]:
+        counts = p.pool.total_counts()
+        out: dict[str, Any] = {
+            "name": p.name,
+            "life": p.life,
+            "mana_pool": format_mana(counts),
+            "mana": {t: n for t, n in zip(TYPES, counts, strict=True)},
+            "library_count": len(p.library),
+            "hand": [self.objects[o].card.name for o in p.hand],
+            "graveyard": [self.objects[o].card.name for o in p.graveyard],
+            "exile": [{"id": o, "card": self.objects[o].card.name, "counters": dict(self.objects[o].counters)}
+                      for o in p.exile],
+            "battlefield": [self._permanent_json(o) for o in self.battlefield
+                            if self.objects[o].controller == p.index],
+            "lost": p.lost,
+        }
+        if p.pool.restricted:
+            out["restricted_mana"] = [{"mana": "{" + r.type + "}", "amount": r.amount, "restriction": r.restriction}
+                                      for r in p.pool.restricted]
+        return out
+
+    def _permanent_json(self, oid: int) -> dict[str, Any]:
+        obj = self.objects[oid]
+        c = self.chars(oid)
+        return {
+            "id": oid, "card": c.name, "controller": self.players[obj.controller].name,
+            "owner": self.players[obj.owner].name, "tapped": obj.tapped,
+            "summoning_sick": obj.sick, "counters": dict(obj.counters),
+            "power": c.power, "toughness": c.toughness,
+            "types": [t for t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker") if t in c.types],
+            "token": obj.token,
+            "attached_to": obj.attached_to if obj.attached_to in self.objects else None,
+            "damage": obj.damage,
+        }
+
+    def _stack_json(self, s: StackItem) -> dict[str, Any]:
+        return {"id": s.id, "kind": s.kind, "source": s.ctx.source_name,
+                "controller": self.players[s.controller].name, "text": s.text, "copy": s.copy,
+                "targets": [self.ref_label(r) for r in s.ctx.targets]}
+
+
+def _dedupe(actions: list[Action]) -> list[Action]:
+    """Make labels unique (interface.md §2): where two actions share a label, the object's id is
+    added after its name (`activate Forest#12: {T}: Add {G}.`)."""
+    seen: dict[str, int] = {}
+    for a in actions:
+        seen[a.label] = seen.get(a.label, 0) + 1
+    if all(n == 1 for n in seen.values()):
+        return actions
+    out = [_with_id(a) if seen[a.label] > 1 else a for a in actions]
+    return _dedupe_final(out)
+
+
+def _with_id(a: Action) -> Action:
+    import dataclasses
+    oid = a.value if isinstance(a.value, int) and not isinstance(a.value, bool) else None
+    if isinstance(a.payload, tuple) and len(a.payload) >= 2 and isinstance(a.payload[1], int):
+        oid = a.payload[1]
+    if oid is None:
+        return a
+    name = a.source if a.kind in ("play", "cast", "activate") else a.target
+    if name and name in a.label:
+        i = a.label.index(name) + len(name)
+        return dataclasses.replace(a, label=a.label[:i] + f"#{oid}" + a.label[i:])
+    return dataclasses.replace(a, label=f"{a.label}#{oid}")
+
+
+def _dedupe_ids(actions: list[Action], ids: list[int]) -> list[Action]:
+    import dataclasses
+    labels = [a.label for a in actions]
+    out = []
+    for a, oid in zip(actions, ids, strict=True):
+        if labels.count(a.label) > 1:
+            src = a.source or ""
+            i = a.label.index(src) + len(src) if src and src in a.label else len(a.label)
+            a = dataclasses.replace(a, label=a.label[:i] + f"#{oid}" + a.label[i:])
+        out.append(a)
+    return _dedupe_final(out)
+
+
+def _dedupe_final(actions: list[Action]) -> list[Action]:
+    # Identical triggers of one source (two instances): add an ordinal so labels stay unique.
+    import dataclasses
+    seen: dict[str, int] = {}
+    out = []
+    for a in actions:
+        n = seen.get(a.label, 0)
+        seen[a.label] = n + 1
+        out.append(a if n == 0 else dataclasses.replace(a, label=f"{a.label} ({n + 1})"))
+    return out
+
+
+def _article(flt: str) -> str:
+    word = flt.replace("_", " ")
+    return ("an " if word[0] in "aeiou" else "a ") + word

@@ -1,0 +1,194 @@
+"""Characteristics after continuous effects (CR 613), recomputed from scratch, never patched.
+
+`compute_all` starts every permanent from its printed characteristics and applies, layer by
+layer and in timestamp order within a layer, the static abilities of permanents and the effects
+that resolving spells and abilities created (`Game.effects`). The result is cached by the game
+until anything changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.vocab import Ability, Activated, CardDef, Keyword, Static, Triggered
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Chars:
+    """An object's characteristics now (CR 109.3), plus the ability instances it has.
+
+    `abilities` holds (key, ability, origin): `key` identifies the instance for "only once each
+    turn" (printed abilities are "0", "1", ...; gained ones say where they came from), `origin`
+    names the card a gained ability comes from (None for printed ones)."""
+
+    __slots__ = ("name", "types", "subtypes", "supertypes", "colors", "power", "toughness",
+                 "abilities", "keywords", "flags")
+
+    def __init__(self, card: CardDef):
+        self.name = card.name
+        self.types = card.types
+        self.subtypes = card.subtypes
+        self.supertypes = card.supertypes
+        self.colors = card.colors
+        self.power = card.power
+        self.toughness = card.toughness
+        self.abilities: list[tuple[str, Ability, str | None]] = [
+            (str(i), a, None) for i, a in enumerate(card.abilities)]
+        self.keywords = card.keywords
+        self.flags: frozenset[str] = frozenset(
+            a.effect for a in card.abilities if isinstance(a, Static) and a.effect in SELF_FLAGS)
+
+    def copy(self) -> Chars:
+        c = Chars.__new__(Chars)
+        c.name, c.types, c.subtypes, c.supertypes = self.name, self.types, self.subtypes, self.supertypes
+        c.colors, c.power, c.toughness = self.colors, self.power, self.toughness
+        c.abilities = list(self.abilities)
+        c.keywords, c.flags = self.keywords, self.flags
+        return c
+
+    def activated(self) -> list[tuple[str, Activated, str | None]]:
+        return [(k, a, o) for k, a, o in self.abilities if isinstance(a, Activated)]
+
+    def triggered(self) -> list[tuple[str, Triggered, str | None]]:
+        return [(k, a, o) for k, a, o in self.abilities if isinstance(a, Triggered)]
+
+    def statics(self) -> list[tuple[str, Static, str | None]]:
+        return [(k, a, o) for k, a, o in self.abilities if isinstance(a, Static)]
+
+    def has_keyword(self, kw: str) -> bool:
+        return kw in self.keywords
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+
+# Static abilities that only describe their own permanent.
+SELF_FLAGS = frozenset({"doesnt_untap"})
+
+_printed: dict[int, Chars] = {}
+
+
+def printed_chars(card: CardDef) -> Chars:
+    """Characteristics of a card outside the battlefield (no effects apply there here)."""
+    c = _printed.get(id(card))
+    if c is None:
+        c = _printed[id(card)] = Chars(card)
+    return c
+
+
+def compute_all(g: Game) -> dict[int, Chars]:
+    """CR 613: the characteristics of every permanent on the battlefield."""
+    chars: dict[int, Chars] = {}
+    for oid in g.battlefield:
+        chars[oid] = printed_chars(g.objects[oid].card).copy()
+
+    # Gather every continuous effect with its layer and timestamp.
+    # (layer, timestamp, kind, affected object ids or None for "a rule", args)
+    entries: list[tuple[int, int, str, Any, Any]] = []
+    for oid in g.battlefield:
+        obj = g.objects[oid]
+        for _key, ab, _origin in chars[oid].abilities:
+            if isinstance(ab, Static) and ab.effect in STATIC_LAYERS:
+                entries.append((STATIC_LAYERS[ab.effect], obj.timestamp, ab.effect, oid, ab.args))
+    for eff in g.effects:
+        entries.append((EFFECT_LAYERS[eff.kind], eff.timestamp, eff.kind, eff.target, eff.args))
+    entries.sort(key=lambda e: (e[0], e[1]))
+
+    for _layer, _ts, kind, who, args in entries:
+        _APPLY[kind](g, chars, who, args)
+
+    # Layer 7c, counters (CR 613.4c): +1/+1 and -1/-1 counters.
+    for oid, c in chars.items():
+        counters = g.objects[oid].counters
+        if counters and c.power is not None and c.toughness is not None:
+            d = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+            c.power += d
+            c.toughness += d
+    return chars
+
+
+# ---- static abilities -----------------------------------------------------------------------
+
+
+def _attached_gets(g: Game, chars: dict[int, Chars], source: int, args: Any) -> None:
+    obj = g.objects[source]
+    c = chars.get(obj.attached_to) if obj.attached_to is not None else None
+    if c is not None and c.power is not None and c.toughness is not None:
+        c.power += args[0]
+        c.toughness += args[1]
+
+
+def _attached_flags(g: Game, chars: dict[int, Chars], source: int, args: Any) -> None:
+    obj = g.objects[source]
+    c = chars.get(obj.attached_to) if obj.attached_to is not None else None
+    if c is not None:
+        c.flags = c.flags | frozenset(args)
+
+
+def _pt(g: Game, chars: dict[int, Chars], who: int, args: Any) -> None:
+    c = chars.get(who)
+    if c is not None and c.power is not None and c.toughness is not None:
+        c.power += args[0]
+        c.toughness += args[1]
+
+
+def _set_pt(g: Game, chars: dict[int, Chars], who: int, args: Any) -> None:
+    c = chars.get(who)
+    if c is not None:
+        c.power, c.toughness = args
+
+
+def _add_types(g: Game, chars: dict[int, Chars], who: int, args: Any) -> None:
+    c = chars.get(who)
+    if c is not None:
+        c.types = c.types | frozenset(args)
+
+
+def _add_keywords(g: Game, chars: dict[int, Chars], who: int, args: Any) -> None:
+    c = chars.get(who)
+    if c is not None:
+        c.keywords = c.keywords | frozenset(args)
+
+
+def _add_abilities(g: Game, chars: dict[int, Chars], who: int, args: Any) -> None:
+    c = chars.get(who)
+    if c is not None:
+        key_prefix, abilities, origin = args
+        for i, ab in enumerate(abilities):
+            c.abilities.append((f"{key_prefix}.{i}", ab, origin))
+            if isinstance(ab, Keyword):
+                c.keywords = c.keywords | frozenset(ab.names)
+
+
+def _noop(g: Game, chars: dict[int, Chars], who: int, args: Any) -> None:
+    return None
+
+
+# Layers (CR 613.1): 4 type, 6 ability, 7b set P/T, 7c modify P/T. Effects without a layer
+# (rules modifications such as "doesn't untap") have no characteristic to change.
+STATIC_LAYERS: dict[str, int] = {
+    "equipped_gets": 73,
+    "enchanted_gets": 73,
+    "enchanted_cant_attack_or_block": 60,
+}
+EFFECT_LAYERS: dict[str, int] = {
+    "types": 40,
+    "keywords": 60,
+    "abilities": 60,
+    "set_pt": 72,
+    "pt": 73,
+}
+_APPLY = {
+    "equipped_gets": _attached_gets,
+    "enchanted_gets": _attached_gets,
+    "enchanted_cant_attack_or_block": lambda g, ch, s, a: _attached_flags(
+        g, ch, s, ("cant_attack", "cant_block")),
+    "types": _add_types,
+    "keywords": _add_keywords,
+    "abilities": _add_abilities,
+    "set_pt": _set_pt,
+    "pt": _pt,
+}
