@@ -21,7 +21,7 @@ from ..engine.mana import COLORS, TYPES, ManaCost, parse_mana_cost, split_symbol
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from ..engine.objects import Context, Ref
+    from ..engine.objects import Context
 
 # --------------------------------------------------------------------------------------------
 # Amounts: an int, "X" (the ability's or spell's X), or a few named quantities.
@@ -612,7 +612,7 @@ class CardDef:
 
     @property
     def type_line(self) -> str:
-        parts = [t for t in ("Legendary", "Basic", "Snow") if t in self.supertypes]
+        parts: list[str] = [t for t in ("Legendary", "Basic", "Snow") if t in self.supertypes]
         parts += [t for t in ("Kindred", "Enchantment", "Artifact", "Land", "Creature",
                               "Planeswalker", "Instant", "Sorcery", "Battle") if t in self.types]
         line = " ".join(parts)
@@ -673,9 +673,9 @@ def card(name: str, mana_cost: str | None, type_line: str, oracle: str, *abiliti
     if pt is not None:
         p, _, t = pt.partition("/")
         power, toughness = int(p), int(t)
-    cost = parse_mana_cost(mana_cost)
-    cols = frozenset(colors) if colors is not None else cost.colors()
-    return CardDef(name, cost, types, subs, supers, power, toughness, oracle, tuple(built),
+    mcost = parse_mana_cost(mana_cost)
+    cols = frozenset(colors) if colors is not None else mcost.colors()
+    return CardDef(name, mcost, types, subs, supers, power, toughness, oracle, tuple(built),
                    cols, frozenset(keywords), token)
 
 
@@ -707,3 +707,167 @@ def _keyword_cost(keyword: str, line: str, name: str) -> Cost:
 def _replace(ab: Ability, **changes: Any) -> Ability:
     import dataclasses
     return dataclasses.replace(ab, **changes)
+
+
+# --------------------------------------------------------------------------------------------
+# More effects (appended: keywords until end of turn, modal P/T changes, mana doubling, and the
+# library choices of search, Brainstorm and Ponder).
+
+_NOTHING = "nothing"  # the answer "find nothing": an Ask's option must not be None
+
+
+@dataclass(frozen=True)
+class GainKeyword(Effect):
+    """`what` gains keyword abilities until end of turn (layer 6, CR 613.1f)."""
+
+    names: tuple[str, ...]
+    what: str = TARGET
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for ref in g.refs_for(self.what, ctx):
+            g.add_until_eot(ref[1], "keywords", self.names)
+        return None
+
+
+@dataclass(frozen=True)
+class PumpChoice(Effect):
+    """"<what> gets +1/-1 or -1/+1 until end of turn": the controller picks one of `options`
+    as the ability resolves (CR 608.2d)."""
+
+    options: tuple[tuple[int, int], ...] = ((1, -1), (-1, 1))
+    what: str = TARGET
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        refs = g.refs_for(self.what, ctx)
+        if not refs:
+            return None
+        choice = ctx.answers.get(step)
+        if choice is None:
+            labels = tuple(f"choose {p:+d}/{t:+d}" for p, t in self.options)
+            return Ask("choose", ctx.controller, tuple(range(len(self.options))), labels,
+                       f"{ctx.source_name}: choose what the creature gets until end of turn")
+        p, t = self.options[choice]
+        for ref in refs:
+            g.add_until_eot(ref[1], "pt", (p, t))
+        return None
+
+
+@dataclass(frozen=True)
+class DoubleMana(Effect):
+    """Doubling Cube: "Double the amount of each type of unspent mana you have." The added mana
+    has no restriction, even where the mana counted had one (Gatherer ruling 2004-12-01)."""
+
+    adds_mana: ClassVar[bool] = True
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        g.produce_mana(ctx, g.players[ctx.controller].pool.total_counts())
+        return None
+
+    def could_produce(self, g: Game, ctx: Context, seen: frozenset[int]) -> set[str]:
+        counts = g.players[ctx.controller].pool.total_counts()
+        return {t for t, n in zip(TYPES, counts, strict=True) if n}
+
+
+def _is_basic_land(g: Game, oid: int) -> bool:
+    c = g.objects[oid].card
+    return "Basic" in c.supertypes and "Land" in c.types
+
+
+@dataclass(frozen=True)
+class SearchLibrary(Effect):
+    """"Search your library for a basic land card, put it <to>" (CR 701.19). The player may fail
+    to find a card with a stated quality (CR 701.19b), so "find nothing" is always offered.
+    `after` is the step of an earlier search that must have found a card for this one to happen
+    (Cultivate's second card); the library is shuffled by a separate `Shuffle` effect."""
+
+    to: str = "battlefield"     # "battlefield" or "hand"
+    tapped: bool = False
+    after: int | None = None
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        if self.after is not None and ctx.answers.get(self.after, _NOTHING) == _NOTHING:
+            return None
+        player = g.players[ctx.controller]
+        choice = ctx.answers.get(step)
+        if choice is None:
+            found = [o for o in player.library if _is_basic_land(g, o)]
+            dest = "onto the battlefield" + (" tapped" if self.tapped else "") \
+                if self.to == "battlefield" else "into your hand"
+            return Ask("choose", ctx.controller, (*found, _NOTHING),
+                       (*(f"find {g.objects[o].card.name}" for o in found), "find nothing"),
+                       f"{ctx.source_name}: search your library for a basic land card to put {dest}")
+        if choice == _NOTHING or choice not in player.library:
+            return None
+        new = g.move_to_zone(choice, self.to)
+        if new is not None and self.tapped:
+            g._w(new).tapped = True  # it enters tapped: it doesn't "become tapped"
+        return None
+
+
+@dataclass(frozen=True)
+class Shuffle(Effect):
+    """Shuffle the controller's library (CR 701.20), with the game's seeded generator."""
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        g.rng.shuffle(g.players[ctx.controller].library)
+        g.log_event(f"{g.players[ctx.controller].name} shuffles their library")
+        return None
+
+
+@dataclass(frozen=True)
+class MayShuffle(Effect):
+    """"You may shuffle." (Ponder)."""
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        answer = ctx.answers.get(step)
+        if answer is None:
+            return Ask("yes_no", ctx.controller, (True, False), ("yes", "no"),
+                       f"{ctx.source_name}: shuffle your library?")
+        if answer:
+            Shuffle().resolve(g, ctx, step)
+        return None
+
+
+@dataclass(frozen=True)
+class PutFromHandOnTop(Effect):
+    """"Put a card from your hand on top of your library": one card per effect, so that
+    Brainstorm's "put two cards ... in any order" is two of these (the later one ends on top)."""
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        hand = g.players[ctx.controller].hand
+        if not hand:
+            return None
+        choice = ctx.answers.get(step)
+        if choice is None:
+            return Ask("choose", ctx.controller, tuple(hand),
+                       tuple(f"put {g.objects[o].card.name} on top of your library" for o in hand),
+                       f"{ctx.source_name}: choose a card from your hand to put on top of your library")
+        if choice in hand:
+            g.move_to_zone(choice, "library", to_top=True)
+        return None
+
+
+@dataclass(frozen=True)
+class OrderTopOfLibrary(Effect):
+    """One step of "look at the top `count` cards of your library, then put them back in any
+    order": choose the card that goes at `position` (0 is the top) among those not yet placed.
+    Ponder is this with positions 0 and 1 (the last card's place is then forced)."""
+
+    position: int
+    count: int = 3
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        library = g.players[ctx.controller].library
+        rest = library[self.position:min(self.count, len(library))]
+        if len(rest) < 2:
+            return None
+        choice = ctx.answers.get(step)
+        ordinal = ("first (on top)", "second", "third", "fourth", "fifth")[min(self.position, 4)]
+        if choice is None:
+            return Ask("choose", ctx.controller, tuple(rest),
+                       tuple(f"put {g.objects[o].card.name} {ordinal}" for o in rest),
+                       f"{ctx.source_name}: choose the card to put {ordinal} on your library")
+        if choice in rest:
+            library.remove(choice)
+            library.insert(self.position, choice)
+        return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import get_card, has_card
@@ -74,7 +75,7 @@ def load_deck(source: str | os.PathLike[str] | Deck) -> Deck:
     return parse_deck(s, "<deck text>")
 
 
-def new_game(decks: list[str | os.PathLike[str] | Deck], seed: int = 0, format: str = "duel",
+def new_game(decks: Sequence[str | os.PathLike[str] | Deck], seed: int = 0, format: str = "duel",
              first_player: int | None = None, mana_payment: str = "manual",
              turn_limit: int | None = 50, names: list[str] | None = None) -> Game:
     """Start a game: shuffle, decide who plays first (from the seed unless given), deal seven

@@ -14,6 +14,7 @@ shares it writes to it.
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -31,12 +32,11 @@ from ..cards.vocab import (
     CardDef,
     EntersWith,
     Keyword,
-    SpellAbility,
     TargetSpec,
     Triggered,
     target_index,
 )
-from . import layers
+from . import autopay, layers
 from .actions import Action, Decision, match_action
 from .errors import IllegalActionError, MtgError
 from .layers import Chars, printed_chars
@@ -205,6 +205,12 @@ class Game:
         self.winner: int | None = None
         self.result_reason = ""
         self.stats: dict[str, int] = {"actions": 0, "spells_cast": 0, "abilities_activated": 0}
+        # Colors of each player's commanders' color identity (CR 903.4), by player index.
+        self.commander_colors: dict[int, str] = {}
+        # Attacking creatures this combat (CR 508); combat itself is built on this.
+        self.attackers: list[int] = []
+        # CR 103.8a: the first player skips their first draw (a variant may turn it off).
+        self.draw_on_first_turn = False
         # Objects this game may write in place; the others it shares with a clone (see _w).
         self._owned: set[int] = set()
         self._chars: dict[int, Chars] | None = None
@@ -238,10 +244,14 @@ class Game:
         d = self.__dict__.copy()
         for k in ("_chars", "_trig_index", "_legal", "_owned"):
             d.pop(k, None)
+        # The log is most of a long game's size; it compresses about tenfold.
+        d["log"] = zlib.compress("\n".join(self.log).encode(), 1)
         return d
 
     def __setstate__(self, d: dict[str, Any]) -> None:
         self.__dict__.update(d)
+        text = zlib.decompress(d["log"]).decode()
+        self.log = text.split("\n") if text else []
         self._chars = None
         self._trig_index = None
         self._legal = None
@@ -291,7 +301,7 @@ class Game:
         else:
             chosen = next((a for a in legal if a == action), None)  # type: ignore[assignment]
             if chosen is None:
-                chosen = next((a for a in legal if a.label == getattr(action, "label", None)), None)  # type: ignore[assignment]
+                chosen = next((a for a in legal if a.label == getattr(action, "label", None)), None)
             if chosen is None:
                 raise IllegalActionError(
                     f"{getattr(action, 'label', action)!r} is not legal now; legal actions:\n  " +
@@ -546,7 +556,7 @@ class Game:
         if who == ATTACHED:
             src = self.objects.get(ctx.source_id) if ctx.source_id is not None else None
             if src is not None and src.attached_to in self.objects:
-                return [("obj", src.attached_to)]  # type: ignore[list-item]
+                return [("obj", src.attached_to)]
             return []
         raise MtgError(f"unknown subject {who!r}")
 
@@ -705,7 +715,7 @@ class Game:
 
     def commander_identity(self, player: int) -> list[str]:
         """Colors in the player's commanders' color identity (none outside Commander: CR 903.4f)."""
-        ident = getattr(self, "commander_colors", {}).get(player, "")
+        ident = self.commander_colors.get(player, "")
         return [c for c in COLORS if c in ident]
 
     def spend_tags(self, player: int, what: str, oid: int | None) -> frozenset[str]:
@@ -829,7 +839,7 @@ class Game:
             if not p.pool.is_empty():
                 p.pool.empty()
         i = STEPS.index(self.step)
-        if self.step == "declare_attackers" and not getattr(self, "attackers", None):
+        if self.step == "declare_attackers" and not self.attackers:
             i = STEPS.index("end_of_combat") - 1  # CR 508.8: no attackers, skip to end of combat
         if self.step == "cleanup":
             self._next_turn()
@@ -879,11 +889,11 @@ class Game:
             self.fire("upkeep", ap)
         elif step == "draw":
             # CR 103.8a: the player who plays first skips the draw step of their first turn.
-            if not (self.turn == 1 and ap == self.first_player and not getattr(self, "draw_on_first_turn", False)):
+            if not (self.turn == 1 and ap == self.first_player and not self.draw_on_first_turn):
                 self.draw(ap, 1)
             self.fire("draw_step", ap)
         elif step == "declare_attackers":
-            self.attackers: list[int] = []
+            self.attackers = []
         elif step == "end":
             self.fire("end_step", ap)
         elif step == "cleanup":
@@ -995,7 +1005,9 @@ class Game:
             card = self.objects[oid].card
             from ..cards.vocab import Cost
             return Cost(mana=card.mana_cost), self.spell_targets(card), card.name
-        ab, _origin = self._ability_of(oid, t.d["key"])
+        if "ability" not in t.d:
+            t.d["ability"], t.d["origin"] = self._ability_of(oid, t.d["key"])
+        ab = t.d["ability"]
         return ab.cost, ab.targets, ab.text
 
     def _task_announce(self, t: Task) -> bool:
@@ -1054,8 +1066,12 @@ class Game:
                 self._ask("choose", p, "choose a card to discard", acts)
                 return False
             t.d["stage"] = stage = 5
-        if stage == 5:  # CR 601.2g-h: pay the mana
-            if not self._pay_mana_step(t, cost.mana.with_x(ctx.x), p, oid):
+        if stage == 5:  # CR 601.2g-h: activate mana abilities, then pay the mana
+            due = cost.mana.with_x(ctx.x)
+            if self.mana_payment == "auto" and not t.d.get("auto_tapped") and \
+                    self._auto_tap(t, due, p, oid, cost) is False:
+                return False
+            if not self._pay_mana_step(t, due, p, oid):
                 return False
             t.d["stage"] = stage = 6
         # stage 6: pay the other costs, then the spell or ability becomes cast or activated
@@ -1106,9 +1122,62 @@ class Game:
         return self.name_of(i)
 
     def _max_x(self, p: int, cost: Any, oid: int, what: str) -> int:
+        """The largest X that can be paid (CR 107.3a); with automatic payment, counting the
+        sources that would be tapped, and at most `x_cap`."""
         avail = available_for(self.players[p].pool, self.spend_tags(p, what, oid))
-        cap = self.x_cap if self.mana_payment == "auto" else None
-        return max(0, max_x(avail, cost.mana, cap))
+        if self.mana_payment == "auto":
+            sources = self._auto_sources(p, oid, what, cost)
+            return max(0, autopay.max_x_auto(avail, cost.mana, sources, self.x_cap))
+        return max(0, max_x(avail, cost.mana, None))
+
+    def _auto_sources(self, p: int, oid: int, what: str, cost: Any) -> list[Any]:
+        excl = oid if what == "ability" and (cost.tap or cost.untap or cost.sacrifice_self) else None
+        return autopay.simple_sources(self, p, exclude=excl)
+
+    def _auto_tap(self, t: Task, due: ManaCost, p: int, oid: int, cost: Any) -> bool | None:
+        """With automatic payment and too little mana in the pool: tap the fewest simple
+        sources that pay `due`, asking the player where smallest plans differ. Returns None when
+        nothing needed tapping, False while waiting (a decision, or the mana abilities to
+        resolve first)."""
+        t.d["auto_tapped"] = True
+        avail = available_for(self.players[p].pool, self.spend_tags(p, t.d["what"], oid))
+        if can_pay(avail, due):
+            return None
+        plans = autopay.minimal_plans(avail, due, self._auto_sources(p, oid, t.d["what"], cost))
+        if not plans:
+            return None  # cannot happen when the action was legal; the pool step will say so
+        ans = t.d["answer"]
+        if isinstance(ans, tuple) and ans[0] == "plan":
+            t.d["answer"] = None
+            plan = plans[ans[1]]
+        elif len(plans) == 1:
+            plan = plans[0]
+        else:
+            t.d["auto_tapped"] = False
+            acts = []
+            for i, pl in enumerate(plans):
+                names = ", ".join(self.name_of(src.oid) for src, _t in pl)
+                acts.append(Action("choose", f"tap {names}", value=i, payload=("plan", i)))
+            self._ask("choose", p, f"choose which mana sources to tap for {due}", acts)
+            return False
+        # Activate each source's mana ability (CR 601.2g), the color chosen to fit the cost;
+        # pushed in reverse so that they resolve in battlefield order.
+        for src, typ in reversed(plan):
+            ab, origin = self._ability_of(src.oid, src.key)
+            ctx = Context(p, src.oid, self.name_of(src.oid))
+            ctx.cost_info["tapped_for_mana"] = True
+            if typ:
+                ctx.answers[0] = typ
+            self._w(src.oid).tapped = True
+            self.activations[(src.oid, src.key)] = self.activations.get((src.oid, src.key), 0) + 1
+            text = self.ability_text(ab, src.oid, origin)
+            self.tasks.append(Task("resolve", item=StackItem(0, "ability", src.oid, ab, src.key, ctx, text),
+                                   stage=0, pc=0, answer=None))
+        for src, _typ in plan:
+            self.log_event(f"{self.players[p].name} taps {self.name_of(src.oid)} for mana (automatic payment)")
+            self._fire_becomes_tapped(src.oid)
+            self.fire("activate", p, ability=0, is_mana_ability=True)
+        return False
 
     def _pay_mana_step(self, t: Task, due: ManaCost, p: int, oid: int) -> bool:
         """Pay `due` from the pool (CR 601.2h). The player chooses which mana pays a hybrid or
@@ -1139,7 +1208,7 @@ class Game:
                     rest_avail[TYPE_INDEX[half]] -= 1
                 else:
                     trial_generic += int(half)
-                if can_pay(rest_avail, ManaCost(trial_generic, (0,) * 6, tuple(hybrid[1:]))):  # type: ignore[arg-type]
+                if can_pay(rest_avail, ManaCost(trial_generic, (0,) * 6, tuple(hybrid[1:]))):
                     opts.append(half)
             if ans is not None and ans in opts:
                 choice = ans
@@ -1273,7 +1342,7 @@ class Game:
             self.log_event(f"{pname} casts {card.name}{self._targets_text(ctx)}")
             self.fire("cast", p, spell=item.id)
             return
-        ab, origin = self._ability_of(oid, t.d["key"]) if oid in self.objects else (t.d["ability"], None)
+        ab, origin = t.d["ability"], t.d["origin"]
         self.activations[(oid, t.d["key"])] = self.activations.get((oid, t.d["key"]), 0) + 1
         self.stats["abilities_activated"] += 1
         text = self.ability_text(ab, oid, origin)
@@ -1384,7 +1453,7 @@ class Game:
 
     def _spell_done(self, item: StackItem, countered: bool) -> None:
         if item.kind != "spell" or item.obj_id is None or item.obj_id not in self.objects:
-            if item.kind == "ability" and not countered:
+            if item.kind == "ability" and not countered and item.id:
                 self.log_event(f"{item.ctx.source_name} ability resolves")
             return
         obj = self.objects[item.obj_id]
@@ -1417,7 +1486,7 @@ class Game:
         while True:
             cur: StackItem | None = t.d.get("cur")
             if cur is not None:
-                specs = cur.ability.targets if cur.ability is not None else ()  # type: ignore[union-attr]
+                specs = getattr(cur.ability, "targets", ())
                 if not self._choose_targets(t, cur.ctx, specs, cur.ctx.controller):
                     return False
                 self._put_trigger(cur)
@@ -1582,9 +1651,8 @@ class Game:
                     spec = self.spell_targets(obj.card)
                     if not legal_host or (spec and not self._matches(spec[0].what, host, obj.controller)):
                         to_grave.append(oid)  # CR 704.5m
-                elif "Equipment" in c.subtypes:
-                    if not legal_host or not self.is_creature(host):
-                        unattach.append(oid)  # CR 704.5n
+                elif "Equipment" in c.subtypes and (not legal_host or not self.is_creature(host)):
+                    unattach.append(oid)  # CR 704.5n
         for oid in unattach:
             self._w(oid).attached_to = None
             did = True
@@ -1676,6 +1744,7 @@ class Game:
         acts = [Action("pass", "pass", payload=("pass",))]
         pl = self.players[p]
         sorcery_ok = self.active == p and self.step in MAIN_STEPS and not self.stack
+        sources = autopay.simple_sources(self, p) if self.mana_payment == "auto" else None
         if sorcery_ok and pl.lands_played < 1:  # CR 305.2
             for oid in pl.hand:
                 card = self.objects[oid].card
@@ -1684,7 +1753,7 @@ class Game:
                                        value=oid))
         for oid in pl.hand:
             card = self.objects[oid].card
-            if "Land" not in card.types and self._can_cast(oid, p, sorcery_ok):
+            if "Land" not in card.types and self._can_cast(oid, p, sorcery_ok, sources):
                 acts.append(Action("cast", f"cast {card.name}", source=card.name, payload=("cast", oid),
                                    value=oid))
         chars = self._all_chars()
@@ -1694,25 +1763,36 @@ class Game:
                 continue
             c = chars[oid]
             for key, ab, origin in c.abilities:
-                if isinstance(ab, Activated) and self._can_activate(oid, obj, c, key, ab, p, sorcery_ok):
+                if isinstance(ab, Activated) and self._can_activate(oid, obj, c, key, ab, p, sorcery_ok,
+                                                                                   sources):
                     text = self.ability_text(ab, oid, origin)
                     acts.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
                                        ability=ab.text, payload=("activate", oid, key), value=oid))
         return _dedupe(acts)
 
-    def _can_cast(self, oid: int, p: int, sorcery_ok: bool) -> bool:
+    def _can_cast(self, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | None = None) -> bool:
         card = self.objects[oid].card
         fast = "Instant" in card.types or "flash" in card.keywords
         if not fast and not sorcery_ok:
             return False
         avail = available_for(self.players[p].pool, self.spend_tags(p, "spell", oid))
-        if not can_pay(avail, card.mana_cost.with_x(0)):
+        if not self._payable(avail, card.mana_cost.with_x(0), sources):
             return False
         specs = self.spell_targets(card)
         return not specs or self._has_targets(specs, Context(p, oid, card.name))
 
+    def _payable(self, avail: list[int], cost: ManaCost, sources: list[Any] | None,
+                 exclude: int | None = None) -> bool:
+        if can_pay(avail, cost):
+            return True
+        if sources is None:
+            return False
+        if exclude is not None:
+            sources = [s for s in sources if s.oid != exclude]
+        return autopay.can_pay_with_sources(avail, cost, sources)
+
     def _can_activate(self, oid: int, obj: GameObject, c: Chars, key: str, ab: Activated, p: int,
-                      sorcery_ok: bool) -> bool:
+                      sorcery_ok: bool, sources: list[Any] | None = None) -> bool:
         cost = ab.cost
         if ab.sorcery_speed and not sorcery_ok:
             return False
@@ -1742,7 +1822,9 @@ class Game:
                 return False
         if not cost.mana.is_empty:
             avail = available_for(pl.pool, self.spend_tags(p, "ability", oid))
-            if not can_pay(avail, cost.mana.with_x(0)):
+            # a source tapped or sacrificed for this very cost can't also make mana for it
+            excl = oid if (cost.tap or cost.sacrifice_self or cost.untap) else None
+            if not self._payable(avail, cost.mana.with_x(0), sources, excl):
                 return False
         if ab.targets:
             ctx = Context(p, oid, c.name)

@@ -182,7 +182,7 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>") -> Scenario:
             if perm["attached_to"]:
                 attach_jobs.append((oid, perm["attached_to"], perm["path"]))
         if plan["commander_colors"]:
-            g.commander_colors = dict(getattr(g, "commander_colors", {}), **{idx: plan["commander_colors"]})
+            g.commander_colors[idx] = plan["commander_colors"]
     for oid, target, path in attach_jobs:
         host = next((o for o in g.battlefield if g.objects[o].card.name == target and o != oid), None)
         if host is None:
@@ -206,37 +206,37 @@ def _plan_player(where: str, path: str, pd: dict[str, Any], names: list[str]) ->
         _typed(where, f"{path}.{zone}", items, list, "a list of card names")
         plan[zone] = [_card_name(where, f"{path}.{zone}[{i}]", c) for i, c in enumerate(items)]
     exile = []
-    for i, e in enumerate(_typed(where, f"{path}.exile", pd.get("exile") or [], list, "a list")):
+    for i, ex in enumerate(_typed(where, f"{path}.exile", pd.get("exile") or [], list, "a list")):
         p = f"{path}.exile[{i}]"
-        if isinstance(e, dict):
-            _check_keys(where, p, e, CARD_KEYS)
-            exile.append((_card_name(where, f"{p}.card", e.get("card")), _counters(where, f"{p}.counters",
-                                                                                   e.get("counters"))))
+        if isinstance(ex, dict):
+            _check_keys(where, p, ex, CARD_KEYS)
+            exile.append((_card_name(where, f"{p}.card", ex.get("card")),
+                          _counters(where, f"{p}.counters", ex.get("counters"))))
         else:
-            exile.append((_card_name(where, p, e), {}))
+            exile.append((_card_name(where, p, ex), {}))
     plan["exile"] = exile
     perms = []
-    for i, e in enumerate(_typed(where, f"{path}.battlefield", pd.get("battlefield") or [], list, "a list")):
+    for i, bf in enumerate(_typed(where, f"{path}.battlefield", pd.get("battlefield") or [], list, "a list")):
         p = f"{path}.battlefield[{i}]"
-        if isinstance(e, dict):
-            _check_keys(where, p, e, PERMANENT_KEYS)
-            owner = e.get("owner")
+        if isinstance(bf, dict):
+            _check_keys(where, p, bf, PERMANENT_KEYS)
+            owner = bf.get("owner")
             if owner is not None and owner not in names:
                 raise ScenarioError(where, f"{p}.owner", f"expected one of {names}, got {owner!r}")
-            if "controller" in e and e["controller"] not in names:
+            if "controller" in bf and bf["controller"] not in names:
                 raise ScenarioError(where, f"{p}.controller", f"expected one of {names}")
-            att = e.get("attached_to")
+            att = bf.get("attached_to")
             if att is not None:
                 _typed(where, f"{p}.attached_to", att, str, "the name of a permanent")
             perms.append({
-                "card": _card_name(where, f"{p}.card", e.get("card")),
-                "tapped": _typed(where, f"{p}.tapped", e.get("tapped", False), bool, "true or false"),
-                "summoning_sick": _typed(where, f"{p}.summoning_sick", e.get("summoning_sick", False), bool,
+                "card": _card_name(where, f"{p}.card", bf.get("card")),
+                "tapped": _typed(where, f"{p}.tapped", bf.get("tapped", False), bool, "true or false"),
+                "summoning_sick": _typed(where, f"{p}.summoning_sick", bf.get("summoning_sick", False), bool,
                                          "true or false"),
-                "counters": _counters(where, f"{p}.counters", e.get("counters")),
+                "counters": _counters(where, f"{p}.counters", bf.get("counters")),
                 "attached_to": att, "owner": owner, "path": f"{p}.attached_to"})
         else:
-            perms.append({"card": _card_name(where, p, e), "tapped": False, "summoning_sick": False,
+            perms.append({"card": _card_name(where, p, bf), "tapped": False, "summoning_sick": False,
                           "counters": {}, "attached_to": None, "owner": None, "path": p})
         if not get_card(perms[-1]["card"]).is_permanent:
             raise ScenarioError(where, p, f"{perms[-1]['card']} is not a permanent card")

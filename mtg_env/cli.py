@@ -1,0 +1,188 @@
+"""The `mtg-env` command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .engine.errors import MtgError
+
+
+def _repo_root() -> Path:
+    """Where configs/ lives: the working directory if it has one, else the source checkout."""
+    cwd = Path.cwd()
+    if (cwd / "configs").is_dir():
+        return cwd
+    return Path(__file__).resolve().parent.parent
+
+
+def format_state(state: dict) -> str:
+    """A readable board: life, pool, hand and permanents of each player, then the stack."""
+    lines = [f"Turn {state['turn']} — {state['active_player']}'s {state['step'].replace('_', ' ')}"
+             + ("  [game over: " + (f"{state['winner']} wins" if state["winner"] else "draw") + "]"
+                if state["game_over"] else "")]
+    for p in state["players"]:
+        pool = p["mana_pool"] or "empty"
+        lines.append(f"{p['name']}: life {p['life']}, pool {pool}, library {p['library_count']}, "
+                     f"hand {len(p['hand'])}")
+        if p["hand"]:
+            lines.append("  hand: " + ", ".join(p["hand"]))
+        for perm in p["battlefield"]:
+            bits = [f"#{perm['id']} {perm['card']}"]
+            if perm["power"] is not None:
+                bits.append(f"{perm['power']}/{perm['toughness']}")
+            if perm["tapped"]:
+                bits.append("tapped")
+            if perm["summoning_sick"] and "Creature" in perm["types"]:
+                bits.append("sick")
+            if perm["counters"]:
+                bits.append(", ".join(f"{n} {k}" for k, n in perm["counters"].items()))
+            if perm.get("damage"):
+                bits.append(f"{perm['damage']} damage")
+            if perm["attached_to"]:
+                bits.append(f"attached to #{perm['attached_to']}")
+            lines.append("  " + " · ".join(bits))
+        if p["graveyard"]:
+            lines.append("  graveyard: " + ", ".join(p["graveyard"]))
+        if p["exile"]:
+            lines.append("  exile: " + ", ".join(e["card"] for e in p["exile"]))
+    if state["stack"]:
+        lines.append("Stack (top last):")
+        for s in state["stack"]:
+            t = f" -> {', '.join(s['targets'])}" if s["targets"] else ""
+            lines.append(f"  {s['source']}: {s['text']}{t}{' (copy)' if s['copy'] else ''}")
+    if state["decision"]:
+        lines.append(f"Decision: {state['decision']['prompt']}")
+    return "\n".join(lines)
+
+
+def cmd_scenario_run(args: argparse.Namespace) -> int:
+    from .engine.scenario import run_scenario
+    run = run_scenario(args.file)
+    game = run.scenario.game
+    state = game.state_json()
+    if args.json:
+        print(json.dumps({"scenario": run.scenario.name, "ok": run.ok, "failures": run.failures,
+                          "error": run.error, "state": state, "log": game.log}, indent=2))
+    else:
+        print(f"Scenario: {run.scenario.name or args.file}")
+        for line in game.log:
+            print(f"  {line}")
+        print(format_state(state))
+        if run.error:
+            print(f"ERROR: {run.error}")
+        for f in run.failures:
+            print(f"FAILED: {f}")
+        if run.ok and run.scenario.expect:
+            print(f"OK: {len(run.scenario.expect)} expectation(s) hold")
+    return 0 if run.ok else 1
+
+
+def cmd_scenario_actions(args: argparse.Namespace) -> int:
+    from .engine.scenario import read_scenario
+    sc = read_scenario(args.file)
+    if not args.no_line:
+        sc.game.run_line(sc.line)
+    for a in sc.game.legal_actions():
+        print(a.label)
+    return 0
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    from .cards import all_cards
+    q = (args.query or "").lower()
+    cards = [c for c in all_cards() if q in c.name.lower() or q in c.oracle.lower() or q in c.type_line.lower()]
+    exact = [c for c in cards if c.name.lower() == q]
+    if exact or len(cards) == 1:
+        c = (exact or cards)[0]
+        print(c.name)
+        print(f"  {c.mana_cost or '(no mana cost)'} · {c.type_line}"
+              + (f" · {c.power}/{c.toughness}" if c.power is not None else ""))
+        for line in c.oracle.splitlines():
+            print(f"  {line}")
+        return 0
+    for c in cards:
+        print(f"{c.name:32} {str(c.mana_cost or ''):12} {c.type_line}")
+    print(f"({len(cards)} card{'s' if len(cards) != 1 else ''})", file=sys.stderr)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import run_bench
+    run_bench(quick=args.quick, as_json=args.json)
+    return 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """The main job. Until the tournament harness exists: play the default scenario, then a full
+    random game between two included decks, and print both results."""
+    from agents import RandomAgent, play_game
+
+    from .engine.decks import new_game
+    from .engine.scenario import run_scenario
+    root = _repo_root()
+    scenario = args.config or str(root / "configs" / "scenarios" / "default.yaml")
+    run = run_scenario(scenario)
+    print(f"== Scenario: {run.scenario.name} ({scenario})")
+    for line in run.scenario.line:
+        print(f"  > {line}")
+    print(format_state(run.scenario.game.state_json()))
+    print("OK: every expectation holds" if run.ok else f"FAILED: {run.failures or run.error}")
+    decks = [str(root / "configs" / "decks" / d) for d in ("green_ramp.txt", "red_burn.txt")]
+    game = new_game(decks, seed=args.seed)
+    play_game(game, [RandomAgent(args.seed), RandomAgent(args.seed + 1)])
+    r = game.result
+    print(f"\n== Random game: {os.path.basename(decks[0])} (P1) vs {os.path.basename(decks[1])} (P2), seed {args.seed}")
+    print(format_state(game.state_json()))
+    print(f"Result: {'winner ' + r['winner'] if r['winner'] else 'draw'} — {r['reason']}; "
+          f"{r['turn']} turns, {game.stats['actions']} actions, {game.stats['spells_cast']} spells cast, "
+          f"{game.stats['abilities_activated']} abilities activated")
+    return 0 if run.ok else 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="mtg-env", description="A headless Magic: The Gathering rules engine.")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    sc = sub.add_parser("scenario", help="run a scenario file or list its legal actions")
+    scs = sc.add_subparsers(dest="scenario_command", required=True)
+    r = scs.add_parser("run", help="play the scenario's line, print the state, check `expect`")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
+    r.set_defaults(func=cmd_scenario_run)
+    a = scs.add_parser("actions", help="the legal actions after the scenario's line, one label a line")
+    a.add_argument("file")
+    a.add_argument("--no-line", action="store_true", help="at the position itself, before the line")
+    a.set_defaults(func=cmd_scenario_actions)
+
+    c = sub.add_parser("cards", help="list the supported cards (or show one)")
+    c.add_argument("query", nargs="?", help="part of a name, type or text")
+    c.set_defaults(func=cmd_cards)
+
+    b = sub.add_parser("bench", help="print engine speed figures")
+    b.add_argument("--quick", action="store_true", help="fewer repetitions")
+    b.add_argument("--json", action="store_true", help="print the figures as JSON")
+    b.set_defaults(func=cmd_bench)
+
+    run = sub.add_parser("run", help="the main job")
+    run.add_argument("config", nargs="?", help="a scenario file (default configs/scenarios/default.yaml)")
+    run.add_argument("--seed", type=int, default=1)
+    run.set_defaults(func=cmd_run)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except (MtgError, OSError) as e:
+        print(f"mtg-env: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
