@@ -41,6 +41,8 @@ class Ask:
     options: tuple[Any, ...]
     labels: tuple[str, ...]
     prompt: str
+    #: where the answer goes in `ctx.answers` (default: the asking effect's step)
+    key: int | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -195,8 +197,7 @@ class AddMana(Effect):
         counts = [0] * 6
         for sym in split_symbols(self.mana):
             counts[TYPES.index(sym)] += 1
-        g.produce_mana(ctx, counts, self.restriction)
-        return None
+        return g.produce_mana(ctx, counts, self.restriction, step)
 
     def could_produce(self, g: Game, ctx: Context, seen: frozenset[int]) -> set[str]:
         return {s for s in split_symbols(self.mana)}
@@ -235,8 +236,7 @@ class AddManaChoice(Effect):
                            f"choose a color of mana to add ({amount})")
         counts = [0] * 6
         counts[TYPES.index(choice)] = amount
-        g.produce_mana(ctx, counts, self.restriction)
-        return None
+        return g.produce_mana(ctx, counts, self.restriction, step)
 
     def could_produce(self, g: Game, ctx: Context, seen: frozenset[int]) -> set[str]:
         return set(self.options(g, ctx, seen))
@@ -424,7 +424,7 @@ class MayPay(Effect):
             if not g.can_pay_mana_now(ctx.controller, mana):
                 return None
             return Ask("yes_no", ctx.controller, (True, False), ("yes", "no"),
-                       f"pay {self.cost}?")
+                       f"pay {self.cost}?", key=key)
         if answer:
             g.pay_mana_now(ctx.controller, mana)
             for i, e in enumerate(self.then):
@@ -467,6 +467,16 @@ class Custom(Effect):
 
 
 @dataclass(frozen=True)
+class Mode:
+    """One mode of a modal spell or ability ("Choose one —", CR 700.2): its text after the
+    bullet, its effects and its targets."""
+
+    text: str
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+
+
+@dataclass(frozen=True)
 class Ability:
     text: str = field(default="", kw_only=True)
 
@@ -480,6 +490,7 @@ class Activated(Ability):
     """"[Cost]: [Effect]." (CR 602). The cost comes from the text; `mana` abilities (CR 605.1a)
     are detected from their effects. `x_fixed` names an X defined by the text (CR 107.3c)."""
 
+    modes: tuple[Mode, ...] = ()
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
     sorcery_speed: bool = False
@@ -503,6 +514,7 @@ class Triggered(Ability):
     `optional` is a "you may" on the whole effect; `condition` an intervening "if" (CR 603.4)."""
 
     event: str = ""
+    modes: tuple[Mode, ...] = ()
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
     optional: bool = False
@@ -548,6 +560,7 @@ class Keyword(Ability):
 class SpellAbility(Ability):
     """What an instant or sorcery does (CR 113.3a); also an Aura's target."""
 
+    modes: tuple[Mode, ...] = ()
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
 
@@ -643,7 +656,12 @@ def card(name: str, mana_cost: str | None, type_line: str, oracle: str, *abiliti
     line as its text; an instant or sorcery's SpellAbility takes the whole text. The cost of an
     activated ability is read from its line."""
     types, supers, subs = parse_type_line(type_line, name)
-    lines = [ln for ln in oracle.split("\n") if ln.strip()]
+    lines: list[str] = []
+    for ln in oracle.split("\n"):
+        if ln.startswith("•") and lines:
+            lines[-1] += " " + ln  # a mode belongs to its modal ability (CR 700.2)
+        elif ln.strip():
+            lines.append(ln)
     built: list[Ability] = []
     if len(abilities) == 1 and isinstance(abilities[0], SpellAbility) and len(lines) > 1:
         lines = [oracle]

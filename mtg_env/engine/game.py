@@ -32,6 +32,7 @@ from ..cards.vocab import (
     CardDef,
     EntersWith,
     Keyword,
+    Static,
     TargetSpec,
     Triggered,
     target_index,
@@ -205,6 +206,8 @@ class Game:
         self.winner: int | None = None
         self.result_reason = ""
         self.stats: dict[str, int] = {"actions": 0, "spells_cast": 0, "abilities_activated": 0}
+        # Tokens that left the battlefield; they cease to exist as a state-based action.
+        self.token_ghosts: list[int] = []
         # Colors of each player's commanders' color identity (CR 903.4), by player index.
         self.commander_colors: dict[int, str] = {}
         # Attacking creatures this combat (CR 508); combat itself is built on this.
@@ -215,6 +218,7 @@ class Game:
         self._owned: set[int] = set()
         self._chars: dict[int, Chars] | None = None
         self._trig_index: dict[str, list[tuple[int, str, Triggered, str | None]]] | None = None
+        self._static_index: dict[str, list[tuple[int, Any]]] | None = None
         self._legal: list[Action] | None = None
 
     def clone(self) -> Game:
@@ -230,6 +234,7 @@ class Game:
         g.pending_triggers = self.pending_triggers[:]
         g.mana_triggers = self.mana_triggers[:]
         g.effects = self.effects[:]
+        g.token_ghosts = self.token_ghosts[:]
         g.activations = self.activations.copy()
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
@@ -242,7 +247,7 @@ class Game:
 
     def __getstate__(self) -> dict[str, Any]:
         d = self.__dict__.copy()
-        for k in ("_chars", "_trig_index", "_legal", "_owned"):
+        for k in ("_chars", "_trig_index", "_static_index", "_legal", "_owned"):
             d.pop(k, None)
         # The log is most of a long game's size; it compresses about tenfold.
         d["log"] = zlib.compress("\n".join(self.log).encode(), 1)
@@ -254,6 +259,7 @@ class Game:
         self.log = text.split("\n") if text else []
         self._chars = None
         self._trig_index = None
+        self._static_index = None
         self._legal = None
         self._owned = set(self.objects)
 
@@ -328,6 +334,7 @@ class Game:
     def _invalidate(self) -> None:
         self._chars = None
         self._trig_index = None
+        self._static_index = None
 
     def _all_chars(self) -> dict[int, Chars]:
         if self._chars is None:
@@ -427,10 +434,6 @@ class Game:
         if old_zone == BATTLEFIELD:
             self._leaves_battlefield(obj, zone)
         self._invalidate()
-        if obj.token and zone != BATTLEFIELD:
-            del self.objects[oid]
-            self._owned.discard(oid)
-            return None
         del self.objects[oid]
         self._owned.discard(oid)
         new_id = self.next_id
@@ -440,6 +443,8 @@ class Game:
         new.token = obj.token
         self.objects[new_id] = new
         self._owned.add(new_id)
+        if new.token and zone != BATTLEFIELD:
+            self.token_ghosts.append(new_id)  # it ceases to exist at the next check (CR 704.5d)
         if zone == BATTLEFIELD:
             new.controller = obj.controller if controller is None else controller
             new.x = x
@@ -560,9 +565,20 @@ class Game:
             return []
         raise MtgError(f"unknown subject {who!r}")
 
-    def produce_mana(self, ctx: Context, counts: list[int], restriction: str | None = None) -> None:
-        """Add mana to the controller's pool (CR 106.4); if this is a mana ability with {T} in its
-        cost, the source was tapped for mana (CR 106.12) and 'tapped for mana' triggers fire."""
+    def produce_mana(self, ctx: Context, counts: list[int], restriction: str | None = None,
+                     step: int | None = None) -> Ask | None:
+        """Add mana to the controller's pool (CR 106.4).
+
+        If this is a mana ability with {T} in its cost, the source was tapped for mana
+        (CR 106.12): replacement effects on "tapped for mana" modify the event first
+        (CR 106.12b, 614), in the order the affected player chooses where different effects
+        apply (CR 616.1; asked only with a `step`, else in timestamp order), then "tapped for
+        mana" triggers fire (CR 106.12a)."""
+        tapped = bool(ctx.cost_info.get("tapped_for_mana")) and ctx.source_id is not None
+        if tapped:
+            counts, ask = self._replace_mana(ctx, list(counts), step)
+            if ask is not None:
+                return ask
         p = self.players[ctx.controller]
         total = 0
         for i, n in enumerate(counts):
@@ -570,11 +586,77 @@ class Game:
                 p.pool.add(TYPES[i], n, restriction)
                 total += n
         if total == 0:
-            return
+            return None
         p.mana_produced += total
         self.log_event(f"{p.name} adds {format_mana(counts)} ({ctx.source_name})")
-        if ctx.cost_info.get("tapped_for_mana") and ctx.source_id is not None:
-            self.fire_tapped_for_mana(ctx.source_id, counts)
+        if tapped:
+            self.fire_tapped_for_mana(ctx.source_id, counts)  # type: ignore[arg-type]
+        return None
+
+    def _statics(self, effect: str) -> list[tuple[int, Any]]:
+        """(object id, static ability) for every static ability `effect` on the battlefield."""
+        if self._static_index is None:
+            index: dict[str, list[tuple[int, Any]]] = {}
+            for oid, c in self._all_chars().items():
+                for _key, ab, _origin in c.abilities:
+                    if isinstance(ab, Static):
+                        index.setdefault(ab.effect, []).append((oid, ab))
+            self._static_index = index
+        return self._static_index.get(effect, [])
+
+    def _mana_replacement_applies(self, rep: int, ab: Any, ctx: Context) -> bool:
+        _mode, _value, who, what = ab.args
+        if who == "you" and self.objects[rep].controller != ctx.controller:
+            return False
+        src = ctx.source_id
+        if src is None or src not in self.objects:
+            return what == "permanent"
+        return what == "permanent" or what.capitalize() in self.chars(src).types
+
+    @staticmethod
+    def _apply_mana_replacement(ab: Any, counts: list[int]) -> list[int]:
+        mode, value = ab.args[0], ab.args[1]
+        if mode == "multiply":
+            return [n * value for n in counts]
+        if mode == "set_type":
+            out = [0] * 6
+            out[TYPE_INDEX[value]] = sum(counts)
+            return out
+        raise MtgError(f"unknown mana replacement {mode!r}")
+
+    def _replace_mana(self, ctx: Context, counts: list[int], step: int | None
+                      ) -> tuple[list[int], Ask | None]:
+        """CR 614.5 and 616.1: each replacement effect applies once; where effects of different
+        cards could apply next, the affected player chooses which."""
+        reps = [(oid, ab) for oid, ab in self._statics("mana_replacement")
+                if self._mana_replacement_applies(oid, ab, ctx)]
+        if not reps:
+            return counts, None
+        applied: list[int] = []
+        k = 0
+        while True:
+            left = [(oid, ab) for oid, ab in reps if oid not in applied]
+            if not left:
+                return counts, None
+            # Effects of cards with the same name are interchangeable: no choice among them.
+            names: dict[str, tuple[int, Any]] = {}
+            for oid, ab in left:
+                names.setdefault(self.name_of(oid), (oid, ab))
+            key = None if step is None else step * 1000 + 500 + k
+            if len(names) == 1 or key is None:
+                oid, ab = left[0]
+            elif key in ctx.answers:
+                oid = ctx.answers[key]
+                ab = next(a for o, a in left if o == oid)
+            else:
+                opts = tuple(o for o, _a in names.values())
+                labels = tuple(f"order {self.name_of(o)}: {a.text}" for o, a in names.values())
+                return counts, Ask("order", ctx.controller, opts, labels,
+                                   "choose the replacement effect to apply first to the mana produced",
+                                   key=key)
+            counts = self._apply_mana_replacement(ab, counts)
+            applied.append(oid)
+            k += 1
 
     def fire_tapped_for_mana(self, source: int, counts: list[int]) -> None:
         """CR 106.12a: triggers when the ability resolves and produces mana."""
@@ -998,6 +1080,11 @@ class Game:
                         return (TargetSpec(n[len("enchant "):].replace(" ", "_")),)
         return ()
 
+    def _announced_ability(self, t: Task) -> Ability | None:
+        if t.d["what"] == "spell":
+            return self.objects[t.d["obj"]].card.spell_ability if t.d["obj"] in self.objects else None
+        return t.d.get("ability")
+
     def _announce_parts(self, t: Task) -> tuple[Any, tuple[TargetSpec, ...], str]:
         """(cost, target specs, text) of what is being cast or activated."""
         oid = t.d["obj"]
@@ -1014,23 +1101,38 @@ class Game:
         p = t.d["player"]
         oid = t.d["obj"]
         cost, specs, _text = self._announce_parts(t)
+        ab = self._announced_ability(t)
         stage = t.d["stage"]
-        if stage == 0:  # CR 601.2b / 602.2b: announce X
+        if stage == 0:  # CR 601.2b / 602.2b: announce the mode
             ctx = Context(p, oid, self.name_of(oid))
             t.d["ctx"] = ctx
+            modes = getattr(ab, "modes", ())
+            if modes:
+                acts = [Action("mode", f"mode {i + 1}: {m.text}", value=i, payload=i)
+                        for i, m in enumerate(modes) if self._has_targets(m.targets, ctx)]
+                t.d["stage"] = -1
+                self._ask("mode", p, f"choose a mode for {self.name_of(oid)}", acts)
+                return False
+            stage = -1
+        ctx = t.d["ctx"]
+        if stage == -1:  # CR 601.2b / 602.2b: announce X
+            if t.d["answer"] is not None:
+                ctx.modes = [t.d["answer"]]
+                t.d["answer"] = None
             t.d["stage"] = stage = 1
             if cost.mana.x_count:
                 hi = self._max_x(p, cost, oid, t.d["what"])
                 acts = [Action("x", f"x {x}", value=x, payload=x) for x in range(hi + 1)]
                 self._ask("x", p, f"choose X for {self.name_of(oid)}", acts)
                 return False
-        ctx = t.d["ctx"]
         if stage == 1:
             if t.d["answer"] is not None:
                 ctx.x = t.d["answer"]
                 t.d["answer"] = None
             t.d["stage"] = stage = 2
         if stage == 2:  # CR 601.2c / 602.2b: targets
+            if ctx.modes:
+                specs = targets_of(ab, ctx)
             if not self._choose_targets(t, ctx, specs, p):
                 return False
             t.d["stage"] = stage = 3
@@ -1384,10 +1486,12 @@ class Game:
     def _item_specs(self, item: StackItem) -> tuple[TargetSpec, ...]:
         if item.kind == "spell":
             if item.obj_id is not None and item.obj_id in self.objects:
-                return self.spell_targets(self.objects[item.obj_id].card)
+                card = self.objects[item.obj_id].card
+                if card.spell_ability is not None:
+                    return targets_of(card.spell_ability, item.ctx)
+                return self.spell_targets(card)
             return ()
-        ab = item.ability
-        return getattr(ab, "targets", ())
+        return targets_of(item.ability, item.ctx)
 
     def _spec_for(self, specs: tuple[TargetSpec, ...], ctx: Context, i: int) -> TargetSpec:
         idx = ctx.cost_info.get("tspec")
@@ -1428,13 +1532,15 @@ class Game:
                     return True
             t.d["stage"] = stage = 2
         if stage == 2:
-            effects = getattr(item.ability, "effects", ()) if item.ability is not None else ()
+            effects = effects_of(item.ability, ctx)
             if t.d["answer"] is not None:
-                ctx.answers[t.d["pc"]] = t.d["answer"]
+                ctx.answers[t.d.pop("ask_key", t.d["pc"])] = t.d["answer"]
                 t.d["answer"] = None
             while t.d["pc"] < len(effects):
                 ask = effects[t.d["pc"]].resolve(self, ctx, t.d["pc"])
                 if ask is not None:
+                    if ask.key is not None:
+                        t.d["ask_key"] = ask.key
                     self._ask_from(ask)
                     return False
                 t.d["pc"] += 1
@@ -1539,24 +1645,39 @@ class Game:
     # targets (CR 115)
 
     def _matches(self, flt: str, oid: int, you: int) -> bool:
-        """Does permanent `oid` match a filter such as "creature", "artifact" or "creature_you_control"?"""
+        """Does permanent `oid` match a filter such as "creature", "artifact_or_enchantment",
+        "creature_you_control" or "colorless_nonland_permanent"?"""
         c = self.chars(oid)
         obj = self.objects[oid]
         for part in flt.split("_or_"):
-            ok = True
-            words = part.split("_")
-            if "you" in words and obj.controller != you:
-                ok = False
-            base = words[0]
-            if base == "permanent":
-                pass
-            elif base == "nonland":
-                ok = ok and "Land" not in c.types
-            elif base.capitalize() not in c.types:
-                ok = False
-            if ok:
+            if self._matches_part(part.split("_"), c, obj, you):
                 return True
         return False
+
+    @staticmethod
+    def _matches_part(words: list[str], c: Chars, obj: GameObject, you: int) -> bool:
+        for w in words:
+            if w in ("control", "controls", "permanent"):
+                continue
+            if w == "you":
+                if obj.controller != you:
+                    return False
+            elif w == "opponent":
+                if obj.controller == you:
+                    return False
+            elif w == "colorless":
+                if c.colors:
+                    return False
+            elif w.startswith("non"):
+                t = w[3:]
+                if t == "token":
+                    if obj.token:
+                        return False
+                elif t.capitalize() in c.types:
+                    return False
+            elif w.capitalize() not in c.types:
+                return False
+        return True
 
     def target_candidates(self, spec: TargetSpec, ctx: Context) -> list[Ref]:
         what = spec.what
@@ -1623,6 +1744,16 @@ class Game:
             self._check_game_end()
             if self.game_over:
                 return True
+        if self.token_ghosts:
+            for oid in self.token_ghosts:  # CR 704.5d
+                obj = self.objects.get(oid)
+                if obj is not None and obj.zone != BATTLEFIELD:
+                    if obj.zone != STACK:
+                        self._zone_list(obj.owner, obj.zone).remove(oid)
+                    del self.objects[oid]
+                    self._owned.discard(oid)
+            self.token_ghosts = []
+            did = True
         chars = self._all_chars()
         to_grave: list[int] = []
         to_destroy: list[int] = []
@@ -1778,6 +1909,10 @@ class Game:
         avail = available_for(self.players[p].pool, self.spend_tags(p, "spell", oid))
         if not self._payable(avail, card.mana_cost.with_x(0), sources):
             return False
+        sa = card.spell_ability
+        if sa is not None and sa.modes:
+            ctx = Context(p, oid, card.name)
+            return any(self._has_targets(m.targets, ctx) for m in sa.modes)
         specs = self.spell_targets(card)
         return not specs or self._has_targets(specs, Context(p, oid, card.name))
 
@@ -1830,6 +1965,9 @@ class Game:
             ctx = Context(p, oid, c.name)
             if not self._has_targets(ab.targets, ctx):
                 return False
+        if ab.modes:
+            ctx = Context(p, oid, c.name)
+            return any(self._has_targets(m.targets, ctx) for m in ab.modes)
         return True
 
     # ---------------------------------------------------------------------------------------
@@ -1889,6 +2027,25 @@ class Game:
         return {"id": s.id, "kind": s.kind, "source": s.ctx.source_name,
                 "controller": self.players[s.controller].name, "text": s.text, "copy": s.copy,
                 "targets": [self.ref_label(r) for r in s.ctx.targets]}
+
+
+def targets_of(ab: Ability | None, ctx: Context) -> tuple[TargetSpec, ...]:
+    """The targets a spell or ability has: of its chosen modes if it is modal (CR 700.2)."""
+    if ab is None:
+        return ()
+    modes = getattr(ab, "modes", ())
+    if modes and ctx.modes:
+        return tuple(spec for i in ctx.modes for spec in modes[i].targets)
+    return tuple(getattr(ab, "targets", ()))
+
+
+def effects_of(ab: Ability | None, ctx: Context) -> tuple[Any, ...]:
+    if ab is None:
+        return ()
+    modes = getattr(ab, "modes", ())
+    if modes and ctx.modes:
+        return tuple(e for i in ctx.modes for e in modes[i].effects)
+    return tuple(getattr(ab, "effects", ()))
 
 
 def _dedupe(actions: list[Action]) -> list[Action]:

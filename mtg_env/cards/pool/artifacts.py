@@ -2,15 +2,19 @@
 
 from ..vocab import (
     CONTROLLER,
+    TARGET,
     Activated,
     AddMana,
     AddManaChoice,
     Attach,
     DealDamage,
+    DoubleMana,
     Draw,
+    GainLife,
     IfSelfTapped,
     MayPay,
     Static,
+    Tap,
     TargetSpec,
     Triggered,
     Untap,
@@ -64,4 +68,20 @@ CARDS = [
          Static(effect="equipped_gets", args=(2, 0)),
          Activated(keyword="equip", sorcery_speed=True, effects=(Attach(),),
                    targets=(TargetSpec("creature_you_control"),))),
+    card("Rod of Ruin", "{4}", "Artifact", "{3}, {T}: Rod of Ruin deals 1 damage to any target.",
+         Activated(effects=(DealDamage(1, TARGET),), targets=(TargetSpec("any"),))),
+    card("Staff of Domination", "{3}", "Artifact",
+         "{1}: Untap Staff of Domination.\n"
+         "{2}, {T}: You gain 1 life.\n"
+         "{3}, {T}: Untap target creature.\n"
+         "{4}, {T}: Tap target creature.\n"
+         "{5}, {T}: Draw a card.",
+         Activated(effects=(Untap(),)),
+         Activated(effects=(GainLife(1),)),
+         Activated(effects=(Untap(TARGET),), targets=(TargetSpec("creature"),)),
+         Activated(effects=(Tap(TARGET),), targets=(TargetSpec("creature"),)),
+         Activated(effects=(Draw(1),))),
+    card("Doubling Cube", "{2}", "Artifact",
+         "{3}, {T}: Double the amount of each type of unspent mana you have.",
+         Activated(effects=(DoubleMana(),))),
 ]

@@ -1,6 +1,16 @@
 """Lands."""
 
-from ..vocab import CONTROLLER, Activated, AddMana, AddManaChoice, DealDamage, Triggered, card
+from ..vocab import (
+    CONTROLLER,
+    Activated,
+    AddMana,
+    AddManaChoice,
+    Custom,
+    DealDamage,
+    EntersWith,
+    Triggered,
+    card,
+)
 
 
 def _basic(name: str, sym: str) -> object:
@@ -27,4 +37,16 @@ CARDS = [
     card("Ancient Tomb", None, "Land",
          "{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you.",
          Activated(effects=(AddMana("{C}{C}"), DealDamage(2, CONTROLLER)))),
+    card("Llanowar Wastes", None, "Land",
+         "{T}: Add {C}.\n{T}: Add {B} or {G}. Llanowar Wastes deals 1 damage to you.",
+         Activated(effects=(AddMana("{C}"),)),
+         Activated(effects=(AddManaChoice("BG"), DealDamage(1, CONTROLLER)))),
+    card("Mana Confluence", None, "Land", "{T}, Pay 1 life: Add one mana of any color.",
+         Activated(effects=(AddManaChoice("any_color"),))),
+    card("Gemstone Mine", None, "Land",
+         "Gemstone Mine enters the battlefield with three mining counters on it.\n"
+         "{T}, Remove a mining counter from Gemstone Mine: Add one mana of any color. "
+         "If there are no mining counters on Gemstone Mine, sacrifice it.",
+         EntersWith(counter="mining", amount=3),
+         Activated(effects=(AddManaChoice("any_color"), Custom("sacrifice_if_no_counters", ("mining",))))),
 ]
