@@ -1649,10 +1649,7 @@ class Game:
         "creature_you_control" or "colorless_nonland_permanent"?"""
         c = self.chars(oid)
         obj = self.objects[oid]
-        for part in flt.split("_or_"):
-            if self._matches_part(part.split("_"), c, obj, you):
-                return True
-        return False
+        return any(self._matches_part(part.split("_"), c, obj, you) for part in flt.split("_or_"))
 
     @staticmethod
     def _matches_part(words: list[str], c: Chars, obj: GameObject, you: int) -> bool:
