@@ -815,7 +815,9 @@ class SearchLibrary(Effect):
                        (*(f"find {g.objects[o].card.name}" for o in found), "find nothing"),
                        f"{ctx.source_name}: search your library for a basic land card to put {dest}")
         if choice == _NOTHING or choice not in player.library:
+            g.log_event(f"{player.name} finds nothing ({ctx.source_name})")
             return None
+        g.log_event(f"{player.name} finds {g.objects[choice].card.name} ({ctx.source_name})")
         new = g.move_to_zone(choice, self.to)
         if new is not None and self.tapped:
             g._w(new).tapped = True  # it enters tapped: it doesn't "become tapped"
@@ -861,6 +863,8 @@ class PutFromHandOnTop(Effect):
                        tuple(f"put {g.objects[o].card.name} on top of your library" for o in hand),
                        f"{ctx.source_name}: choose a card from your hand to put on top of your library")
         if choice in hand:
+            g.log_event(f"{g.players[ctx.controller].name} puts {g.objects[choice].card.name} "
+                        f"on top of their library ({ctx.source_name})")
             g.move_to_zone(choice, "library", to_top=True)
         return None
 
@@ -888,4 +892,6 @@ class OrderTopOfLibrary(Effect):
         if choice in rest:
             library.remove(choice)
             library.insert(self.position, choice)
+            g.log_event(f"{g.players[ctx.controller].name} puts {g.objects[choice].card.name} "
+                        f"{ordinal} on their library ({ctx.source_name})")
         return None

@@ -77,31 +77,48 @@ def load_deck(source: str | os.PathLike[str] | Deck) -> Deck:
 
 def new_game(decks: Sequence[str | os.PathLike[str] | Deck], seed: int = 0, format: str = "duel",
              first_player: int | None = None, mana_payment: str = "manual",
-             turn_limit: int | None = 50, names: list[str] | None = None) -> Game:
-    """Start a game: shuffle, decide who plays first (from the seed unless given), deal seven
-    cards each, and stop at the first decision."""
+             turn_limit: int | None = 50, names: list[str] | None = None,
+             mulligans: bool = True) -> Game:
+    """Start a game: check the decks against the format, shuffle, decide who plays first (at
+    random from the seed unless given), deal seven cards each, and run the London mulligan as
+    decisions (CR 103). Stops at the first decision.
+
+    Formats: `duel` (two decks), `goldfish` (one deck, against an opponent that never acts),
+    `commander` (two to four decks with a Commander section)."""
+    from .formats import get_format
+    fmt = get_format(format)
     loaded = [load_deck(d) for d in decks]
-    if format == "goldfish":
-        if len(loaded) != 1:
-            raise DeckError(f"goldfish takes one deck, got {len(loaded)}")
-    elif len(loaded) != 2:
-        raise DeckError(f"{format} takes two decks, got {len(loaded)}")
-    pnames = names or [f"P{i + 1}" for i in range(max(2, len(loaded)))]
-    g = Game(pnames, seed=seed, format=format, mana_payment=mana_payment, turn_limit=turn_limit)
-    if format == "goldfish":
-        g.players[1].dummy = True
-    for i, deck in enumerate(loaded):
-        for name in deck.main:
-            g.new_object(name, i, "library")
+    if not fmt.min_players <= len(loaded) <= fmt.max_players:
+        want = (str(fmt.min_players) if fmt.min_players == fmt.max_players
+                else f"{fmt.min_players} to {fmt.max_players}")
+        raise DeckError(f"{format} takes {want} deck{'s' if fmt.max_players > 1 else ''}, got {len(loaded)}")
+    for d in loaded:
+        fmt.validate_deck(d, d.name)
+    n = max(2, len(loaded))
+    pnames = names or [f"P{i + 1}" for i in range(n)]
+    if len(pnames) != n:
+        raise DeckError(f"{n} player names expected, got {len(pnames)}")
+    g = Game(pnames, seed=seed, format=format, mana_payment=mana_payment, life=fmt.starting_life,
+             turn_limit=turn_limit)
+    g.format_rules = fmt
+    fmt.setup(g, loaded)
+    for i in range(len(loaded)):
         g.rng.shuffle(g.players[i].library)
     if first_player is None:
         first_player = 0 if format == "goldfish" else g.rng.randrange(len(loaded))
+    elif not 0 <= first_player < len(loaded):
+        raise DeckError(f"first_player must be 0 to {len(loaded) - 1}, got {first_player}")
     g.active = g.first_player = g.priority = first_player
     g.turn = 1
+    g.log_event(f"Game start ({format}, seed {seed}): {g.players[first_player].name} plays first")
     for i in range(len(loaded)):
         g.draw(i, 7)
-    g.log_event(f"Turn 1: {g.players[first_player].name} plays first")
     g.step = "untap"
     g._begin_step()
+    if mulligans:
+        order = [(first_player + k) % len(loaded) for k in range(len(loaded))]
+        from .game import Task
+        g.tasks.append(Task("mulligan", phase="decide", order=order, undecided=list(order), kept=[],
+                            mull=[], i=0, free=fmt.free_mulligans(g), answer=None))
     g.start()
     return g

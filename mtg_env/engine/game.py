@@ -30,6 +30,7 @@ from ..cards.vocab import (
     Activated,
     Ask,
     CardDef,
+    Cost,
     EntersWith,
     Keyword,
     Static,
@@ -37,7 +38,7 @@ from ..cards.vocab import (
     Triggered,
     target_index,
 )
-from . import autopay, layers
+from . import autopay, combat, layers
 from .actions import Action, Decision, match_action
 from .errors import IllegalActionError, MtgError
 from .layers import Chars, printed_chars
@@ -53,6 +54,7 @@ from .mana import (
 )
 from .objects import (
     BATTLEFIELD,
+    COMMAND,
     EXILE,
     GRAVEYARD,
     HAND,
@@ -206,12 +208,26 @@ class Game:
         self.winner: int | None = None
         self.result_reason = ""
         self.stats: dict[str, int] = {"actions": 0, "spells_cast": 0, "abilities_activated": 0}
+        # Commanders just put into a graveyard or exile (CR 903.9a asks their owner).
+        self.commander_moved: list[int] = []
         # Tokens that left the battlefield; they cease to exist as a state-based action.
         self.token_ghosts: list[int] = []
         # Colors of each player's commanders' color identity (CR 903.4), by player index.
         self.commander_colors: dict[int, str] = {}
-        # Attacking creatures this combat (CR 508); combat itself is built on this.
+        # Combat (CR 506-511): see combat.py.
         self.attackers: list[int] = []
+        self.attack_targets: dict[int, int] = {}
+        self.blocks: dict[int, list[int]] = {}
+        self.first_strike_done = False
+        self.combat_damage_dealt = False
+        self.combat_damage_dealt_regular = False
+        self.dealt_first_strike: set[int] = set()
+        # The format's rule changes (formats.py), None for a plain duel.
+        self.format_rules: Any = None
+        # Combat damage dealt to each player by each commander (CR 903.10a): (player, card key).
+        self.commander_damage: dict[tuple[int, str], int] = {}
+        # Times each commander was cast from the command zone (CR 903.8).
+        self.commander_casts: dict[str, int] = {}
         # CR 103.8a: the first player skips their first draw (a variant may turn it off).
         self.draw_on_first_turn = False
         # Objects this game may write in place; the others it shares with a clone (see _w).
@@ -234,7 +250,14 @@ class Game:
         g.pending_triggers = self.pending_triggers[:]
         g.mana_triggers = self.mana_triggers[:]
         g.effects = self.effects[:]
+        g.attackers = self.attackers[:]
+        g.attack_targets = self.attack_targets.copy()
+        g.blocks = {a: bs[:] for a, bs in self.blocks.items()}
+        g.dealt_first_strike = set(self.dealt_first_strike)
+        g.commander_damage = dict(self.commander_damage)
+        g.commander_casts = dict(self.commander_casts)
         g.token_ghosts = self.token_ghosts[:]
+        g.commander_moved = self.commander_moved[:]
         g.activations = self.activations.copy()
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
@@ -417,6 +440,8 @@ class Game:
             return p.graveyard
         if zone == EXILE:
             return p.exile
+        if zone == COMMAND:
+            return p.command
         raise MtgError(f"no such zone list {zone!r}")
 
     # ---------------------------------------------------------------------------------------
@@ -441,6 +466,10 @@ class Game:
         self.ts += 1
         new = GameObject(new_id, obj.card, obj.owner, zone, self.ts)
         new.token = obj.token
+        if obj.info and "commander" in obj.info:
+            new.info = {"commander": obj.info["commander"]}  # still that player's commander
+            if zone in (GRAVEYARD, EXILE) and old_zone != zone:
+                self.commander_moved.append(new_id)
         self.objects[new_id] = new
         self._owned.add(new_id)
         if new.token and zone != BATTLEFIELD:
@@ -923,6 +952,11 @@ class Game:
         i = STEPS.index(self.step)
         if self.step == "declare_attackers" and not self.attackers:
             i = STEPS.index("end_of_combat") - 1  # CR 508.8: no attackers, skip to end of combat
+        if self.step == "combat_damage" and self.first_strike_done and not self.combat_damage_dealt_regular:
+            self._begin_step()  # CR 510.4: the second combat damage step
+            return
+        if self.step == "end_of_combat":
+            combat.reset_combat(self)  # CR 511.3: creatures are removed from combat
         if self.step == "cleanup":
             self._next_turn()
             return
@@ -974,8 +1008,21 @@ class Game:
             if not (self.turn == 1 and ap == self.first_player and not self.draw_on_first_turn):
                 self.draw(ap, 1)
             self.fire("draw_step", ap)
+        elif step == "beginning_of_combat":
+            combat.reset_combat(self)
         elif step == "declare_attackers":
             self.attackers = []
+            if not self.players[ap].dummy and any(combat.can_attack(self, o) for o in self.battlefield):
+                self.tasks.append(Task("declare_attackers", answer=None))
+        elif step == "declare_blockers":
+            self.tasks.append(Task("declare_blockers", i=0, answer=None))
+        elif step == "combat_damage":
+            first = combat.needs_first_strike_step(self) and not self.first_strike_done
+            if first:
+                self.first_strike_done = True
+            else:
+                self.combat_damage_dealt_regular = True
+            self.tasks.append(Task("combat_damage", first=first, answer=None))
         elif step == "end":
             self.fire("end_step", ap)
         elif step == "cleanup":
@@ -999,6 +1046,15 @@ class Game:
         if self.effects:
             self.effects = [e for e in self.effects if e.duration != "eot"]
         self._invalidate()
+
+    def _task_declare_attackers(self, t: Task) -> bool:
+        return combat.declare_attackers(self, t)
+
+    def _task_declare_blockers(self, t: Task) -> bool:
+        return combat.declare_blockers(self, t)
+
+    def _task_combat_damage(self, t: Task) -> bool:
+        return combat.combat_damage(self, t)
 
     def _task_discard_to_hand_size(self, t: Task) -> bool:
         p = self.players[t.d["player"]]
@@ -1080,6 +1136,16 @@ class Game:
                         return (TargetSpec(n[len("enchant "):].replace(" ", "_")),)
         return ()
 
+    def spell_cost(self, oid: int) -> ManaCost:
+        """The mana cost to cast this card now, with commander tax from the command zone (CR 903.8)."""
+        obj = self.objects[oid]
+        cost = obj.card.mana_cost
+        if obj.zone == COMMAND and obj.info and "commander" in obj.info:
+            tax = 2 * self.commander_casts.get(obj.info["commander"], 0)
+            if tax:
+                cost = cost.plus(ManaCost(generic=tax, text=f"{{{tax}}}"))
+        return cost
+
     def _announced_ability(self, t: Task) -> Ability | None:
         if t.d["what"] == "spell":
             return self.objects[t.d["obj"]].card.spell_ability if t.d["obj"] in self.objects else None
@@ -1090,8 +1156,7 @@ class Game:
         oid = t.d["obj"]
         if t.d["what"] == "spell":
             card = self.objects[oid].card
-            from ..cards.vocab import Cost
-            return Cost(mana=card.mana_cost), self.spell_targets(card), card.name
+            return Cost(mana=self.spell_cost(oid)), self.spell_targets(card), card.name
         if "ability" not in t.d:
             t.d["ability"], t.d["origin"] = self._ability_of(oid, t.d["key"])
         ab = t.d["ability"]
@@ -1433,6 +1498,10 @@ class Game:
 
         if t.d["what"] == "spell":
             card = self.objects[oid].card
+            src = self.objects[oid]
+            if src.zone == COMMAND and src.info and "commander" in src.info:
+                key = src.info["commander"]
+                self.commander_casts[key] = self.commander_casts.get(key, 0) + 1
             sid = self.move_to_zone(oid, STACK, controller=p)
             assert sid is not None
             ctx.source_id = sid
@@ -1737,10 +1806,21 @@ class Game:
                 did = True
                 why = "0 or less life" if p.life <= 0 else "drawing from an empty library"
                 self.log_event(f"{p.name} loses the game ({why})")  # CR 704.5a, 704.5b
+        if self.format_rules is not None and self.format_rules.check_losses(self):
+            did = True
         if did:
             self._check_game_end()
             if self.game_over:
                 return True
+            for p in self.players:
+                if p.lost and not p.left:
+                    self._leave_game(p.index)
+        if self.commander_moved:
+            oid = self.commander_moved.pop(0)
+            obj = self.objects.get(oid)
+            if obj is not None and obj.zone in (GRAVEYARD, EXILE):
+                self.tasks.append(Task("commander_zone", obj=oid, answer=None))
+            return True
         if self.token_ghosts:
             for oid in self.token_ghosts:  # CR 704.5d
                 obj = self.objects.get(oid)
@@ -1797,6 +1877,115 @@ class Game:
         if self._legend_rule():
             return True
         return did
+
+    def _leave_game(self, player: int) -> None:
+        """CR 800.4a: objects the player owns leave the game; then objects still controlled by
+        that player are exiled; their spells and abilities on the stack cease to exist. If it
+        was their turn, the turn ends (simplification: no turn continues without an active
+        player)."""
+        p = self.players[player]
+        p.left = True
+        self.stack = [s for s in self.stack if s.controller != player and
+                      not (s.obj_id in self.objects and self.objects[s.obj_id].owner == player)]
+        self.pending_triggers = [t for t in self.pending_triggers if t.controller != player]
+        for oid in list(self.battlefield):
+            obj = self.objects[oid]
+            if obj.owner == player:
+                self.battlefield.remove(oid)
+                del self.objects[oid]
+                self._owned.discard(oid)
+            elif obj.controller == player:
+                self.move_to_zone(oid, EXILE)
+        for oid in [o for o, obj in self.objects.items() if obj.owner == player]:
+            del self.objects[oid]
+            self._owned.discard(oid)
+        p.library, p.hand, p.graveyard, p.exile, p.command = [], [], [], [], []
+        p.pool.empty()
+        self.log_event(f"{p.name} leaves the game")
+        self._invalidate()
+        if self.active == player and not self.game_over:
+            self.stack.clear()
+            self.tasks.clear()
+            self.step = "cleanup"
+
+    def _task_commander_zone(self, t: Task) -> bool:
+        """CR 903.9a: a commander put into a graveyard or exile may go to the command zone."""
+        oid = t.d["obj"]
+        obj = self.objects.get(oid)
+        if obj is None or obj.zone not in (GRAVEYARD, EXILE):
+            return True
+        if t.d["answer"] is None:
+            self._ask("yes_no", obj.owner, f"put {obj.card.name} into the command zone?",
+                      [Action("yes", "yes", value=True, payload=True), Action("no", "no", value=False, payload=False)])
+            return False
+        if t.d["answer"]:
+            self.log_event(f"{obj.card.name} returns to the command zone")
+            self.move_to_zone(oid, COMMAND)
+        return True
+
+    def _task_mulligan(self, t: Task) -> bool:
+        """The London mulligan (CR 103.5): in turn order each player keeps or mulligans; those
+        who mulligan shuffle their hand away and draw seven; repeat; then each puts one card on
+        the bottom of their library per mulligan (the first is free in multiplayer, CR 103.5c)."""
+        d = t.d
+        ans = d["answer"]
+        d["answer"] = None
+        if d["phase"] == "decide":
+            if ans is not None:
+                p = d["undecided"][d["i"]]
+                if ans == "keep":
+                    d["kept"].append(p)
+                else:
+                    d["mull"].append(p)
+                d["i"] += 1
+                ans = None
+            while d["i"] < len(d["undecided"]):
+                p = d["undecided"][d["i"]]
+                pl = self.players[p]
+                if pl.mulligans >= 7:
+                    d["kept"].append(p)
+                    d["i"] += 1
+                    continue
+                self._ask("keep", p, f"{pl.name}: keep this hand of {len(pl.hand)} "
+                          f"(after {pl.mulligans} mulligan{'s' if pl.mulligans != 1 else ''}) or mulligan?",
+                          [Action("keep", "keep", payload="keep"), Action("mulligan", "mulligan", payload="mulligan")])
+                return False
+            for p in d["mull"]:
+                pl = self.players[p]
+                pl.mulligans += 1
+                self.log_event(f"{pl.name} mulligans ({pl.mulligans})")
+                for oid in list(pl.hand):
+                    self.move_to_zone(oid, LIBRARY)
+                self.rng.shuffle(pl.library)
+                self.draw(p, 7)
+            d["undecided"] = [p for p in d["undecided"] if p not in d["kept"]]
+            d["mull"] = []
+            d["i"] = 0
+            if d["undecided"]:
+                return False  # next round
+            d["phase"] = "bottom"
+            d["i"] = 0
+        order = d["order"]
+        while d["i"] < len(order):
+            p = order[d["i"]]
+            pl = self.players[p]
+            if ans is not None:
+                self.log_event(f"{pl.name} puts a card on the bottom of their library")
+                self.move_to_zone(ans, LIBRARY, to_top=False)
+                d["bottomed"] = d.get("bottomed", 0) + 1
+                ans = None
+            owed = max(0, pl.mulligans - d["free"]) - d.get("bottomed", 0)
+            if owed <= 0 or not pl.hand:
+                d["i"] += 1
+                d["bottomed"] = 0
+                continue
+            acts = [Action("choose", f"bottom {self.name_of(o)}", target=self.name_of(o), value=o, payload=o)
+                    for o in pl.hand]
+            self._ask("choose", p, f"{pl.name}: put {owed} card{'s' if owed > 1 else ''} on the bottom", acts)
+            return False
+        for p in order:
+            self.log_event(f"{self.players[p].name} keeps {len(self.players[p].hand)} cards")
+        return True
 
     def _legend_rule(self) -> bool:
         """CR 704.5j: a player with two or more legendary permanents with the same name chooses
@@ -1879,7 +2068,7 @@ class Game:
                 if "Land" in card.types:
                     acts.append(Action("play", f"play {card.name}", source=card.name, payload=("play", oid),
                                        value=oid))
-        for oid in pl.hand:
+        for oid in pl.hand + pl.command:
             card = self.objects[oid].card
             if "Land" not in card.types and self._can_cast(oid, p, sorcery_ok, sources):
                 acts.append(Action("cast", f"cast {card.name}", source=card.name, payload=("cast", oid),
@@ -1904,7 +2093,7 @@ class Game:
         if not fast and not sorcery_ok:
             return False
         avail = available_for(self.players[p].pool, self.spend_tags(p, "spell", oid))
-        if not self._payable(avail, card.mana_cost.with_x(0), sources):
+        if not self._payable(avail, self.spell_cost(oid).with_x(0), sources):
             return False
         sa = card.spell_ability
         if sa is not None and sa.modes:
@@ -1997,6 +2186,7 @@ class Game:
             "graveyard": [self.objects[o].card.name for o in p.graveyard],
             "exile": [{"id": o, "card": self.objects[o].card.name, "counters": dict(self.objects[o].counters)}
                       for o in p.exile],
+            "command": [self.objects[o].card.name for o in p.command],
             "battlefield": [self._permanent_json(o) for o in self.battlefield
                             if self.objects[o].controller == p.index],
             "lost": p.lost,

@@ -88,8 +88,8 @@ class GameObject:
 class Player:
     """A player (CR 102): life, mana pool and the ids of the cards in their own zones."""
 
-    __slots__ = ("index", "name", "life", "pool", "library", "hand", "graveyard", "exile",
-                 "lands_played", "lost", "won", "drew_from_empty", "dummy", "mana_produced")
+    __slots__ = ("index", "name", "life", "pool", "library", "hand", "graveyard", "exile", "command",
+                 "lands_played", "lost", "left", "won", "drew_from_empty", "dummy", "mana_produced", "mulligans")
 
     def __init__(self, index: int, name: str, life: int = 20):
         self.index = index
@@ -100,12 +100,15 @@ class Player:
         self.hand: list[int] = []
         self.graveyard: list[int] = []  # bottom first
         self.exile: list[int] = []
+        self.command: list[int] = []  # the command zone (CR 408), for commanders
         self.lands_played = 0
         self.lost = False
+        self.left = False  # has left the game (CR 800.4a)
         self.won = False
         self.drew_from_empty = False
         self.dummy = False  # goldfish opponent: never acts
         self.mana_produced = 0  # this turn, for statistics
+        self.mulligans = 0
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -117,12 +120,15 @@ class Player:
         p.hand = self.hand[:]
         p.graveyard = self.graveyard[:]
         p.exile = self.exile[:]
+        p.command = self.command[:]
         p.lands_played = self.lands_played
         p.lost = self.lost
+        p.left = self.left
         p.won = self.won
         p.drew_from_empty = self.drew_from_empty
         p.dummy = self.dummy
         p.mana_produced = self.mana_produced
+        p.mulligans = self.mulligans
         return p
 
     def __getstate__(self) -> tuple:
