@@ -5,13 +5,17 @@ asks the agent whose player must decide (`game.decision.player`) and acts with i
 """
 
 from .base import Agent, play_game
+from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
 
-__all__ = ["Agent", "RandomAgent", "make_agent", "play_game"]
+__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "make_agent", "play_game"]
+
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
-    """An agent by name: `random`."""
-    if name == "random":
-        return RandomAgent(seed)
-    raise ValueError(f"unknown agent {name!r}; expected one of: random")
+    """An agent by name: one of AGENTS."""
+    try:
+        return AGENTS[name](seed)  # type: ignore[call-arg]
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r}; expected one of: {', '.join(AGENTS)}") from None

@@ -12,6 +12,7 @@ This module must not import the game: effects receive it as an argument.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -43,6 +44,10 @@ class Ask:
     prompt: str
     #: where the answer goes in `ctx.answers` (default: the asking effect's step)
     key: int | None = None
+    #: a mana cost this choice would pay (CR 117.1d): "yes" is offered only if it can be paid,
+    #: and the player may activate mana abilities first. With kind "autotap" the engine taps
+    #: sources for it (automatic payment) and the effect is asked again.
+    pay: ManaCost | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -421,16 +426,21 @@ class MayPay(Effect):
         answer = ctx.answers.get(key)
         mana = parse_mana_cost(self.cost)
         if answer is None:
-            if not g.can_pay_mana_now(ctx.controller, mana):
-                return None
+            # CR 117.1d / 605.3a: mana abilities may be activated before paying; the engine
+            # offers them beside the question.
             return Ask("yes_no", ctx.controller, (True, False), ("yes", "no"),
-                       f"pay {self.cost}?", key=key)
-        if answer:
+                       f"{ctx.source_name}: pay {self.cost}?", key=key, pay=mana)
+        if not answer:
+            return None
+        if ctx.answers.get(key + 99) is None:
+            if not g.can_pay_mana_now(ctx.controller, mana):
+                return Ask("autotap", ctx.controller, (), (), "", pay=mana)
             g.pay_mana_now(ctx.controller, mana)
-            for i, e in enumerate(self.then):
-                ask = e.resolve(g, ctx, key + 1 + i)
-                if ask is not None:  # nested choices are not supported by this effect
-                    raise MtgError("MayPay's effects must not ask for choices")
+            ctx.answers[key + 99] = "paid"
+        for i, e in enumerate(self.then):
+            ask = e.resolve(g, ctx, key + 1 + i)
+            if ask is not None:
+                return ask if ask.key is not None else dataclasses.replace(ask, key=key + 1 + i)
         return None
 
 

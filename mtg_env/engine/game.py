@@ -859,11 +859,20 @@ class Game:
     def _queue_trigger(self, ab: Triggered, src: int, key: str, origin: str | None,
                        event: dict[str, Any]) -> None:
         obj = self.objects[src]
+        if ab.condition is not None and not self.condition_holds(ab.condition, src):
+            return  # CR 603.4: an intervening "if" is checked when the ability triggers
         pt = PendingTrigger(ab, src, key, obj.controller, self.name_of(src), event, origin)
         if ab.is_mana_ability:
             self.mana_triggers.append(pt)  # CR 605.4a: resolves at once
         else:
             self.pending_triggers.append(pt)
+
+    def condition_holds(self, condition: str, src: int) -> bool:
+        """Intervening-if conditions (CR 603.4), by name."""
+        obj = self.objects.get(src)
+        if condition == "self_tapped":
+            return obj is not None and obj.tapped
+        raise MtgError(f"unknown trigger condition {condition!r}")
 
     def fire(self, event: str, player: int, **data: Any) -> None:
         """Turn-based and player events: 'upkeep', 'draw_step', 'end_step' (of `player`'s
@@ -1327,8 +1336,12 @@ class Game:
                 acts.append(Action("choose", f"tap {names}", value=i, payload=("plan", i)))
             self._ask("choose", p, f"choose which mana sources to tap for {due}", acts)
             return False
-        # Activate each source's mana ability (CR 601.2g), the color chosen to fit the cost;
-        # pushed in reverse so that they resolve in battlefield order.
+        self._tap_plan(p, plan)
+        return False
+
+    def _tap_plan(self, p: int, plan: list[Any]) -> None:
+        """Activate each planned source's mana ability (CR 601.2g, 605.3a), its color chosen to
+        fit the cost; pushed in reverse so that they resolve in battlefield order."""
         for src, typ in reversed(plan):
             ab, origin = self._ability_of(src.oid, src.key)
             ctx = Context(p, src.oid, self.name_of(src.oid))
@@ -1344,7 +1357,6 @@ class Game:
             self.log_event(f"{self.players[p].name} taps {self.name_of(src.oid)} for mana (automatic payment)")
             self._fire_becomes_tapped(src.oid)
             self.fire("activate", p, ability=0, is_mana_ability=True)
-        return False
 
     def _pay_mana_step(self, t: Task, due: ManaCost, p: int, oid: int) -> bool:
         """Pay `due` from the pool (CR 601.2h). The player chooses which mana pays a hybrid or
@@ -1602,12 +1614,22 @@ class Game:
             t.d["stage"] = stage = 2
         if stage == 2:
             effects = effects_of(item.ability, ctx)
-            if t.d["answer"] is not None:
-                ctx.answers[t.d.pop("ask_key", t.d["pc"])] = t.d["answer"]
+            ans = t.d["answer"]
+            if ans is not None:
                 t.d["answer"] = None
+                if isinstance(ans, tuple) and ans and ans[0] == "mana":
+                    # a mana ability activated while deciding whether to pay (CR 605.3a)
+                    self.tasks.append(Task("announce", what="ability", player=ctx.controller, obj=ans[1],
+                                           key=ans[2], stage=0, ctx=None, answer=None, ti=0, chosen=[]))
+                    return False
+                ctx.answers[t.d.pop("ask_key", t.d["pc"])] = ans
             while t.d["pc"] < len(effects):
                 ask = effects[t.d["pc"]].resolve(self, ctx, t.d["pc"])
                 if ask is not None:
+                    if ask.kind == "autotap":
+                        assert ask.pay is not None
+                        self._push_autotap(ask.player, ask.pay)
+                        return False
                     if ask.key is not None:
                         t.d["ask_key"] = ask.key
                     self._ask_from(ask)
@@ -1619,12 +1641,48 @@ class Game:
 
     def _ask_from(self, ask: Ask) -> None:
         acts = []
+        payable = True
+        if ask.pay is not None:
+            avail = self.players[ask.player].pool.counts
+            payable = can_pay(avail, ask.pay) or (
+                self.mana_payment == "auto" and autopay.can_pay_with_sources(
+                    avail, ask.pay, autopay.simple_sources(self, ask.player)))
         for opt, lab in zip(ask.options, ask.labels, strict=True):
             if ask.kind == "yes_no":
+                if opt and not payable:
+                    continue
                 acts.append(Action("yes" if opt else "no", lab, value=opt, payload=opt))
             else:
                 acts.append(Action(ask.kind, lab, value=opt, payload=opt))
+        if ask.pay is not None:
+            acts += self._mana_ability_actions(ask.player)
         self._ask("yes_no" if ask.kind == "yes_no" else ask.kind, ask.player, ask.prompt, acts)
+
+    def _mana_ability_actions(self, p: int) -> list[Action]:
+        """The mana abilities `p` may activate while paying a cost (CR 605.3a)."""
+        out = []
+        chars = self._all_chars()
+        for oid in self.battlefield:
+            obj = self.objects[oid]
+            if obj.controller != p:
+                continue
+            c = chars[oid]
+            for key, ab, origin in c.abilities:
+                if isinstance(ab, Activated) and ab.is_mana_ability and \
+                        self._can_activate(oid, obj, c, key, ab, p, False):
+                    text = self.ability_text(ab, oid, origin)
+                    out.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
+                                      ability=ab.text, payload=("mana", oid, key), value=oid))
+        return out
+
+    def _push_autotap(self, p: int, cost: ManaCost) -> None:
+        """Tap the fewest simple sources that pay `cost` (automatic payment, during resolution:
+        the first of the smallest plans)."""
+        avail = self.players[p].pool.counts
+        plans = autopay.minimal_plans(avail, cost, autopay.simple_sources(self, p))
+        if not plans:
+            raise MtgError(f"cannot pay {cost}: no mana sources can")
+        self._tap_plan(p, plans[0])
 
     def _spell_done(self, item: StackItem, countered: bool) -> None:
         if item.kind != "spell" or item.obj_id is None or item.obj_id not in self.objects:
@@ -2248,17 +2306,25 @@ def _dedupe(actions: list[Action]) -> list[Action]:
 
 
 def _with_id(a: Action) -> Action:
+    """Add the acting or chosen object's id after its name in the label."""
     import dataclasses
-    oid = a.value if isinstance(a.value, int) and not isinstance(a.value, bool) else None
-    if isinstance(a.payload, tuple) and len(a.payload) >= 2 and isinstance(a.payload[1], int):
-        oid = a.payload[1]
+    oid: int | None = None
+    p = a.payload
+    if isinstance(p, tuple) and len(p) >= 2 and p[0] in ("obj", "stack", "play", "cast", "activate", "mana"):
+        oid = p[1]
+    elif isinstance(a.value, int) and not isinstance(a.value, bool):
+        oid = a.value
     if oid is None:
         return a
-    name = a.source if a.kind in ("play", "cast", "activate") else a.target
-    if name and name in a.label:
-        i = a.label.index(name) + len(name)
-        return dataclasses.replace(a, label=a.label[:i] + f"#{oid}" + a.label[i:])
-    return dataclasses.replace(a, label=f"{a.label}#{oid}")
+    if a.kind in ("play", "cast", "activate", "attack", "block"):
+        name = a.source
+    else:
+        name = a.target
+    if not name or name not in a.label:
+        return a
+    # the acting creature is named last in "attack P2 with X" and "block Y with X"
+    i = (a.label.rindex(name) if a.kind in ("attack", "block") else a.label.index(name)) + len(name)
+    return dataclasses.replace(a, label=a.label[:i] + f"#{oid}" + a.label[i:])
 
 
 def _dedupe_ids(actions: list[Action], ids: list[int]) -> list[Action]:
