@@ -311,9 +311,7 @@ class HeuristicAgent:
         effects = getattr(sa, "effects", ())
         if any(isinstance(e, Pump) for e in effects):
             return False  # pump spells are wasted at sorcery speed by this simple player
-        if any(type(e).__name__ == "AddMana" for e in effects):
-            return False
-        return True
+        return not any(type(e).__name__ == "AddMana" for e in effects)
 
     def _plan_for(self, game: Game, me: int, actions: list[Action], oid: int) -> Action | None:
         pool = game.players[me].pool
