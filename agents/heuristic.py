@@ -134,7 +134,7 @@ class HeuristicAgent:
     def _on_choose(self, game: Game, me: int, actions: list[Action]) -> Action:
         label = actions[0].label
         if label.startswith(("sacrifice", "discard", "bottom")):
-            return min(actions, key=lambda a: self._keep_value(game, me, a.value))
+            return min(actions, key=lambda a: self._keep_value(game, me, a.payload))
         if label.startswith("assign"):
             return actions[len(actions) // 2]
         if label.startswith("keep"):

@@ -45,9 +45,9 @@ def _median_rate(fn: Any, repeats: int) -> float:
     return statistics.median(fn() for _ in range(repeats))
 
 
-def bench_random_play(seconds: float) -> dict[str, float]:
-    """Complete random duel games on the two benchmark decks, for about `seconds`."""
-    from agents import RandomAgent, play_game
+def bench_random_play(seconds: float, first: str = "random", second: str = "random") -> dict[str, float]:
+    """Complete duel games on the two benchmark decks between two agents, for about `seconds`."""
+    from agents import make_agent, play_game
 
     from .engine.decks import new_game
     decks = _decks()
@@ -56,7 +56,7 @@ def bench_random_play(seconds: float) -> dict[str, float]:
     seed = 0
     while time.perf_counter() - t0 < seconds:
         g = new_game(decks, seed=seed)
-        play_game(g, [RandomAgent(seed), RandomAgent(seed + 10_000)])
+        play_game(g, [make_agent(first, seed), make_agent(second, seed + 10_000)])
         games += 1
         actions += g.stats["actions"]
         turns += g.turn
@@ -78,6 +78,8 @@ def run_bench(quick: bool = False, as_json: bool = False) -> dict[str, Any]:
     seconds = 0.5 if quick else 2.0
     runs = [bench_random_play(seconds) for _ in range(repeats)]
     random_play = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+    hruns = [bench_random_play(seconds, "heuristic", "random") for _ in range(repeats)]
+    heuristic_play = {k: statistics.median(r[k] for r in hruns) for k in hruns[0]}
 
     g = midgame_board()
     n = 500 if quick else 2000
@@ -100,6 +102,7 @@ def run_bench(quick: bool = False, as_json: bool = False) -> dict[str, Any]:
         _time_per_call(lambda: pickle.loads(blob), max(n // 10, 50)) for _ in range(repeats)) * 1e6
     figures: dict[str, Any] = {
         "random_play": random_play,
+        "heuristic_vs_random": heuristic_play,
         "midgame_board": {"permanents": len(g.battlefield), "turn": g.turn,
                           "legal_actions": len(g.legal_actions()), "log_lines": len(g.log)},
         "legal_actions_us": legal_us,
@@ -117,7 +120,11 @@ def run_bench(quick: bool = False, as_json: bool = False) -> dict[str, Any]:
         print(f"mtg-env bench ({'quick, ' if quick else ''}median of {repeats} runs, one core)")
         print(f"  random play           {rp['actions_per_second']:>10,.0f} actions/s   "
               f"{rp['games_per_second']:.1f} games/s   {rp['actions_per_game']:.0f} actions and "
-              f"{rp['turns_per_game']:.1f} turns per game   (target 10,000 actions/s)")
+              f"{rp['turns_per_game']:.1f} turns per game   (targets: 10,000 actions/s, 50 games/s)")
+        hp = heuristic_play
+        print(f"  heuristic vs random   {hp['actions_per_second']:>10,.0f} actions/s   "
+              f"{hp['games_per_second']:.1f} games/s   {hp['actions_per_game']:.0f} actions and "
+              f"{hp['turns_per_game']:.1f} turns per game")
         print(f"  mid-game board        {mb['permanents']} permanents, turn {mb['turn']}, "
               f"{mb['legal_actions']} legal actions, {mb['log_lines']} log lines")
         print(f"  legal_actions()       {legal_us:>10.1f} us  (characteristics recomputed)   "

@@ -20,8 +20,9 @@ def _repo_root() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
-def format_state(state: dict) -> str:
-    """A readable board: life, pool, hand and permanents of each player, then the stack."""
+def format_state(state: dict, viewer: str | None = None) -> str:
+    """A readable board: life, pool, hand and permanents of each player, then the stack. With a
+    `viewer`, other players' hands are hidden."""
     lines = [f"Turn {state['turn']} — {state['active_player']}'s {state['step'].replace('_', ' ')}"
              + ("  [game over: " + (f"{state['winner']} wins" if state["winner"] else "draw") + "]"
                 if state["game_over"] else "")]
@@ -29,7 +30,7 @@ def format_state(state: dict) -> str:
         pool = p["mana_pool"] or "empty"
         lines.append(f"{p['name']}: life {p['life']}, pool {pool}, library {p['library_count']}, "
                      f"hand {len(p['hand'])}")
-        if p["hand"]:
+        if p["hand"] and (viewer is None or viewer == p["name"]):
             lines.append("  hand: " + ", ".join(p["hand"]))
         for perm in p["battlefield"]:
             bits = [f"#{perm['id']} {perm['card']}"]
@@ -100,13 +101,13 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if exact or len(cards) == 1:
         c = (exact or cards)[0]
         print(c.name)
-        print(f"  {c.mana_cost or '(no mana cost)'} · {c.type_line}"
+        print(f"  {c.mana_cost.text or '(no mana cost)'} · {c.type_line}"
               + (f" · {c.power}/{c.toughness}" if c.power is not None else ""))
         for line in c.oracle.splitlines():
             print(f"  {line}")
         return 0
     for c in cards:
-        print(f"{c.name:32} {str(c.mana_cost or ''):12} {c.type_line}")
+        print(f"{c.name:32} {c.mana_cost.text:12} {c.type_line}")
     print(f"({len(cards)} card{'s' if len(cards) != 1 else ''})", file=sys.stderr)
     return 0
 
@@ -144,6 +145,63 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0 if run.ok else 1
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    """A terminal game for a person against an agent: the board, the stack and the numbered legal
+    actions each time, answered by number or by label text (interface.md §3)."""
+    from agents import make_agent
+
+    from .engine.decks import new_game
+    from .engine.errors import IllegalActionError
+    decks = [args.deck] if args.format == "goldfish" else [args.deck, args.opponent_deck]
+    if args.format != "goldfish" and not args.opponent_deck:
+        print("mtg-env: error: --opponent-deck is needed (or use --format goldfish)", file=sys.stderr)
+        return 2
+    game = new_game(decks, seed=args.seed, format=args.format, mana_payment=args.mana_payment,
+                    turn_limit=args.turn_limit)
+    human = game.players[0].name
+    agent = make_agent(args.opponent, args.seed)
+    seen = 0
+    while game.decision is not None:
+        d = game.decision
+        if d.player != human:
+            game.act(agent.act(game))
+            continue
+        actions = game.legal_actions()
+        if len(actions) == 1 and actions[0].kind == "pass" and not game.stack:
+            game.act(actions[0])  # nothing to decide: pass on (the log shows what happened)
+            continue
+        for line in game.log[seen:]:
+            print(f"  · {line}")
+        seen = len(game.log)
+        print()
+        print(format_state(game.state_json(), viewer=human))
+        for i, a in enumerate(actions, 1):
+            print(f"  {i:3}. {a.label}")
+        while True:
+            try:
+                answer = input(f"{human}> ").strip()
+            except EOFError:
+                print(f"\n{human} concedes.")
+                game.concede(human)
+                break
+            if answer in ("quit", "concede"):
+                game.concede(human)
+                break
+            try:
+                if answer.isdigit() and 1 <= int(answer) <= len(actions):
+                    game.act(actions[int(answer) - 1])
+                else:
+                    game.act(answer)
+                break
+            except IllegalActionError as e:
+                print(e)
+    for line in game.log[seen:]:
+        print(f"  · {line}")
+    r = game.result
+    print(f"Game over: {'winner ' + r['winner'] if r['winner'] else 'draw'} ({r['reason']})")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="mtg-env", description="A headless Magic: The Gathering rules engine.")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -167,6 +225,16 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--quick", action="store_true", help="fewer repetitions")
     b.add_argument("--json", action="store_true", help="print the figures as JSON")
     b.set_defaults(func=cmd_bench)
+
+    pl = sub.add_parser("play", help="play a game in the terminal against an agent")
+    pl.add_argument("--deck", required=True, help="your deck list")
+    pl.add_argument("--opponent-deck", help="the agent's deck list")
+    pl.add_argument("--opponent", default="heuristic", help="the agent: random or heuristic")
+    pl.add_argument("--format", default="duel", choices=["duel", "goldfish"])
+    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--mana-payment", default="auto", choices=["auto", "manual"])
+    pl.add_argument("--turn-limit", type=int, default=50)
+    pl.set_defaults(func=cmd_play)
 
     run = sub.add_parser("run", help="the main job")
     run.add_argument("config", nargs="?", help="a scenario file (default configs/scenarios/default.yaml)")

@@ -77,7 +77,7 @@ def declare_attackers(g: Game, t: Task) -> bool:
                 for d in defending_players(g):
                     who = g.players[d].name
                     acts.append(Action("attack", f"attack {who} with {g.name_of(o)}",
-                                       source=g.name_of(o), target=who, value=o, payload=(o, d)))
+                                       target=g.name_of(o), payload=(o, d)))
             g._ask("attack", ap, f"{g.players[ap].name} declares attackers "
                       f"({len(g.attackers)} so far)", acts)
             return False
@@ -136,8 +136,7 @@ def declare_blockers(g: Game, t: Task) -> bool:
                         not any(o != b and can_block(g, o, a) for o in mine):
                     continue
                 acts.append(Action("block", f"block {g.name_of(a)} with {g.name_of(b)}",
-                                   source=g.name_of(b), target=g.name_of(a), value=b,
-                                   payload=(b, a)))
+                                   target=g.name_of(b), payload=(b, a)))
         if len(acts) == 1 and acts[0].kind == "done":
             t.d["i"] += 1
             continue

@@ -899,8 +899,9 @@ class Game:
         self._run()
 
     def _apply(self, action: Action) -> None:
+        # Characteristics stay cached: every change that can affect them (zones, counters,
+        # attachments, control, created effects) invalidates them where it happens.
         self._legal = None
-        self._invalidate()
         self.stats["actions"] += 1
         pending = self.pending
         assert pending is not None
@@ -1333,7 +1334,7 @@ class Game:
             acts = []
             for i, pl in enumerate(plans):
                 names = ", ".join(self.name_of(src.oid) for src, _t in pl)
-                acts.append(Action("choose", f"tap {names}", value=i, payload=("plan", i)))
+                acts.append(Action("choose", f"tap {names}", payload=("plan", i)))
             self._ask("choose", p, f"choose which mana sources to tap for {due}", acts)
             return False
         self._tap_plan(p, plan)
@@ -1422,7 +1423,7 @@ class Game:
                     generic -= take
                 break
             t.d["due"][2] = generic
-            acts = [Action("choose", f"pay {{1}} with {self._bucket_label(pool, b)}", value=self._bucket_label(pool, b), payload=b)
+            acts = [Action("choose", f"pay {{1}} with {self._bucket_label(pool, b)}", payload=b)
                     for b, _n in buckets]
             self._ask("choose", p, f"choose mana to pay {{1}} ({generic} generic left)", acts)
             return False
@@ -1604,8 +1605,7 @@ class Game:
                 ans = t.d["answer"]
                 if ans is None:
                     self._ask("yes_no", ctx.controller, f"{ctx.source_name}: {item.text} — do it?",
-                              [Action("yes", "yes", value=True, payload=True),
-                               Action("no", "no", value=False, payload=False)])
+                              [Action("yes", "yes", payload=True), Action("no", "no", payload=False)])
                     return False
                 t.d["answer"] = None
                 if not ans:
@@ -1651,9 +1651,11 @@ class Game:
             if ask.kind == "yes_no":
                 if opt and not payable:
                     continue
-                acts.append(Action("yes" if opt else "no", lab, value=opt, payload=opt))
+                acts.append(Action("yes" if opt else "no", lab, payload=opt))
             else:
-                acts.append(Action(ask.kind, lab, value=opt, payload=opt))
+                # value only for what interface.md §2 says (x, mode, color)
+                acts.append(Action(ask.kind, lab, value=opt if ask.kind in ("x", "mode", "color") else None,
+                                   payload=opt))
         if ask.pay is not None:
             acts += self._mana_ability_actions(ask.player)
         self._ask("yes_no" if ask.kind == "yes_no" else ask.kind, ask.player, ask.prompt, acts)
@@ -1672,7 +1674,7 @@ class Game:
                         self._can_activate(oid, obj, c, key, ab, p, False):
                     text = self.ability_text(ab, oid, origin)
                     out.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
-                                      ability=ab.text, payload=("mana", oid, key), value=oid))
+                                      ability=ab.text, payload=("mana", oid, key)))
         return out
 
     def _push_autotap(self, p: int, cost: ManaCost) -> None:
@@ -1741,8 +1743,7 @@ class Game:
                     pt = self.pending_triggers[i]
                     text = self.ability_text(pt.ability, pt.source_id, pt.origin)
                     acts.append(Action("order", f"order {pt.source_name}: {text}", source=pt.source_name,
-                                       ability=pt.ability.text, value=i, payload=i,
-                                       target=None))
+                                       ability=pt.ability.text, payload=i))
                 self._ask("order", player, "choose the triggered ability to put on the stack next "
                           "(those put later resolve first)", _dedupe_ids(acts, [self.pending_triggers[i].source_id for i in mine]))
                 return False
@@ -1974,7 +1975,7 @@ class Game:
             return True
         if t.d["answer"] is None:
             self._ask("yes_no", obj.owner, f"put {obj.card.name} into the command zone?",
-                      [Action("yes", "yes", value=True, payload=True), Action("no", "no", value=False, payload=False)])
+                      [Action("yes", "yes", payload=True), Action("no", "no", payload=False)])
             return False
         if t.d["answer"]:
             self.log_event(f"{obj.card.name} returns to the command zone")
@@ -2037,7 +2038,7 @@ class Game:
                 d["i"] += 1
                 d["bottomed"] = 0
                 continue
-            acts = [Action("choose", f"bottom {self.name_of(o)}", target=self.name_of(o), value=o, payload=o)
+            acts = [Action("choose", f"bottom {self.name_of(o)}", target=self.name_of(o), payload=o)
                     for o in pl.hand]
             self._ask("choose", p, f"{pl.name}: put {owed} card{'s' if owed > 1 else ''} on the bottom", acts)
             return False
@@ -2062,7 +2063,7 @@ class Game:
     def _task_legend_rule(self, t: Task) -> bool:
         oids = [o for o in t.d["oids"] if o in self.objects]
         if t.d["answer"] is None:
-            acts = [Action("choose", f"keep {self.name_of(o)}#{o}", target=self.name_of(o), value=o, payload=o)
+            acts = [Action("choose", f"keep {self.name_of(o)}#{o}", target=self.name_of(o), payload=o)
                     for o in oids]
             self._ask("choose", t.d["player"], "legend rule: choose the legendary permanent to keep", acts)
             return False
@@ -2124,13 +2125,11 @@ class Game:
             for oid in pl.hand:
                 card = self.objects[oid].card
                 if "Land" in card.types:
-                    acts.append(Action("play", f"play {card.name}", source=card.name, payload=("play", oid),
-                                       value=oid))
+                    acts.append(Action("play", f"play {card.name}", source=card.name, payload=("play", oid)))
         for oid in pl.hand + pl.command:
             card = self.objects[oid].card
             if "Land" not in card.types and self._can_cast(oid, p, sorcery_ok, sources):
-                acts.append(Action("cast", f"cast {card.name}", source=card.name, payload=("cast", oid),
-                                   value=oid))
+                acts.append(Action("cast", f"cast {card.name}", source=card.name, payload=("cast", oid)))
         chars = self._all_chars()
         for oid in self.battlefield:
             obj = self.objects[oid]
@@ -2142,7 +2141,7 @@ class Game:
                                                                                    sources):
                     text = self.ability_text(ab, oid, origin)
                     acts.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
-                                       ability=ab.text, payload=("activate", oid, key), value=oid))
+                                       ability=ab.text, payload=("activate", oid, key)))
         return _dedupe(acts)
 
     def _can_cast(self, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | None = None) -> bool:
@@ -2312,14 +2311,13 @@ def _with_id(a: Action) -> Action:
     p = a.payload
     if isinstance(p, tuple) and len(p) >= 2 and p[0] in ("obj", "stack", "play", "cast", "activate", "mana"):
         oid = p[1]
-    elif isinstance(a.value, int) and not isinstance(a.value, bool):
-        oid = a.value
+    elif isinstance(p, tuple) and len(p) == 2 and a.kind in ("attack", "block"):
+        oid = p[0]
+    elif isinstance(p, int) and not isinstance(p, bool):
+        oid = p
     if oid is None:
         return a
-    if a.kind in ("play", "cast", "activate", "attack", "block"):
-        name = a.source
-    else:
-        name = a.target
+    name = a.source if a.kind in ("play", "cast", "activate") else a.target
     if not name or name not in a.label:
         return a
     # the acting creature is named last in "attack P2 with X" and "block Y with X"

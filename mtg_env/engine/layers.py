@@ -8,6 +8,7 @@ until anything changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..cards.vocab import Ability, Activated, CardDef, Keyword, Static, Triggered
@@ -81,9 +82,20 @@ def printed_chars(card: CardDef) -> Chars:
 
 def compute_all(g: Game) -> dict[int, Chars]:
     """CR 613: the characteristics of every permanent on the battlefield."""
+    # Start from the shared printed characteristics; `_own` copies one before its first change.
     chars: dict[int, Chars] = {}
     for oid in g.battlefield:
-        chars[oid] = printed_chars(g.objects[oid].card).copy()
+        chars[oid] = printed_chars(g.objects[oid].card)
+    owned: set[int] = set()
+
+    def own(oid: int) -> Chars | None:
+        c = chars.get(oid)
+        if c is None:
+            return None
+        if oid not in owned:
+            c = chars[oid] = c.copy()
+            owned.add(oid)
+        return c
 
     # Gather every continuous effect with its layer and timestamp.
     # (layer, timestamp, kind, affected object ids or None for "a rule", args)
@@ -98,63 +110,69 @@ def compute_all(g: Game) -> dict[int, Chars]:
     entries.sort(key=lambda e: (e[0], e[1]))
 
     for _layer, _ts, kind, who, args in entries:
-        _APPLY[kind](g, chars, who, args)
+        _APPLY[kind](g, own, who, args)
 
     # Layer 7c, counters (CR 613.4c): +1/+1 and -1/-1 counters.
-    for oid, c in chars.items():
+    for oid in g.battlefield:
         counters = g.objects[oid].counters
-        if counters and c.power is not None and c.toughness is not None:
+        if counters and chars[oid].power is not None:
             d = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-            c.power += d
-            c.toughness += d
+            if d:
+                c = own(oid)
+                assert c is not None and c.power is not None and c.toughness is not None
+                c.power += d
+                c.toughness += d
     return chars
 
 
 # ---- static abilities -----------------------------------------------------------------------
 
 
-def _attached_gets(g: Game, chars: dict[int, Chars], source: int, args: Any) -> None:
+Own = Callable[[int], "Chars | None"]
+
+
+def _attached_gets(g: Game, own: Own, source: int, args: Any) -> None:
     obj = g.objects[source]
-    c = chars.get(obj.attached_to) if obj.attached_to is not None else None
+    c = own(obj.attached_to) if obj.attached_to is not None else None
     if c is not None and c.power is not None and c.toughness is not None:
         c.power += args[0]
         c.toughness += args[1]
 
 
-def _attached_flags(g: Game, chars: dict[int, Chars], source: int, args: Any) -> None:
+def _attached_flags(g: Game, own: Own, source: int, args: Any) -> None:
     obj = g.objects[source]
-    c = chars.get(obj.attached_to) if obj.attached_to is not None else None
+    c = own(obj.attached_to) if obj.attached_to is not None else None
     if c is not None:
         c.flags = c.flags | frozenset(args)
 
 
-def _pt(g: Game, chars: dict[int, Chars], who: int, args: Any) -> None:
-    c = chars.get(who)
+def _pt(g: Game, own: Own, who: int, args: Any) -> None:
+    c = own(who)
     if c is not None and c.power is not None and c.toughness is not None:
         c.power += args[0]
         c.toughness += args[1]
 
 
-def _set_pt(g: Game, chars: dict[int, Chars], who: int, args: Any) -> None:
-    c = chars.get(who)
+def _set_pt(g: Game, own: Own, who: int, args: Any) -> None:
+    c = own(who)
     if c is not None:
         c.power, c.toughness = args
 
 
-def _add_types(g: Game, chars: dict[int, Chars], who: int, args: Any) -> None:
-    c = chars.get(who)
+def _add_types(g: Game, own: Own, who: int, args: Any) -> None:
+    c = own(who)
     if c is not None:
         c.types = c.types | frozenset(args)
 
 
-def _add_keywords(g: Game, chars: dict[int, Chars], who: int, args: Any) -> None:
-    c = chars.get(who)
+def _add_keywords(g: Game, own: Own, who: int, args: Any) -> None:
+    c = own(who)
     if c is not None:
         c.keywords = c.keywords | frozenset(args)
 
 
-def _add_abilities(g: Game, chars: dict[int, Chars], who: int, args: Any) -> None:
-    c = chars.get(who)
+def _add_abilities(g: Game, own: Own, who: int, args: Any) -> None:
+    c = own(who)
     if c is not None:
         key_prefix, abilities, origin = args
         for i, ab in enumerate(abilities):
@@ -163,7 +181,7 @@ def _add_abilities(g: Game, chars: dict[int, Chars], who: int, args: Any) -> Non
                 c.keywords = c.keywords | frozenset(ab.names)
 
 
-def _noop(g: Game, chars: dict[int, Chars], who: int, args: Any) -> None:
+def _noop(g: Game, own: Own, who: int, args: Any) -> None:
     return None
 
 
