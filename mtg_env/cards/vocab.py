@@ -82,6 +82,9 @@ class Cost:
     pay_life: int = 0
     discard: int = 0
     exile_self: bool = False
+    #: "Tap an untapped <filter> you control" (Springleaf Drum, Grand Architect): not {T}, so
+    #: neither summoning sickness (CR 302.6) nor "tapped for mana" apply to it.
+    tap_other: tuple[str, int] | None = None
 
     @property
     def has_x(self) -> bool:
@@ -123,6 +126,10 @@ def parse_cost(text: str, card_name: str) -> Cost:
                 sac.append((m2.group(2).replace(" ", "_"), _COUNTER_WORDS[m2.group(1)]))
                 continue
             raise CardDefinitionError(card_name, f"cannot read sacrifice cost {raw!r}")
+        m = re.fullmatch(r"tap (an|two|three) untapped (.+?)s? you control", part)
+        if m:
+            kw["tap_other"] = (m.group(2).replace(" ", "_") + "_you_control", _COUNTER_WORDS[m.group(1)])
+            continue
         m = re.fullmatch(r"remove (\w+) (\S+) counters? from (.+)", part)
         if m:
             kw["remove_counters"] = (m.group(2), _amount_word(m.group(1), card_name, raw))
@@ -196,55 +203,87 @@ class AddMana(Effect):
 
     mana: str
     restriction: str | None = None
+    #: who adds it: "you" (the ability's controller) or "event_player" (Wild Growth: "its
+    #: controller adds", the player who tapped the land)
+    recipient: str = "you"
     adds_mana: ClassVar[bool] = True
 
     def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
         counts = [0] * 6
         for sym in split_symbols(self.mana):
             counts[TYPES.index(sym)] += 1
-        return g.produce_mana(ctx, counts, self.restriction, step)
+        return g.produce_mana(ctx, counts, self.restriction, step, player=_recipient(self.recipient, ctx))
 
     def could_produce(self, g: Game, ctx: Context, seen: frozenset[int]) -> set[str]:
-        return {s for s in split_symbols(self.mana)}
+        return set(split_symbols(self.mana))
 
 
 @dataclass(frozen=True)
 class AddManaChoice(Effect):
     """Add `amount` mana of one type chosen from `choices` on resolution.
 
-    `choices` is "any_color", "commander_identity", or a string of types such as "WU".
-    With `each_separately` every mana gets its own choice ("three mana in any combination")."""
+    `choices`:
+    - "any_color"; "commander_identity" (none outside Commander: undefined, CR 106.5);
+    - "lands_you_could_produce": any type a land you control could produce (Reflecting Pool);
+    - "opponents_lands_colors": any color a land an opponent controls could produce (Exotic
+      Orchard, Fellwar Stone), CR 106.7;
+    - "produced_type": a type the land that triggered this produced (Mana Flare);
+    - "chosen_color": the color chosen as the source entered (Utopia Sprawl);
+    - or a string of types such as "WU"."""
 
     choices: str = "any_color"
     amount: Amount = 1
     restriction: str | None = None
+    recipient: str = "you"
     adds_mana: ClassVar[bool] = True
 
     def options(self, g: Game, ctx: Context, seen: frozenset[int]) -> list[str]:
-        if self.choices == "any_color":
+        ch = self.choices
+        if ch == "any_color":
             return list(COLORS)
-        if self.choices == "commander_identity":
+        if ch == "commander_identity":
             return g.commander_identity(ctx.controller)
-        return [c for c in TYPES if c in self.choices]
+        if ch == "lands_you_could_produce":
+            return g.lands_could_produce(ctx.controller, False, seen, colors_only=False)
+        if ch == "opponents_lands_colors":
+            return g.lands_could_produce(ctx.controller, True, seen, colors_only=True)
+        if ch == "produced_type":
+            counts = ctx.event.get("counts") or [0] * 6
+            return [t for t, n in zip(TYPES, counts, strict=True) if n]
+        if ch == "chosen_color":
+            c = g.chosen_color(ctx)
+            return [c] if c else []
+        return [c for c in TYPES if c in ch]
 
     def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
         amount = g.eval_amount(self.amount, ctx)
-        opts = self.options(g, ctx, frozenset())
+        seen = frozenset() if ctx.source_id is None else frozenset({ctx.source_id})
+        opts = self.options(g, ctx, seen)
         if not opts or amount <= 0:
             return None  # CR 106.5: an undefined type of mana produces no mana
+        who = _recipient(self.recipient, ctx)
         choice = ctx.answers.get(step)
         if choice is None:
             if len(opts) == 1:
                 choice = opts[0]
             else:
-                return Ask("color", ctx.controller, tuple(opts), tuple(f"color {c}" for c in opts),
-                           f"choose a color of mana to add ({amount})")
+                what = "color" if all(o in COLORS for o in opts) else "type"
+                return Ask("color", who, tuple(opts), tuple(f"color {c}" for c in opts),
+                           f"{ctx.source_name}: choose a {what} of mana to add ({amount})")
         counts = [0] * 6
         counts[TYPES.index(choice)] = amount
-        return g.produce_mana(ctx, counts, self.restriction, step)
+        return g.produce_mana(ctx, counts, self.restriction, step, player=who)
 
     def could_produce(self, g: Game, ctx: Context, seen: frozenset[int]) -> set[str]:
+        if g.eval_amount(self.amount, ctx) <= 0:
+            return set()
         return set(self.options(g, ctx, seen))
+
+
+def _recipient(who: str, ctx: Context) -> int:
+    if who == "event_player":
+        return int(ctx.event.get("player", ctx.controller))
+    return ctx.controller
 
 
 @dataclass(frozen=True)
@@ -905,3 +944,36 @@ class OrderTopOfLibrary(Effect):
             g.log_event(f"{g.players[ctx.controller].name} puts {g.objects[choice].card.name} "
                         f"{ordinal} on their library ({ctx.source_name})")
         return None
+
+
+
+@dataclass(frozen=True)
+class SetColorUntilEOT(Effect):
+    """"<target> becomes <color> until end of turn" (a layer 5 effect, CR 613.1e)."""
+
+    colors: str
+    what: str = TARGET
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for ref in g.refs_for(self.what, ctx):
+            g.add_until_eot(ref[1], "set_colors", tuple(self.colors))
+        return None
+
+
+@dataclass(frozen=True)
+class AsEntersChoose(Ability):
+    """"As <this> enters, choose a color." (CR 614.12: a replacement effect; the choice is made
+    as it enters and remembered by the permanent)."""
+
+    choose: str = "color"
+
+    @property
+    def kind(self) -> str:
+        return "replacement"
+
+
+def granted(text: str, *effects: Effect, **kw: Any) -> Activated:
+    """An activated ability that a static ability grants ("Lands you control have '{T}: Add one
+    mana of any color.'"): its cost is read from its text like a printed one."""
+    cost_text, _sep, _rest = _split_cost(text)
+    return Activated(text=text, cost=parse_cost(cost_text, ""), effects=effects, **kw)

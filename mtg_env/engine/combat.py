@@ -54,6 +54,8 @@ def can_block(g: Game, blocker: int, attacker: int) -> bool:
     if "Creature" not in c.types or obj.tapped or "cant_block" in c.flags:
         return False
     ac = g.chars(attacker)
+    if g.protected_from(attacker, blocker):
+        return False  # CR 702.16f
     return not ("flying" in ac.keywords and not ({"flying", "reach"} & c.keywords))
 
 def defending_players(g: Game) -> list[int]:

@@ -140,7 +140,8 @@ def color_identity(card_name: str) -> frozenset[str]:
     import re
     card = get_card(card_name)
     cols = set(card.colors)
-    for sym in re.findall(r"\{([^}]*)\}", card.oracle):
+    text = re.sub(r"\([^)]*\)", "", card.oracle)  # reminder text doesn't count (CR 903.4)
+    for sym in re.findall(r"\{([^}]*)\}", text):
         cols.update(ch for ch in sym.split("/") if ch in "WUBRG")
     return frozenset(cols)
 

@@ -29,6 +29,7 @@ from ..cards.vocab import (
     Ability,
     Activated,
     Ask,
+    AsEntersChoose,
     CardDef,
     Cost,
     EntersWith,
@@ -67,6 +68,7 @@ from .objects import (
     StackItem,
 )
 
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
 MAIN_STEPS = ("precombat_main", "postcombat_main")
@@ -448,7 +450,7 @@ class Game:
     # zone changes (CR 400)
 
     def move_to_zone(self, oid: int, zone: str, *, to_top: bool = True, controller: int | None = None,
-                     x: int = 0, attach_to: int | None = None) -> int | None:
+                     x: int = 0, attach_to: int | None = None, info: dict[str, Any] | None = None) -> int | None:
         """Move an object; it becomes a new object with a new id (CR 400.7). Returns the new id
         (None when a token ceases to exist, CR 111.7 and 704.5d)."""
         obj = self.objects.get(oid)
@@ -477,6 +479,8 @@ class Game:
         if zone == BATTLEFIELD:
             new.controller = obj.controller if controller is None else controller
             new.x = x
+            if info:
+                new.info = dict(new.info or {}, **info)
             self.battlefield.append(new_id)
             self._enters_battlefield(new, attach_to)
         elif zone == STACK:
@@ -504,7 +508,8 @@ class Game:
         for key, ab, origin in c.abilities:
             if isinstance(ab, Triggered) and (ab.event == "leaves_self" or (dies and ab.event == "dies_self")):
                 self.pending_triggers.append(PendingTrigger(
-                    ab, obj.id, key, obj.controller, c.name, {"zone": to_zone}, origin))
+                    ab, obj.id, key, obj.controller, c.name,
+                    {"zone": to_zone, "counters": dict(obj.counters)}, origin))
         if dies:
             for src, key, ab, origin in self._triggers_for("creature_dies"):
                 if src != obj.id and self._filter_ok(ab.filter, src, obj.id, c):
@@ -561,6 +566,11 @@ class Game:
             return ctx.x
         if amount == "removed":
             return int(ctx.cost_info.get("removed", 0))
+        if amount == "creatures_you_control":
+            return sum(1 for o in self.battlefield if self.objects[o].controller == ctx.controller
+                       and "Creature" in self.chars(o).types)
+        if amount.startswith("event_counters:"):
+            return int((ctx.event.get("counters") or {}).get(amount.split(":", 1)[1], 0))
         raise MtgError(f"unknown amount {amount!r}")
 
     def refs_for(self, who: str, ctx: Context) -> list[Ref]:
@@ -595,7 +605,7 @@ class Game:
         raise MtgError(f"unknown subject {who!r}")
 
     def produce_mana(self, ctx: Context, counts: list[int], restriction: str | None = None,
-                     step: int | None = None) -> Ask | None:
+                     step: int | None = None, player: int | None = None) -> Ask | None:
         """Add mana to the controller's pool (CR 106.4).
 
         If this is a mana ability with {T} in its cost, the source was tapped for mana
@@ -608,7 +618,7 @@ class Game:
             counts, ask = self._replace_mana(ctx, list(counts), step)
             if ask is not None:
                 return ask
-        p = self.players[ctx.controller]
+        p = self.players[ctx.controller if player is None else player]
         total = 0
         for i, n in enumerate(counts):
             if n > 0:
@@ -619,7 +629,7 @@ class Game:
         p.mana_produced += total
         self.log_event(f"{p.name} adds {format_mana(counts)} ({ctx.source_name})")
         if tapped:
-            self.fire_tapped_for_mana(ctx.source_id, counts)  # type: ignore[arg-type]
+            self.fire_tapped_for_mana(ctx.source_id, counts, ctx.controller)  # type: ignore[arg-type]
         return None
 
     def _statics(self, effect: str) -> list[tuple[int, Any]]:
@@ -651,7 +661,27 @@ class Game:
             out = [0] * 6
             out[TYPE_INDEX[value]] = sum(counts)
             return out
+        if mode == "replace_with":  # Contamination: "{B} instead of any other type and amount"
+            out = [0] * 6
+            for sym in value.strip("{}").split("}{"):
+                out[TYPE_INDEX[sym]] += 1
+            return out
         raise MtgError(f"unknown mana replacement {mode!r}")
+
+    def _order_irrelevant(self, reps: list[tuple[int, Any]], counts: list[int]) -> bool:
+        """True when every order of these replacement effects gives the same mana (two
+        doublings commute; a doubling and Contamination's {B} don't): then there is no real
+        choice to ask for."""
+        import itertools
+        results = set()
+        for order in itertools.permutations(reps):
+            c = counts
+            for _oid, ab in order:
+                c = self._apply_mana_replacement(ab, c)
+            results.add(tuple(c))
+            if len(results) > 1:
+                return False
+        return True
 
     def _replace_mana(self, ctx: Context, counts: list[int], step: int | None
                       ) -> tuple[list[int], Ask | None]:
@@ -672,7 +702,7 @@ class Game:
             for oid, ab in left:
                 names.setdefault(self.name_of(oid), (oid, ab))
             key = None if step is None else step * 1000 + 500 + k
-            if len(names) == 1 or key is None:
+            if len(names) == 1 or key is None or self._order_irrelevant(list(names.values()), counts):
                 oid, ab = left[0]
             elif key in ctx.answers:
                 oid = ctx.answers[key]
@@ -687,16 +717,95 @@ class Game:
             applied.append(oid)
             k += 1
 
-    def fire_tapped_for_mana(self, source: int, counts: list[int]) -> None:
-        """CR 106.12a: triggers when the ability resolves and produces mana."""
+    def fire_tapped_for_mana(self, source: int, counts: list[int], player: int) -> None:
+        """CR 106.12a: "is tapped for mana" triggers when the ability resolves and produces mana.
+        Filters: "land" (a player taps a land), "land+you" (you tap a land), "enchanted" (the
+        permanent the trigger's source enchants)."""
         if source not in self.objects:
             return
         c = self.chars(source)
         for src, key, ab, origin in self._triggers_for("tapped_for_mana"):
-            if self._filter_ok(ab.filter, src, source, c):
-                self._queue_trigger(ab, src, key, origin,
-                                    {"object": source, "counts": list(counts),
-                                     "player": self.objects[source].controller})
+            flt = ab.filter or ""
+            if "enchanted" in flt.split("+"):
+                if self.objects[src].attached_to != source:
+                    continue
+            elif "you" in flt.split("+"):
+                if self.objects[src].controller != player or "Land" not in c.types:
+                    continue
+            elif not self._filter_ok(ab.filter, src, source, c):
+                continue
+            self._queue_trigger(ab, src, key, origin,
+                                {"object": source, "counts": list(counts), "player": player})
+
+    # ---------------------------------------------------------------------------------------
+    # "could produce" (CR 106.7)
+
+    def could_produce(self, oid: int, seen: frozenset[int] = frozenset()) -> set[str]:
+        """The types of mana permanent `oid` could produce: every type an ability of it would
+        produce if it resolved now, taking replacement effects into account in any possible
+        order, ignoring costs (CR 106.7). `seen` holds the permanents already being asked about
+        on this path, so lands that look at each other terminate (and don't help each other)."""
+        if oid in seen or oid not in self.objects:
+            return set()
+        seen = seen | {oid}
+        obj = self.objects[oid]
+        c = self.chars(oid)
+        out: set[str] = set()
+        for _key, ab, _origin in c.abilities:
+            if not isinstance(ab, Activated) or not ab.is_mana_ability:
+                continue
+            ctx = Context(obj.controller, oid, c.name)
+            types: set[str] = set()
+            for e in effects_of(ab, ctx):
+                fn = getattr(e, "could_produce", None)
+                if fn is not None:
+                    types |= fn(self, ctx, seen)
+            if types and ab.cost.tap:
+                types = self._types_after_replacements(ctx, types)
+            out |= types
+        return out
+
+    def _types_after_replacements(self, ctx: Context, types: set[str]) -> set[str]:
+        """Types that "tapped for mana" replacement effects could turn `types` into, over every
+        order in which they could apply (CR 106.7, 616.1)."""
+        ctx.cost_info["tapped_for_mana"] = True
+        reps = [ab for oid, ab in self._statics("mana_replacement")
+                if self._mana_replacement_applies(oid, ab, ctx)]
+        if not reps:
+            return types
+        import itertools
+        distinct = list({(ab.args[0], ab.args[1]): ab for ab in reps}.values())
+        out: set[str] = set()
+        for t in types:
+            for order in itertools.permutations(distinct):
+                counts = [0] * 6
+                counts[TYPE_INDEX[t]] = 1
+                for ab in order:
+                    counts = self._apply_mana_replacement(ab, counts)
+                out |= {TYPES[i] for i, n in enumerate(counts) if n}
+        return out
+
+    def lands_could_produce(self, player: int, opponents: bool, seen: frozenset[int],
+                            colors_only: bool) -> list[str]:
+        """What lands `player` controls (or an opponent controls) could produce, in WUBRGC order."""
+        types: set[str] = set()
+        for oid in self.battlefield:
+            obj = self.objects[oid]
+            if (obj.controller != player) != opponents:
+                continue
+            if opponents and self.players[obj.controller].lost:
+                continue
+            if "Land" in self.chars(oid).types:
+                types |= self.could_produce(oid, seen)
+        if colors_only:
+            types.discard("C")
+        return [t for t in TYPES if t in types]
+
+    def chosen_color(self, ctx: Context) -> str | None:
+        obj = self.objects.get(ctx.source_id) if ctx.source_id is not None else None
+        if obj is not None and obj.info:
+            return obj.info.get("chosen_color")
+        return ctx.event.get("chosen_color")
 
     def deal_damage(self, ctx: Context, ref: Ref, n: int) -> None:
         """CR 120.3: damage to a player causes life loss; to a creature, it is marked."""
@@ -712,9 +821,12 @@ class Game:
             p.life -= n
             self.log_event(f"{ctx.source_name} deals {n} damage to {p.name}")
         elif ref[0] == "obj" and ref[1] in self.objects:
-            obj = self._w(ref[1])
-            if obj.zone != BATTLEFIELD:
+            if self.objects[ref[1]].zone != BATTLEFIELD:
                 return
+            if self.protected_from(ref[1], src):
+                self.log_event(f"damage to {self.name_of(ref[1])} is prevented (protection)")
+                return  # CR 702.16e
+            obj = self._w(ref[1])
             obj.damage += n
             if "deathtouch" in kws:
                 obj.deathtouched = True
@@ -889,6 +1001,10 @@ class Game:
             return True
         if ab.filter == "not_mana_ability":
             return not data.get("is_mana_ability", False)
+        if ab.filter == "creature_spell":
+            item = next((s for s in self.stack if s.id == data.get("spell")), None)
+            return item is not None and item.obj_id is not None and item.obj_id in self.objects and \
+                "Creature" in self.chars(item.obj_id).types
         return True
 
     # ---------------------------------------------------------------------------------------
@@ -1197,7 +1313,7 @@ class Game:
             t.d["stage"] = stage = 1
             if cost.mana.x_count:
                 hi = self._max_x(p, cost, oid, t.d["what"])
-                acts = [Action("x", f"x {x}", value=x, payload=x) for x in range(hi + 1)]
+                acts = [Action("x", f"x {x}", value=x, payload=x) for x in _x_values(hi)]
                 self._ask("x", p, f"choose X for {self.name_of(oid)}", acts)
                 return False
         if stage == 1:
@@ -1230,6 +1346,23 @@ class Game:
                                value=o, payload=o) for o in cands]
                 self._ask("choose", p, f"choose {_article(flt)} to sacrifice", acts)
                 return False
+            t.d["stage"] = stage = 35
+            t.d["tapped_others"] = []
+        if stage == 35:  # "Tap an untapped creature you control": which ones (CR 601.2h)
+            if t.d["answer"] is not None:
+                t.d["tapped_others"].append(t.d["answer"])
+                t.d["answer"] = None
+            if cost.tap_other:
+                flt, n = cost.tap_other
+                while len(t.d["tapped_others"]) < n:
+                    cands = self._tap_other_candidates(p, flt, oid, cost, t.d["tapped_others"])
+                    if len(cands) == 1 and n == 1:
+                        t.d["tapped_others"].append(cands[0])
+                        continue
+                    acts = [Action("choose", f"tap {self.name_of(o)}", target=self.name_of(o), payload=o)
+                            for o in cands]
+                    self._ask("choose", p, f"choose {_article(flt.replace('_you_control', ''))} to tap", acts)
+                    return False
             t.d["stage"] = stage = 4
             t.d["discarded"] = []
         if stage == 4:  # discard choices
@@ -1254,6 +1387,10 @@ class Game:
         # stage 6: pay the other costs, then the spell or ability becomes cast or activated
         self._finish_announce(t, cost, ctx)
         return True
+
+    def _tap_other_candidates(self, p: int, flt: str, oid: int, cost: Any, chosen: list[int]) -> list[int]:
+        return [o for o in self.battlefield if self.objects[o].controller == p and not self.objects[o].tapped
+                and o not in chosen and self._matches(flt, o, p) and not (cost.tap and o == oid)]
 
     def _choose_targets(self, t: Task, ctx: Context, specs: tuple[TargetSpec, ...], p: int) -> bool:
         ans = t.d["answer"]
@@ -1482,6 +1619,9 @@ class Game:
             self._w(oid).tapped = True
         if cost.untap:
             self._w(oid).tapped = False
+        for o in t.d.get("tapped_others", []):
+            self._w(o).tapped = True
+            self._fire_becomes_tapped(o)
         if cost.remove_counters:
             kind, n = cost.remove_counters
             ctx.cost_info["removed"] = self.remove_counters(oid, kind, n if isinstance(n, int) else ctx.x)
@@ -1636,6 +1776,15 @@ class Game:
                     return False
                 t.d["pc"] += 1
             t.d["stage"] = 3
+        if item.kind == "spell" and not item.copy and item.obj_id in self.objects:
+            choose = next((a for a in self.objects[item.obj_id].card.abilities if isinstance(a, AsEntersChoose)), None)
+            if choose is not None and -3 not in ctx.answers:
+                if t.d["answer"] is None:
+                    acts = [Action("color", f"color {c}", value=c, payload=c) for c in COLORS]
+                    self._ask("color", ctx.controller, f"{ctx.source_name}: choose a color as it enters", acts)
+                    return False
+                ctx.answers[-3] = t.d["answer"]
+                t.d["answer"] = None
         self._spell_done(item, countered=False)
         return True
 
@@ -1700,8 +1849,10 @@ class Game:
             if "Aura" in obj.card.subtypes and item.ctx.targets:
                 attach = item.ctx.targets[0][1]
             self.log_event(f"{obj.card.name} resolves")
+            chosen = item.ctx.answers.get(-3)
             self.move_to_zone(item.obj_id, BATTLEFIELD, controller=item.ctx.controller,
-                              x=item.ctx.x, attach_to=attach)
+                              x=item.ctx.x, attach_to=attach,
+                              info={"chosen_color": chosen} if chosen else None)
         else:
             if not countered:
                 self.log_event(f"{obj.card.name} resolves")
@@ -1752,6 +1903,8 @@ class Game:
             pt = self.pending_triggers.pop(idx)
             ctx = Context(pt.controller, pt.source_id, pt.source_name)
             ctx.event = dict(pt.event)
+            # CR 107.3m: an enters trigger that refers to X uses the X of the spell it was
+            ctx.x = int(pt.event.get("x", 0))
             item = StackItem(self._new_stack_id(), "ability", pt.source_id, pt.ability, pt.key, ctx,
                              self.ability_text(pt.ability, pt.source_id, pt.origin))
             if pt.ability.targets:
@@ -1793,14 +1946,17 @@ class Game:
             elif w == "colorless":
                 if c.colors:
                     return False
+            elif w in COLOR_WORDS:
+                if COLOR_WORDS[w] not in c.colors:
+                    return False
             elif w.startswith("non"):
                 t = w[3:]
                 if t == "token":
                     if obj.token:
                         return False
-                elif t.capitalize() in c.types:
+                elif t.capitalize() in c.types or t.capitalize() in c.subtypes:
                     return False
-            elif w.capitalize() not in c.types:
+            elif w.capitalize() not in c.types and w.capitalize() not in c.subtypes:
                 return False
         return True
 
@@ -1815,7 +1971,8 @@ class Game:
             for oid in self.battlefield:
                 if oid == ctx.source_id and what.startswith("creature") and False:
                     continue
-                if self._matches(flt, oid, you) and self._targetable_by(oid, you):
+                if self._matches(flt, oid, you) and self._targetable_by(oid, you) and \
+                        not self.protected_from(oid, ctx.source_id):
                     out.append(("obj", oid))
         if what in ("any", "player"):
             out += [("player", p.index) for p in self.players if not p.lost]
@@ -1832,6 +1989,13 @@ class Game:
                 if item.kind == "ability":
                     out.append(("stack", item.id))
         return out
+
+    def protected_from(self, oid: int, source: int | None) -> bool:
+        """Protection (CR 702.16): only "protection from multicolored" is supported so far."""
+        kws = self.chars(oid).keywords
+        if "protection from multicolored" not in kws or source is None or source not in self.objects:
+            return False
+        return len(self.chars(source).colors) >= 2
 
     def _targetable_by(self, oid: int, player: int) -> bool:
         """Hexproof (CR 702.11) and shroud (CR 702.18)."""
@@ -2198,6 +2362,8 @@ class Game:
                      and self._matches(flt, o, p) and not (cost.sacrifice_self and o == oid)]
             if len(cands) < n:
                 return False
+        if cost.tap_other and len(self._tap_other_candidates(p, cost.tap_other[0], oid, cost, [])) < cost.tap_other[1]:
+            return False
         if not cost.mana.is_empty:
             avail = available_for(pl.pool, self.spend_tags(p, "ability", oid))
             # a source tapped or sacrificed for this very cost can't also make mana for it
@@ -2271,6 +2437,24 @@ class Game:
         return {"id": s.id, "kind": s.kind, "source": s.ctx.source_name,
                 "controller": self.players[s.controller].name, "text": s.text, "copy": s.copy,
                 "targets": [self.ref_label(r) for r in s.ctx.targets]}
+
+
+X_LIST = 100
+
+
+def _x_values(hi: int) -> list[int]:
+    """The values of X offered: every value up to 100, then powers of ten and the largest
+    payable value. (With astronomically large pools every value can't be listed; the largest
+    is what combo lines want.)"""
+    if hi <= X_LIST:
+        return list(range(hi + 1))
+    out = list(range(X_LIST + 1))
+    p = 1000
+    while p < hi:
+        out.append(p)
+        p *= 10
+    out.append(hi)
+    return out
 
 
 def targets_of(ab: Ability | None, ctx: Context) -> tuple[TargetSpec, ...]:

@@ -110,7 +110,10 @@ def compute_all(g: Game) -> dict[int, Chars]:
     entries.sort(key=lambda e: (e[0], e[1]))
 
     for _layer, _ts, kind, who, args in entries:
-        _APPLY[kind](g, own, who, args)
+        if kind in _APPLY_ALL:
+            _APPLY_ALL[kind](g, chars, own, who, args)
+        else:
+            _APPLY[kind](g, own, who, args)
 
     # Layer 7c, counters (CR 613.4c): +1/+1 and -1/-1 counters.
     for oid in g.battlefield:
@@ -185,15 +188,85 @@ def _noop(g: Game, own: Own, who: int, args: Any) -> None:
     return None
 
 
-# Layers (CR 613.1): 4 type, 6 ability, 7b set P/T, 7c modify P/T. Effects without a layer
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _matches(g: Game, chars: dict[int, Chars], oid: int, source: int, flt: str) -> bool:
+    """A filter such as "land_you_control" or "other_blue_creature_you_control", judged on the
+    characteristics computed so far (earlier layers), relative to the static's source."""
+    c = chars[oid]
+    you = g.objects[source].controller
+    for w in flt.split("_"):
+        if w in ("control", "permanent"):
+            continue
+        if w == "you":
+            if g.objects[oid].controller != you:
+                return False
+        elif w == "other":
+            if oid == source:
+                return False
+        elif w in _COLOR_WORDS:
+            if _COLOR_WORDS[w] not in c.colors:
+                return False
+        elif w.capitalize() not in c.types and w.capitalize() not in c.subtypes:
+            return False
+    return True
+
+
+def _grant(g: Game, chars: dict[int, Chars], own: Own, source: int, args: Any) -> None:
+    """"<Permanents> you control have '<ability>'" (layer 6, CR 613.1f)."""
+    flt, abilities = args
+    origin = chars[source].name
+    for oid in list(chars):
+        if _matches(g, chars, oid, source, flt):
+            c = own(oid)
+            assert c is not None
+            for i, ab in enumerate(abilities):
+                c.abilities.append((f"s{source}.{i}", ab, origin))
+
+
+def _equipped_has(g: Game, chars: dict[int, Chars], own: Own, source: int, args: Any) -> None:
+    host = g.objects[source].attached_to
+    if host is not None and host in chars:
+        c = own(host)
+        assert c is not None
+        for i, ab in enumerate(args):
+            c.abilities.append((f"s{source}.{i}", ab, chars[source].name))
+
+
+def _anthem(g: Game, chars: dict[int, Chars], own: Own, source: int, args: Any) -> None:
+    """"Other blue creatures you control get +1/+1" (layer 7c)."""
+    flt, dp, dt = args
+    for oid in list(chars):
+        if _matches(g, chars, oid, source, flt):
+            c = own(oid)
+            if c is not None and c.power is not None and c.toughness is not None:
+                c.power += dp
+                c.toughness += dt
+
+
+def _set_colors(g: Game, own: Own, who: int, args: Any) -> None:
+    c = own(who)
+    if c is not None:
+        c.colors = frozenset(args)
+
+
+_APPLY_ALL = {"grant_ability": _grant, "equipped_has": _equipped_has, "anthem": _anthem}
+
+
+# Layers (CR 613.1): 4 type, 5 color, 6 ability, 7b set P/T, 7c modify P/T. Effects without a layer
 # (rules modifications such as "doesn't untap") have no characteristic to change.
 STATIC_LAYERS: dict[str, int] = {
     "equipped_gets": 73,
     "enchanted_gets": 73,
     "enchanted_cant_attack_or_block": 60,
+    "grant_ability": 60,
+    "equipped_has": 60,
+    "anthem": 73,
 }
 EFFECT_LAYERS: dict[str, int] = {
     "types": 40,
+    "set_colors": 50,
     "keywords": 60,
     "abilities": 60,
     "set_pt": 72,
@@ -208,5 +281,6 @@ _APPLY = {
     "keywords": _add_keywords,
     "abilities": _add_abilities,
     "set_pt": _set_pt,
+    "set_colors": _set_colors,
     "pt": _pt,
 }

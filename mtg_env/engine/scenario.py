@@ -22,7 +22,8 @@ TOP_KEYS = {"name", "description", "seed", "format", "turn", "active_player", "s
             "players", "line", "expect", "turn_limit", "x_cap", "tags"}
 PLAYER_KEYS = {"name", "life", "mana_pool", "hand", "library", "graveyard", "exile", "battlefield",
                "commander_colors"}
-PERMANENT_KEYS = {"card", "tapped", "summoning_sick", "counters", "attached_to", "owner", "controller"}
+PERMANENT_KEYS = {"card", "tapped", "summoning_sick", "counters", "attached_to", "owner", "controller",
+                  "chosen_color"}
 CARD_KEYS = {"card", "counters"}
 FORMATS = ("goldfish", "duel")
 
@@ -92,6 +93,14 @@ def _card_name(where: str, path: str, v: Any) -> str:
         return get_card(v).name
     except UnknownCardError as e:
         raise ScenarioError(where, path, str(e)) from None
+
+
+def _color(where: str, path: str, v: Any) -> str | None:
+    if v is None:
+        return None
+    if v not in ("W", "U", "B", "R", "G"):
+        raise ScenarioError(where, path, f"expected one of W, U, B, R, G, got {v!r}")
+    return str(v)
 
 
 def _counters(where: str, path: str, v: Any) -> dict[str, int]:
@@ -181,6 +190,8 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>") -> Scenario:
                                sick=perm["summoning_sick"], counters=perm["counters"])
             if perm["attached_to"]:
                 attach_jobs.append((oid, perm["attached_to"], perm["path"]))
+            if perm["chosen_color"]:
+                g.objects[oid].info = {"chosen_color": perm["chosen_color"]}
         if plan["commander_colors"]:
             g.commander_colors[idx] = plan["commander_colors"]
     for oid, target, path in attach_jobs:
@@ -234,10 +245,11 @@ def _plan_player(where: str, path: str, pd: dict[str, Any], names: list[str]) ->
                 "summoning_sick": _typed(where, f"{p}.summoning_sick", bf.get("summoning_sick", False), bool,
                                          "true or false"),
                 "counters": _counters(where, f"{p}.counters", bf.get("counters")),
-                "attached_to": att, "owner": owner, "path": f"{p}.attached_to"})
+                "attached_to": att, "owner": owner, "path": f"{p}.attached_to",
+                "chosen_color": _color(where, f"{p}.chosen_color", bf.get("chosen_color"))})
         else:
             perms.append({"card": _card_name(where, p, bf), "tapped": False, "summoning_sick": False,
-                          "counters": {}, "attached_to": None, "owner": None, "path": p})
+                          "counters": {}, "attached_to": None, "owner": None, "path": p, "chosen_color": None})
         if not get_card(perms[-1]["card"]).is_permanent:
             raise ScenarioError(where, p, f"{perms[-1]['card']} is not a permanent card")
     plan["battlefield"] = perms

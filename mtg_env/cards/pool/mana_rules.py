@@ -1,0 +1,134 @@
+"""The cards behind the seeds' mana rules (CR 106.7, 106.12, 107.3m, 107.6, 605, 614, 616):
+lands that look at what other lands could produce, "tapped for mana" triggers and replacement
+effects, restricted mana, abilities granted by statics, and X in enters replacements."""
+
+from ..vocab import (
+    TARGET,
+    Activated,
+    AddMana,
+    AddManaChoice,
+    AsEntersChoose,
+    Attach,
+    CreateToken,
+    Custom,
+    Draw,
+    EntersWith,
+    Keyword,
+    PutCounters,
+    SetColorUntilEOT,
+    Static,
+    TargetSpec,
+    Triggered,
+    card,
+    granted,
+)
+
+ANY_COLOR = '{T}: Add one mana of any color.'
+
+
+def _any_color() -> Activated:
+    return granted(ANY_COLOR, AddManaChoice("any_color"))
+
+
+CARDS = [
+    card("Reflecting Pool", None, "Land",
+         "{T}: Add one mana of any type that a land you control could produce.",
+         Activated(effects=(AddManaChoice("lands_you_could_produce"),))),
+    card("Exotic Orchard", None, "Land",
+         "{T}: Add one mana of any color that a land an opponent controls could produce.",
+         Activated(effects=(AddManaChoice("opponents_lands_colors"),))),
+    card("Fellwar Stone", "{2}", "Artifact",
+         "{T}: Add one mana of any color that a land an opponent controls could produce.",
+         Activated(effects=(AddManaChoice("opponents_lands_colors"),))),
+    card("Sylvok Explorer", "{1}{G}", "Creature — Human Druid",
+         "{T}: Add one mana of any color that a land an opponent controls could produce.",
+         Activated(effects=(AddManaChoice("opponents_lands_colors"),)), pt="1/1"),
+    card("Gaea's Cradle", None, "Legendary Land", "{T}: Add {G} for each creature you control.",
+         Activated(effects=(AddManaChoice("G", amount="creatures_you_control"),))),
+    card("Mana Flare", "{2}{R}", "Enchantment",
+         "Whenever a player taps a land for mana, that player adds one mana of any type that land produced.",
+         Triggered(event="tapped_for_mana", filter="land",
+                   effects=(AddManaChoice("produced_type", recipient="event_player"),))),
+    card("Heartbeat of Spring", "{2}{G}", "Enchantment",
+         "Whenever a player taps a land for mana, that player adds one mana of any type that land produced.",
+         Triggered(event="tapped_for_mana", filter="land",
+                   effects=(AddManaChoice("produced_type", recipient="event_player"),))),
+    card("Zendikar Resurgent", "{5}{G}{G}", "Enchantment",
+         "Whenever you tap a land for mana, add one mana of any type that land produced. "
+         "(The types of mana are white, blue, black, red, green, and colorless.)\n"
+         "Whenever you cast a creature spell, draw a card.",
+         Triggered(event="tapped_for_mana", filter="land+you", effects=(AddManaChoice("produced_type"),)),
+         Triggered(event="cast_you", filter="creature_spell", effects=(Draw(1),))),
+    card("Mana Reflection", "{4}{G}{G}", "Enchantment",
+         "If you tap a permanent for mana, it produces twice as much of that mana instead.",
+         Static(effect="mana_replacement", args=("multiply", 2, "you", "permanent"))),
+    card("Nyxbloom Ancient", "{4}{G}{G}{G}", "Enchantment Creature — Elemental",
+         "Trample\nIf you tap a permanent for mana, it produces three times as much of that mana instead.",
+         Keyword(names=("trample",)),
+         Static(effect="mana_replacement", args=("multiply", 3, "you", "permanent")), pt="5/5"),
+    card("Contamination", "{2}{B}", "Enchantment",
+         "At the beginning of your upkeep, sacrifice Contamination unless you sacrifice a creature.\n"
+         "If a land is tapped for mana, it produces {B} instead of any other type and amount.",
+         Triggered(event="upkeep_you", effects=(Custom("sacrifice_unless_you_sacrifice", ("creature",)),)),
+         Static(effect="mana_replacement", args=("replace_with", "{B}", "any", "land"))),
+    card("Utopia Sprawl", "{G}", "Enchantment — Aura",
+         "Enchant Forest\n"
+         "As Utopia Sprawl enters the battlefield, choose a color.\n"
+         "Whenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the "
+         "chosen color.",
+         Keyword(names=("enchant forest",)),
+         AsEntersChoose(choose="color"),
+         Triggered(event="tapped_for_mana", filter="enchanted",
+                   effects=(AddManaChoice("chosen_color", recipient="event_player"),))),
+    card("Wild Growth", "{G}", "Enchantment — Aura",
+         "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional {G}.",
+         Keyword(names=("enchant land",)),
+         Triggered(event="tapped_for_mana", filter="enchanted",
+                   effects=(AddMana("{G}", recipient="event_player"),))),
+    card("Chromatic Lantern", "{3}", "Artifact",
+         f'Lands you control have "{ANY_COLOR}"\n{ANY_COLOR}',
+         Static(effect="grant_ability", args=("land_you_control", (_any_color(),))),
+         Activated(effects=(AddManaChoice("any_color"),))),
+    card("Cryptolith Rite", "{1}{G}", "Enchantment",
+         f'Creatures you control have "{ANY_COLOR}"',
+         Static(effect="grant_ability", args=("creature_you_control", (_any_color(),)))),
+    card("Paradise Mantle", "{0}", "Artifact — Equipment",
+         f'Equipped creature has "{ANY_COLOR}"\nEquip {{1}}',
+         Static(effect="equipped_has", args=(_any_color(),)),
+         Activated(keyword="equip", sorcery_speed=True, effects=(Attach(),),
+                   targets=(TargetSpec("creature_you_control"),))),
+    card("Springleaf Drum", "{1}", "Artifact",
+         "{T}, Tap an untapped creature you control: Add one mana of any color.",
+         Activated(effects=(AddManaChoice("any_color"),))),
+    card("Grand Architect", "{1}{U}{U}", "Creature — Vedalken Artificer",
+         "Other blue creatures you control get +1/+1.\n"
+         "{U}: Target artifact creature becomes blue until end of turn.\n"
+         "Tap an untapped blue creature you control: Add {C}{C}. Spend this mana only to cast artifact "
+         "spells or activate abilities of artifacts.",
+         Static(effect="anthem", args=("other_blue_creature_you_control", 1, 1)),
+         Activated(effects=(SetColorUntilEOT("U"),), targets=(TargetSpec("artifact_creature"),)),
+         Activated(effects=(AddMana("{C}{C}", restriction="artifact"),)), pt="1/3"),
+    card("Channeler Initiate", "{1}{G}", "Creature — Human Druid",
+         "When Channeler Initiate enters the battlefield, put three -1/-1 counters on target creature you "
+         "control.\n"
+         "{T}, Remove a -1/-1 counter from Channeler Initiate: Add one mana of any color.",
+         Triggered(event="enters_self", targets=(TargetSpec("creature_you_control"),),
+                   effects=(PutCounters("-1/-1", 3, TARGET),)),
+         Activated(effects=(AddManaChoice("any_color"),)), pt="3/4"),
+    card("Hangarback Walker", "{X}{X}", "Artifact Creature — Construct",
+         "Hangarback Walker enters the battlefield with X +1/+1 counters on it.\n"
+         "When Hangarback Walker dies, create a 1/1 colorless Thopter artifact creature token with flying "
+         "for each +1/+1 counter on Hangarback Walker.\n"
+         "{1}, {T}: Put a +1/+1 counter on Hangarback Walker.",
+         EntersWith(counter="+1/+1", amount="X"),
+         Triggered(event="dies_self", effects=(CreateToken("Thopter", "event_counters:+1/+1"),)),
+         Activated(effects=(PutCounters("+1/+1", 1),)), pt="0/0"),
+    card("Endless One", "{X}", "Creature — Eldrazi",
+         "Endless One enters the battlefield with X +1/+1 counters on it.",
+         EntersWith(counter="+1/+1", amount="X"), pt="0/0"),
+    card("Stonecoil Serpent", "{X}", "Artifact Creature — Snake",
+         "Reach, trample, protection from multicolored\n"
+         "Stonecoil Serpent enters the battlefield with X +1/+1 counters on it.",
+         Keyword(names=("reach", "trample", "protection from multicolored")),
+         EntersWith(counter="+1/+1", amount="X"), pt="0/0"),
+]
