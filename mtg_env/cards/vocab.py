@@ -85,6 +85,8 @@ class Cost:
     #: "Tap an untapped <filter> you control" (Springleaf Drum, Grand Architect): not {T}, so
     #: neither summoning sickness (CR 302.6) nor "tapped for mana" apply to it.
     tap_other: tuple[str, int] | None = None
+    #: Crew N (CR 702.122a): tap untapped creatures you control with total power N or more
+    crew: int | None = None
 
     @property
     def has_x(self) -> bool:
@@ -546,6 +548,9 @@ class Activated(Ability):
     once_each_turn: bool = False
     cost: Cost = Cost()
     keyword: str | None = None  # "equip", "crew" for keyword abilities
+    #: X defined by the text (CR 107.3c) instead of chosen: "linked_mana_value" is the total mana
+    #: value of the cards exiled with the linked ability (Prototype Portal; seed 002: the sum)
+    x_rule: str | None = None
 
     @property
     def kind(self) -> str:
@@ -767,7 +772,10 @@ def _keyword_cost(keyword: str, line: str, name: str) -> Cost:
             raise CardDefinitionError(name, f"cannot read equip cost in {line!r}")
         return Cost(mana=parse_mana_cost(m.group(1)))
     if keyword == "crew":
-        return Cost()
+        m = re.match(r"Crew (\d+)", line)
+        if not m:
+            raise CardDefinitionError(name, f"cannot read crew cost in {line!r}")
+        return Cost(crew=int(m.group(1)))
     raise CardDefinitionError(name, f"unknown keyword ability {keyword!r}")
 
 
@@ -977,3 +985,113 @@ def granted(text: str, *effects: Effect, **kw: Any) -> Activated:
     mana of any color.'"): its cost is read from its text like a printed one."""
     cost_text, _sep, _rest = _split_cost(text)
     return Activated(text=text, cost=parse_cost(cost_text, ""), effects=effects, **kw)
+
+
+# --------------------------------------------------------------------------------------------
+# Linked abilities (CR 607): "exiled with", "the exiled card". A card exiled by an ability is
+# marked with the object that exiled it and the ability's link group, so a new object after a
+# zone change is a different one (CR 607.2a), and Mairsil's instances link only to each other.
+
+
+@dataclass(frozen=True)
+class ExileLinked(Effect):
+    """Exile `what` (a permanent, or a card in a graveyard or hand) as "exiled with" this
+    ability's source, for the ability linked to this one (CR 607.2a)."""
+
+    what: str = TARGET
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for ref in g.refs_for(self.what, ctx):
+            g.exile_linked(ref[1], ctx)
+        return None
+
+
+@dataclass(frozen=True)
+class ReturnLinked(Effect):
+    """Return every card exiled with the linked ability: to the battlefield under its owner's
+    control (Helvault), or to its owner's hand (Tidehollow Sculler). With copies of the linked
+    ability, "the exiled card" is every card the original and the copies exiled (seed 002)."""
+
+    to: str = "battlefield"
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for oid in g.linked_cards(ctx):
+            if self.to == "battlefield":
+                owner = g.objects[oid].owner
+                g.move_to_zone(oid, "battlefield", controller=owner)
+            else:
+                g.move_to_zone(oid, self.to)
+        return None
+
+
+@dataclass(frozen=True)
+class TokenCopiesOfLinked(Effect):
+    """"Create a token that's a copy of the exiled card": one for each card exiled with the
+    linked ability (seed 002); none when the ability is linked to nothing (Mairsil with
+    Prototype Portal)."""
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for oid in g.linked_cards(ctx):
+            g.create_token_copy(ctx.controller, g.objects[oid].card.name)
+        return None
+
+
+@dataclass(frozen=True)
+class BecomeArtifactCreature(Effect):
+    """Crew: "This Vehicle becomes an artifact creature until end of turn." (CR 702.122a); on a
+    creature that isn't a Vehicle (Mairsil) its power and toughness don't change."""
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for ref in g.refs_for(SELF, ctx):
+            g.add_until_eot(ref[1], "types", ("Artifact", "Creature"))
+        return None
+
+
+@dataclass(frozen=True)
+class GainControlUntilEOT(Effect):
+    """Act of Treason, Threaten: gain control of `what` until end of turn (layer 2)."""
+
+    what: str = TARGET
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for ref in g.refs_for(self.what, ctx):
+            g.gain_control_until_eot(ref[1], ctx.controller)
+        return None
+
+
+@dataclass(frozen=True)
+class Flicker(Effect):
+    """Cloudshift: exile the target, then return that card to the battlefield under your
+    control; it is a new object (CR 400.7)."""
+
+    what: str = TARGET
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for ref in g.refs_for(self.what, ctx):
+            new = g.move_to_zone(ref[1], "exile")
+            if new is not None:
+                g.move_to_zone(new, "battlefield", controller=ctx.controller)
+        return None
+
+
+@dataclass(frozen=True)
+class SacrificeIt(Effect):
+    what: str = SELF
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for ref in g.refs_for(self.what, ctx):
+            g.sacrifice(ref[1])
+        return None
+
+
+#: Undying (CR 702.93a), the triggered ability a creature with the keyword has.
+UNDYING = Triggered(
+    text="Undying (When this creature dies, if it had no +1/+1 counters on it, return it to the battlefield "
+         "under its owner's control with a +1/+1 counter on it.)",
+    event="dies_self", effects=(Custom("return_with_counter", ("+1/+1",)),))
+
+#: Phantasmal Image's copy exception: "When this creature becomes the target of a spell or
+#: ability, sacrifice it."
+SACRIFICE_WHEN_TARGETED = Triggered(
+    text="When this creature becomes the target of a spell or ability, sacrifice it.",
+    event="becomes_target_self", effects=(SacrificeIt(),))

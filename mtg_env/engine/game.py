@@ -28,8 +28,8 @@ from ..cards.vocab import (
     TARGET,
     Ability,
     Activated,
-    Ask,
     AsEntersChoose,
+    Ask,
     CardDef,
     Cost,
     EntersWith,
@@ -37,6 +37,7 @@ from ..cards.vocab import (
     Static,
     TargetSpec,
     Triggered,
+    UNDYING,
     target_index,
 )
 from . import autopay, combat, layers
@@ -212,6 +213,11 @@ class Game:
         self.stats: dict[str, int] = {"actions": 0, "spells_cast": 0, "abilities_activated": 0}
         # Commanders just put into a graveyard or exile (CR 903.9a asks their owner).
         self.commander_moved: list[int] = []
+        # Control changes to undo at cleanup: (object, previous controller).
+        self.control_reverts: list[tuple[int, int]] = []
+        # Cards a player may play from exile (Magus of the Mind): (player, object, free).
+        self.play_permissions: list[tuple[int, int, bool]] = []
+        self.spells_cast_this_turn = 0
         # Tokens that left the battlefield; they cease to exist as a state-based action.
         self.token_ghosts: list[int] = []
         # Colors of each player's commanders' color identity (CR 903.4), by player index.
@@ -259,6 +265,8 @@ class Game:
         g.commander_damage = dict(self.commander_damage)
         g.commander_casts = dict(self.commander_casts)
         g.token_ghosts = self.token_ghosts[:]
+        g.control_reverts = self.control_reverts[:]
+        g.play_permissions = self.play_permissions[:]
         g.commander_moved = self.commander_moved[:]
         g.activations = self.activations.copy()
         g.rng = random.Random()
@@ -505,11 +513,16 @@ class Game:
         """Leaves-the-battlefield triggers look back in time (CR 603.10a)."""
         c = self.chars(obj.id)
         dies = to_zone == GRAVEYARD and "Creature" in c.types
-        for key, ab, origin in c.abilities:
-            if isinstance(ab, Triggered) and (ab.event == "leaves_self" or (dies and ab.event == "dies_self")):
-                self.pending_triggers.append(PendingTrigger(
-                    ab, obj.id, key, obj.controller, c.name,
-                    {"zone": to_zone, "counters": dict(obj.counters)}, origin))
+        event = {"zone": to_zone, "counters": dict(obj.counters), "new_id": self.next_id}
+        abilities = list(c.abilities)
+        if dies and "undying" in c.keywords:
+            abilities.append(("undying", UNDYING, None))
+        for key, ab, origin in abilities:
+            if isinstance(ab, Triggered) and (
+                    ab.event == "leaves_self" or (dies and ab.event == "dies_self")
+                    or (to_zone == GRAVEYARD and ab.event == "put_into_graveyard_self")):
+                self.pending_triggers.append(PendingTrigger(ab, obj.id, key, obj.controller, c.name,
+                                                            dict(event), origin))
         if dies:
             for src, key, ab, origin in self._triggers_for("creature_dies"):
                 if src != obj.id and self._filter_ok(ab.filter, src, obj.id, c):
@@ -520,9 +533,16 @@ class Game:
                                                             LIBRARY: " to its owner's library"}.get(
                                                                 to_zone, ""))
 
+    def card_of(self, obj: GameObject) -> CardDef:
+        """The card whose copiable values an object has: the card copied by a copy effect
+        (CR 707.2; Clone), else its own."""
+        if obj.info and "copy_of" in obj.info:
+            return get_card(obj.info["copy_of"])
+        return obj.card
+
     def _enters_battlefield(self, obj: GameObject, attach_to: int | None) -> None:
         obj.sick = True
-        for ab in obj.card.abilities:
+        for ab in self.card_of(obj).abilities:
             if isinstance(ab, EntersWith):
                 n = obj.x if ab.amount == "X" else int(ab.amount)
                 if n > 0:
@@ -924,8 +944,86 @@ class Game:
         self._enters_battlefield(obj, None)
         return oid
 
+    def create_token_copy(self, player: int, card_name: str) -> int:
+        """A token that is a copy of a card (CR 707.2, 111.4)."""
+        card = get_card(card_name)
+        oid = self.next_id
+        self.next_id += 1
+        self.ts += 1
+        obj = GameObject(oid, card, player, BATTLEFIELD, self.ts)
+        obj.token = True
+        self.objects[oid] = obj
+        self._owned.add(oid)
+        self.battlefield.append(oid)
+        self.log_event(f"{self.players[player].name} creates a token copy of {card_name}")
+        self._enters_battlefield(obj, None)
+        return oid
+
+    def gain_control_until_eot(self, oid: int, player: int) -> None:
+        """Control changes (layer 2) until end of turn; the permanent hasn't been controlled
+        continuously by its new controller since their turn began (CR 302.6)."""
+        obj = self.objects.get(oid)
+        if obj is None or obj.zone != BATTLEFIELD:
+            return
+        w = self._w(oid)
+        if w.controller != player:
+            self.control_reverts.append((oid, w.controller))
+            w.controller = player
+            w.sick = True
+        self._invalidate()
+        self.log_event(f"{self.players[player].name} gains control of {self.name_of(oid)} until end of turn")
+
+    def _end_control_effects(self) -> None:
+        for oid, prev in reversed(self.control_reverts):
+            obj = self.objects.get(oid)
+            if obj is not None and obj.zone == BATTLEFIELD and obj.controller != prev:
+                w = self._w(oid)
+                w.controller = prev
+                w.sick = True
+                self.log_event(f"{self.players[prev].name} regains control of {self.name_of(oid)}")
+        self.control_reverts = []
+        self._invalidate()
+
+    @staticmethod
+    def link_group(key: str) -> str:
+        """Abilities printed on one card are linked among themselves ("p"); those Mairsil has
+        from one caged card only among themselves ("g<card id>"), CR 607.2 and the rulings."""
+        return key.split(".", 1)[0] if "." in key else "p"
+
+    def exile_linked(self, oid: int, ctx: Context) -> int | None:
+        """Exile an object "with" this ability's source (CR 607.2a)."""
+        if oid not in self.objects:
+            return None
+        new = self.move_to_zone(oid, EXILE)
+        if new is not None and ctx.source_id is not None:
+            w = self._w(new)
+            w.info = dict(w.info or {}, exiled_with=(ctx.source_id, ctx.cost_info.get("link", "p")))
+            self.log_event(f"{self.name_of(new)} is exiled with {ctx.source_name}")
+        return new
+
+    def linked_cards(self, ctx: Context) -> list[int]:
+        """The cards in exile exiled with the ability linked to this one: same source object,
+        same link group. (Copies of the exiling ability share both, so their cards count too.)"""
+        if ctx.source_id is None:
+            return []
+        want = (ctx.source_id, ctx.cost_info.get("link", "p"))
+        out = []
+        for p in self.players:
+            for oid in p.exile:
+                info = self.objects[oid].info
+                if info and tuple(info.get("exiled_with", ())) == want:
+                    out.append(oid)
+        return out
+
     def attach(self, oid: int, to: int) -> None:
-        """Attach an Equipment or Aura (CR 701.3)."""
+        """Attach an Equipment or Aura (CR 701.3). Something that isn't an Equipment can't
+        become attached by an equip ability (CR 701.3b: nothing happens; Mairsil with a caged
+        Equipment), nor can an Equipment that is also a creature (CR 301.5c)."""
+        if oid in self.objects:
+            c = self.chars(oid)
+            if not ({"Equipment", "Aura"} & set(c.subtypes)) or ("Equipment" in c.subtypes and "Creature" in c.types):
+                self.log_event(f"{c.name} can't become attached: nothing happens")
+                return
         if oid in self.objects and to in self.objects and self.objects[to].zone == BATTLEFIELD:
             self._w(oid).attached_to = to
             self._invalidate()
@@ -1119,6 +1217,7 @@ class Game:
                 p.lands_played = 0
                 p.mana_produced = 0
             self.activations.clear()
+            self.spells_cast_this_turn = 0
             for oid in self.battlefield:
                 obj = self.objects[oid]
                 if obj.controller == ap:
@@ -1171,6 +1270,9 @@ class Game:
                 w.deathtouched = False
         if self.effects:
             self.effects = [e for e in self.effects if e.duration != "eot"]
+        if self.control_reverts:
+            self._end_control_effects()
+        self.play_permissions = []
         self._invalidate()
 
     def _task_declare_attackers(self, t: Task) -> bool:
@@ -1192,8 +1294,8 @@ class Game:
         if len(p.hand) <= HAND_SIZE:
             self._cleanup_damage_and_effects()
             return True
-        acts = [Action("choose", f"discard {self.name_of(o)}", target=self.name_of(o), payload=o,
-                       value=o) for o in p.hand]
+        acts = [Action("choose", f"discard {self.name_of(o)}", target=self.name_of(o), payload=o)
+                for o in p.hand]
         self._ask("choose", p.index, f"{p.name} discards down to {HAND_SIZE} cards", acts)
         return False
 
@@ -1206,8 +1308,10 @@ class Game:
         if self.passes >= len(alive):
             self.passes = 0
             if self.stack:
-                item = self.stack.pop()
-                self.tasks.append(Task("resolve", item=item, stage=0, pc=0, answer=None))
+                # CR 608.2n: the object stays on the stack while it resolves; then the active
+                # player receives priority (CR 117.3b).
+                self.tasks.append(Task("resolve", item=self.stack[-1], stage=0, pc=0, answer=None))
+                self.priority = self.active
             else:
                 self._advance_step()
             return
@@ -1296,6 +1400,8 @@ class Game:
         stage = t.d["stage"]
         if stage == 0:  # CR 601.2b / 602.2b: announce the mode
             ctx = Context(p, oid, self.name_of(oid))
+            if t.d["what"] == "ability":
+                ctx.cost_info["link"] = self.link_group(t.d["key"])
             t.d["ctx"] = ctx
             modes = getattr(ab, "modes", ())
             if modes:
@@ -1311,7 +1417,10 @@ class Game:
                 ctx.modes = [t.d["answer"]]
                 t.d["answer"] = None
             t.d["stage"] = stage = 1
-            if cost.mana.x_count:
+            x_rule = getattr(ab, "x_rule", None)
+            if x_rule is not None:
+                ctx.x = self.x_by_rule(x_rule, ctx)  # CR 107.3c: X defined by the text
+            elif cost.mana.x_count:
                 hi = self._max_x(p, cost, oid, t.d["what"])
                 acts = [Action("x", f"x {x}", value=x, payload=x) for x in _x_values(hi)]
                 self._ask("x", p, f"choose X for {self.name_of(oid)}", acts)
@@ -1343,7 +1452,7 @@ class Game:
                     t.d["sacrificed"].append(cands[0])
                     continue
                 acts = [Action("choose", f"sacrifice {self.name_of(o)}", target=self.name_of(o),
-                               value=o, payload=o) for o in cands]
+                               payload=o) for o in cands]
                 self._ask("choose", p, f"choose {_article(flt)} to sacrifice", acts)
                 return False
             t.d["stage"] = stage = 35
@@ -1363,6 +1472,21 @@ class Game:
                             for o in cands]
                     self._ask("choose", p, f"choose {_article(flt.replace('_you_control', ''))} to tap", acts)
                     return False
+            t.d["stage"] = stage = 36
+        if stage == 36 and cost.crew:  # Crew N: tap creatures with total power N or more
+            crew = t.d.setdefault("crew", [])
+            if t.d["answer"] is not None:
+                crew.append(t.d["answer"])
+                t.d["answer"] = None
+            power = sum(max(self.chars(o).power or 0, 0) for o in crew)
+            if power < cost.crew:
+                acts = [Action("choose", f"tap {self.name_of(o)}", target=self.name_of(o), payload=o)
+                        for o in self._crew_candidates(p, oid, crew)]
+                self._ask("choose", p, f"crew {cost.crew}: tap creatures with total power {cost.crew} "
+                          f"or more ({power} so far)", acts)
+                return False
+            t.d["tapped_others"] = t.d.get("tapped_others", []) + crew
+        if stage == 36:
             t.d["stage"] = stage = 4
             t.d["discarded"] = []
         if stage == 4:  # discard choices
@@ -1372,7 +1496,7 @@ class Game:
             hand = [o for o in self.players[p].hand if o != oid and o not in t.d["discarded"]]
             if len(t.d["discarded"]) < cost.discard:
                 acts = [Action("choose", f"discard {self.name_of(o)}", target=self.name_of(o),
-                               value=o, payload=o) for o in hand]
+                               payload=o) for o in hand]
                 self._ask("choose", p, "choose a card to discard", acts)
                 return False
             t.d["stage"] = stage = 5
@@ -1387,6 +1511,15 @@ class Game:
         # stage 6: pay the other costs, then the spell or ability becomes cast or activated
         self._finish_announce(t, cost, ctx)
         return True
+
+    def x_by_rule(self, rule: str, ctx: Context) -> int:
+        if rule == "linked_mana_value":
+            return sum(self.objects[o].card.mana_cost.mana_value for o in self.linked_cards(ctx))
+        raise MtgError(f"unknown X rule {rule!r}")
+
+    def _crew_candidates(self, p: int, oid: int, chosen: list[int]) -> list[int]:
+        return [o for o in self.battlefield if self.objects[o].controller == p and o != oid
+                and not self.objects[o].tapped and o not in chosen and self.is_creature(o)]
 
     def _tap_other_candidates(self, p: int, flt: str, oid: int, cost: Any, chosen: list[int]) -> list[int]:
         return [o for o in self.battlefield if self.objects[o].controller == p and not self.objects[o].tapped
@@ -1663,7 +1796,9 @@ class Game:
             item = StackItem(self._new_stack_id(), "spell", sid, card.spell_ability, "", ctx, card.oracle)
             self.stack.append(item)
             self.stats["spells_cast"] += 1
+            self.spells_cast_this_turn += 1
             self.log_event(f"{pname} casts {card.name}{self._targets_text(ctx)}")
+            self._fire_becomes_target(ctx)
             self.fire("cast", p, spell=item.id)
             return
         ab, origin = t.d["ability"], t.d["origin"]
@@ -1682,7 +1817,16 @@ class Game:
         item = StackItem(self._new_stack_id(), "ability", oid, ab, t.d["key"], ctx, text)
         self.stack.append(item)
         self.log_event(f"{pname} activates {ctx.source_name}: {text}{self._targets_text(ctx)}")
+        self._fire_becomes_target(ctx)
         self.fire("activate", p, ability=item.id, is_mana_ability=False)
+
+    def _fire_becomes_target(self, ctx: Context) -> None:
+        """"Whenever <this> becomes the target of a spell or ability" (Phantasmal Image)."""
+        for ref in ctx.targets:
+            if ref[0] == "obj" and ref[1] in self.objects and self.objects[ref[1]].zone == BATTLEFIELD:
+                for key, ab, origin in self.chars(ref[1]).abilities:
+                    if isinstance(ab, Triggered) and ab.event == "becomes_target_self":
+                        self._queue_trigger(ab, ref[1], key, origin, {})
 
     def _new_stack_id(self) -> int:
         sid = self.next_id
@@ -1750,6 +1894,7 @@ class Game:
                 t.d["answer"] = None
                 if not ans:
                     self.log_event(f"{self.players[ctx.controller].name} chooses not to ({ctx.source_name})")
+                    self._off_stack(item)
                     return True
             t.d["stage"] = stage = 2
         if stage == 2:
@@ -1835,7 +1980,15 @@ class Game:
             raise MtgError(f"cannot pay {cost}: no mana sources can")
         self._tap_plan(p, plans[0])
 
+    def _off_stack(self, item: StackItem) -> None:
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].id == item.id:
+                del self.stack[i]
+                return
+
     def _spell_done(self, item: StackItem, countered: bool) -> None:
+        if item.id:
+            self._off_stack(item)
         if item.kind != "spell" or item.obj_id is None or item.obj_id not in self.objects:
             if item.kind == "ability" and not countered and item.id:
                 self.log_event(f"{item.ctx.source_name} ability resolves")
@@ -1864,6 +2017,7 @@ class Game:
     def _push_resolve_trigger_now(self, pt: PendingTrigger) -> None:
         ctx = Context(pt.controller, pt.source_id, pt.source_name)
         ctx.event = dict(pt.event)
+        ctx.cost_info["link"] = self.link_group(pt.key)
         item = StackItem(0, "ability", pt.source_id, pt.ability, pt.key, ctx,
                          self.ability_text(pt.ability, pt.source_id, pt.origin))
         self.tasks.append(Task("resolve", item=item, stage=0, pc=0, answer=None))
@@ -1903,6 +2057,7 @@ class Game:
             pt = self.pending_triggers.pop(idx)
             ctx = Context(pt.controller, pt.source_id, pt.source_name)
             ctx.event = dict(pt.event)
+            ctx.cost_info["link"] = self.link_group(pt.key)
             # CR 107.3m: an enters trigger that refers to X uses the X of the spell it was
             ctx.x = int(pt.event.get("x", 0))
             item = StackItem(self._new_stack_id(), "ability", pt.source_id, pt.ability, pt.key, ctx,
@@ -1921,6 +2076,7 @@ class Game:
     def _put_trigger(self, item: StackItem) -> None:
         self.stack.append(item)
         self.log_event(f"{item.ctx.source_name} triggers: {item.text}{self._targets_text(item.ctx)}")
+        self._fire_becomes_target(item.ctx)
 
     # ---------------------------------------------------------------------------------------
     # targets (CR 115)
@@ -2364,11 +2520,18 @@ class Game:
                 return False
         if cost.tap_other and len(self._tap_other_candidates(p, cost.tap_other[0], oid, cost, [])) < cost.tap_other[1]:
             return False
+        if cost.crew and sum(max(self.chars(o).power or 0, 0) for o in self._crew_candidates(p, oid, [])) < cost.crew:
+            return False
         if not cost.mana.is_empty:
             avail = available_for(pl.pool, self.spend_tags(p, "ability", oid))
+            x = 0
+            if ab.x_rule is not None:
+                ctx0 = Context(p, oid, c.name)
+                ctx0.cost_info["link"] = self.link_group(key)
+                x = self.x_by_rule(ab.x_rule, ctx0)
             # a source tapped or sacrificed for this very cost can't also make mana for it
             excl = oid if (cost.tap or cost.sacrifice_self or cost.untap) else None
-            if not self._payable(avail, cost.mana.with_x(0), sources, excl):
+            if not self._payable(avail, cost.mana.with_x(x), sources, excl):
                 return False
         if ab.targets:
             ctx = Context(p, oid, c.name)
