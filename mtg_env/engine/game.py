@@ -26,6 +26,7 @@ from ..cards.vocab import (
     EACH_PLAYER,
     SELF,
     TARGET,
+    UNDYING,
     Ability,
     Activated,
     AsEntersChoose,
@@ -37,7 +38,6 @@ from ..cards.vocab import (
     Static,
     TargetSpec,
     Triggered,
-    UNDYING,
     target_index,
 )
 from . import autopay, combat, layers
