@@ -973,7 +973,8 @@ class AsEntersChoose(Ability):
     """"As <this> enters, choose a color." (CR 614.12: a replacement effect; the choice is made
     as it enters and remembered by the permanent)."""
 
-    choose: str = "color"
+    choose: str = "color"          # "color", or "copy_creature" (Clone)
+    copy_extra: str | None = None  # Phantasmal Image's exceptions: "phantasmal"
 
     @property
     def kind(self) -> str:
@@ -1095,3 +1096,25 @@ UNDYING = Triggered(
 SACRIFICE_WHEN_TARGETED = Triggered(
     text="When this creature becomes the target of a spell or ability, sacrifice it.",
     event="becomes_target_self", effects=(SacrificeIt(),))
+
+
+@dataclass(frozen=True)
+class Discard(Effect):
+    """"<who> discards a card": the discarding player chooses on resolution."""
+
+    amount: Amount = 1
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        hand = g.players[ctx.controller].hand
+        chosen = [o for i in range(g.eval_amount(self.amount, ctx))
+                  if (o := ctx.answers.get(step * 100 + i)) is not None]
+        left = [o for o in hand if o not in chosen]
+        n = g.eval_amount(self.amount, ctx)
+        if len(chosen) < n and left:
+            return Ask("choose", ctx.controller, tuple(left), tuple(f"discard {g.name_of(o)}" for o in left),
+                       f"{ctx.source_name}: discard a card", key=step * 100 + len(chosen))
+        for o in chosen:
+            if o in g.objects and g.objects[o].zone == "hand":
+                g.log_event(f"{g.players[ctx.controller].name} discards {g.name_of(o)}")
+                g.move_to_zone(o, "graveyard")
+        return None

@@ -92,7 +92,8 @@ def declare_attackers(g: Game, t: Task) -> bool:
             f"{g.name_of(o)} -> {g.players[g.attack_targets[o]].name}" for o in g.attackers))
     for o in g.attackers:
         for key, ab, origin in g.chars(o).abilities:
-            if isinstance(ab, Triggered) and ab.event in ("attacks_self", "enters_or_attacks_self"):
+            if isinstance(ab, Triggered) and ab.event in ("attacks_self", "enters_or_attacks_self",
+                                                          "attacks_or_blocks_self"):
                 g._queue_trigger(ab, o, key, origin, {"defender": g.attack_targets[o]})
     return True
 
@@ -144,6 +145,11 @@ def declare_blockers(g: Game, t: Task) -> bool:
             continue
         g._ask("block", d, f"{g.players[d].name} declares blockers", acts)
         return False
+    for bs in g.blocks.values():
+        for b in bs:
+            for key, ab, origin in g.chars(b).abilities:
+                if isinstance(ab, Triggered) and ab.event in ("blocks_self", "attacks_or_blocks_self"):
+                    g._queue_trigger(ab, b, key, origin, {})
     if g.blocks:
         g.log_event("Blocks: " + ", ".join(
             f"{g.name_of(a)} blocked by {', '.join(g.name_of(b) for b in bs)}"
@@ -207,7 +213,8 @@ def combat_damage(g: Game, t: Task) -> bool:
             if len(blockers) == 1 and not trample:
                 t.d["plan"].append((a, ("obj", blockers[0]), power))
                 continue
-            t.d["split"] = {"a": a, "left": power, "blockers": blockers, "i": 0, "trample": trample}
+            t.d["split"] = {"a": a, "left": power, "blockers": blockers, "i": 0, "trample": trample,
+                            "all_lethal": True}
         sp = t.d["split"]
         ans = t.d["answer"]
         t.d["answer"] = None
@@ -217,11 +224,14 @@ def combat_damage(g: Game, t: Task) -> bool:
             b = blockers[sp["i"]]
             if ans:
                 t.d["plan"].append((a, ("obj", b), ans))
+            if ans < _lethal(g, a, b):
+                sp["all_lethal"] = False
             sp["left"] -= ans
             sp["i"] += 1
         if sp["i"] >= len(blockers) or sp["left"] == 0:
             if sp["left"] > 0:
-                if sp["trample"]:
+                # CR 702.19b: what is left after lethal damage to every blocker may go to the player
+                if sp["trample"] and sp["all_lethal"]:
                     t.d["plan"].append((a, ("player", g.attack_targets[a]), sp["left"]))
                 elif blockers:
                     t.d["plan"].append((a, ("obj", blockers[-1]), sp["left"]))
@@ -250,15 +260,13 @@ def _lethal(g: Game, attacker: int, blocker: int) -> int:
 
 def _damage_bounds(g: Game, a: int, blockers: list[int], sp: dict[str, Any], last: bool) -> tuple[int, int]:
     left = sp["left"]
-    if not sp["trample"]:
-        return (left, left) if last else (0, left)
-    # With trample, each blocker must be assigned lethal damage before any goes to the
-    # player: keep enough for the blockers still to come.
-    rest = sum(_lethal(g, a, b) for b in blockers[sp["i"] + 1:])
-    need_here = _lethal(g, a, blockers[sp["i"]])
-    hi = max(left - rest, 0)
-    lo = min(need_here, hi)
-    return lo, hi
+    if not last:
+        return 0, left  # divided as its controller chooses (CR 510.1c)
+    if not sp["trample"] or not sp["all_lethal"]:
+        return left, left  # the rest goes to the last blocker
+    # CR 702.19b: every earlier blocker got lethal damage: the last needs lethal too, and what
+    # the controller doesn't assign to it goes to the player.
+    return min(_lethal(g, a, blockers[sp["i"]]), left), left
 
 def _deal_combat_damage(g: Game, plan: list[tuple[int, tuple[str, int], int]], first: bool) -> None:
     """CR 510.2: all combat damage is dealt at once."""

@@ -478,7 +478,7 @@ class Game:
         new.token = obj.token
         if obj.info and "commander" in obj.info:
             new.info = {"commander": obj.info["commander"]}  # still that player's commander
-            if zone in (GRAVEYARD, EXILE) and old_zone != zone:
+            if zone in (GRAVEYARD, EXILE, HAND, LIBRARY) and old_zone != zone and old_zone != COMMAND:
                 self.commander_moved.append(new_id)
         self.objects[new_id] = new
         self._owned.add(new_id)
@@ -515,8 +515,8 @@ class Game:
         dies = to_zone == GRAVEYARD and "Creature" in c.types
         event = {"zone": to_zone, "counters": dict(obj.counters), "new_id": self.next_id}
         abilities = list(c.abilities)
-        if dies and "undying" in c.keywords:
-            abilities.append(("undying", UNDYING, None))
+        if dies and "undying" in c.keywords and not obj.counters.get("+1/+1"):
+            abilities.append(("undying", UNDYING, None))  # CR 702.93a: only with no +1/+1 counter
         for key, ab, origin in abilities:
             if isinstance(ab, Triggered) and (
                     ab.event == "leaves_self" or (dies and ab.event == "dies_self")
@@ -1366,6 +1366,16 @@ class Game:
                         return (TargetSpec(n[len("enchant "):].replace(" ", "_")),)
         return ()
 
+    def _free_permission(self, oid: int) -> bool:
+        obj = self.objects.get(oid)
+        return obj is not None and obj.zone == EXILE and any(
+            o == oid and free for _p, o, free in self.play_permissions)
+
+    def _exile_playable(self, p: int) -> list[int]:
+        """Cards in exile `p` may play now (Magus of the Mind)."""
+        return [o for pl, o, _free in self.play_permissions
+                if pl == p and o in self.objects and self.objects[o].zone == EXILE]
+
     def spell_cost(self, oid: int) -> ManaCost:
         """The mana cost to cast this card now, with commander tax from the command zone (CR 903.8)."""
         obj = self.objects[oid]
@@ -1386,6 +1396,8 @@ class Game:
         oid = t.d["obj"]
         if t.d["what"] == "spell":
             card = self.objects[oid].card
+            if t.d.get("free") or self._free_permission(oid):
+                return Cost(), self.spell_targets(card), card.name  # CR 118.9: without paying; X is 0
             return Cost(mana=self.spell_cost(oid)), self.spell_targets(card), card.name
         if "ability" not in t.d:
             t.d["ability"], t.d["origin"] = self._ability_of(oid, t.d["key"])
@@ -1902,6 +1914,11 @@ class Game:
             ans = t.d["answer"]
             if ans is not None:
                 t.d["answer"] = None
+                if isinstance(ans, tuple) and ans and ans[0] == "cast_free":
+                    # cast during resolution without paying its mana cost (Izzet Chemister)
+                    self.tasks.append(Task("announce", what="spell", player=ctx.controller, obj=ans[1],
+                                           key=None, stage=0, ctx=None, answer=None, ti=0, chosen=[], free=True))
+                    return False
                 if isinstance(ans, tuple) and ans and ans[0] == "mana":
                     # a mana ability activated while deciding whether to pay (CR 605.3a)
                     self.tasks.append(Task("announce", what="ability", player=ctx.controller, obj=ans[1],
@@ -1925,11 +1942,27 @@ class Game:
             choose = next((a for a in self.objects[item.obj_id].card.abilities if isinstance(a, AsEntersChoose)), None)
             if choose is not None and -3 not in ctx.answers:
                 if t.d["answer"] is None:
-                    acts = [Action("color", f"color {c}", value=c, payload=c) for c in COLORS]
-                    self._ask("color", ctx.controller, f"{ctx.source_name}: choose a color as it enters", acts)
+                    if choose.choose == "color":
+                        acts = [Action("color", f"color {c}", value=c, payload=c) for c in COLORS]
+                        self._ask("color", ctx.controller, f"{ctx.source_name}: choose a color as it enters", acts)
+                    else:  # "You may have <this> enter as a copy of any creature" (CR 707.2)
+                        acts = [Action("choose", f"copy {self.name_of(o)}", target=self.name_of(o), payload=o)
+                                for o in self.battlefield if self.is_creature(o)]
+                        acts.append(Action("choose", "copy nothing", payload="nothing"))
+                        self._ask("choose", ctx.controller, f"{ctx.source_name}: enter as a copy of a creature?",
+                                  acts)
                     return False
-                ctx.answers[-3] = t.d["answer"]
+                ans = t.d["answer"]
                 t.d["answer"] = None
+                if choose.choose == "color":
+                    ctx.answers[-3] = {"chosen_color": ans}
+                elif ans != "nothing" and ans in self.objects:
+                    copied = self.card_of(self.objects[ans]).name
+                    ctx.answers[-3] = {"copy_of": copied}
+                    if choose.copy_extra:
+                        ctx.answers[-3]["copy_extra"] = choose.copy_extra
+                else:
+                    ctx.answers[-3] = {}
         self._spell_done(item, countered=False)
         return True
 
@@ -2002,10 +2035,8 @@ class Game:
             if "Aura" in obj.card.subtypes and item.ctx.targets:
                 attach = item.ctx.targets[0][1]
             self.log_event(f"{obj.card.name} resolves")
-            chosen = item.ctx.answers.get(-3)
             self.move_to_zone(item.obj_id, BATTLEFIELD, controller=item.ctx.controller,
-                              x=item.ctx.x, attach_to=attach,
-                              info={"chosen_color": chosen} if chosen else None)
+                              x=item.ctx.x, attach_to=attach, info=item.ctx.answers.get(-3) or None)
         else:
             if not countered:
                 self.log_event(f"{obj.card.name} resolves")
@@ -2120,8 +2151,8 @@ class Game:
         what = spec.what
         you = ctx.controller
         out: list[Ref] = []
-        objs = what in ("any",) or what not in ("player", "opponent", "spell", "creature_spell",
-                                                 "activated_or_triggered_ability")
+        objs = what in ("any",) or (what not in ("player", "opponent", "spell", "creature_spell",
+                                                  "activated_or_triggered_ability") and not what.startswith("card:"))
         if objs:
             flt = "creature_or_planeswalker" if what == "any" else what
             for oid in self.battlefield:
@@ -2140,6 +2171,17 @@ class Game:
                     if what == "creature_spell" and "Creature" not in self.chars(item.obj_id).types:  # type: ignore[arg-type]
                         continue
                     out.append(("stack", item.id))
+        if what.startswith("card:"):
+            # a card in a zone: "card:<zone>:<you|opponent|any>:<types joined by _or_>"
+            _c, zone, whose, types = what.split(":")
+            for pl in self.players:
+                if (whose == "you" and pl.index != you) or (whose == "opponent" and pl.index == you):
+                    continue
+                for oid in self._zone_list(pl.index, zone):
+                    ctypes = self.objects[oid].card.types
+                    if types == "any" or any(t.capitalize() in ctypes for t in types.split("_or_")):
+                        out.append(("obj", oid))
+            return out
         if what == "activated_or_triggered_ability":
             for item in self.stack:
                 if item.kind == "ability":
@@ -2197,7 +2239,7 @@ class Game:
         if self.commander_moved:
             oid = self.commander_moved.pop(0)
             obj = self.objects.get(oid)
-            if obj is not None and obj.zone in (GRAVEYARD, EXILE):
+            if obj is not None and obj.zone in (GRAVEYARD, EXILE, HAND, LIBRARY):
                 self.tasks.append(Task("commander_zone", obj=oid, answer=None))
             return True
         if self.token_ghosts:
@@ -2288,10 +2330,12 @@ class Game:
             self.step = "cleanup"
 
     def _task_commander_zone(self, t: Task) -> bool:
-        """CR 903.9a: a commander put into a graveyard or exile may go to the command zone."""
+        """CR 903.9a: a commander put into a graveyard or exile may go to the command zone.
+        CR 903.9b (hand or library) is a replacement effect; here the same choice is offered just
+        after the move, which differs only in that the card was briefly in that zone."""
         oid = t.d["obj"]
         obj = self.objects.get(oid)
-        if obj is None or obj.zone not in (GRAVEYARD, EXILE):
+        if obj is None or obj.zone not in (GRAVEYARD, EXILE, HAND, LIBRARY):
             return True
         if t.d["answer"] is None:
             self._ask("yes_no", obj.owner, f"put {obj.card.name} into the command zone?",
@@ -2417,13 +2461,30 @@ class Game:
     def concede(self, player: int | str) -> None:
         """CR 104.3a: a player may concede at any time."""
         idx = self._player_index(player)
+        if self.players[idx].lost:
+            return
         self.players[idx].lost = True
         self.log_event(f"{self.players[idx].name} concedes")
         self._legal = None
         self.pending = None
         self._check_game_end()
         if not self.game_over:
+            # CR 800.4a: they leave the game now, with their objects; on their own turn, the
+            # turn ends (simplification, see _leave_game)
+            self._leave_game(idx)
+            self.tasks = [t for t in self.tasks if t.d.get("player") != idx]
+            self.pending_triggers = [t for t in self.pending_triggers if t.controller != idx]
+            if self.priority == idx:
+                self.priority = self.active if not self.players[self.active].lost else self._next_alive(idx)
             self._run()
+
+    def _next_alive(self, p: int) -> int:
+        n = len(self.players)
+        for k in range(1, n + 1):
+            q = (p + k) % n
+            if not self.players[q].lost:
+                return q
+        return p
 
     def _player_index(self, player: int | str) -> int:
         if isinstance(player, int):
@@ -2441,12 +2502,13 @@ class Game:
         pl = self.players[p]
         sorcery_ok = self.active == p and self.step in MAIN_STEPS and not self.stack
         sources = autopay.simple_sources(self, p) if self.mana_payment == "auto" else None
+        from_exile = self._exile_playable(p) if self.play_permissions else []
         if sorcery_ok and pl.lands_played < 1:  # CR 305.2
-            for oid in pl.hand:
+            for oid in pl.hand + from_exile:
                 card = self.objects[oid].card
                 if "Land" in card.types:
                     acts.append(Action("play", f"play {card.name}", source=card.name, payload=("play", oid)))
-        for oid in pl.hand + pl.command:
+        for oid in pl.hand + pl.command + from_exile:
             card = self.objects[oid].card
             if "Land" not in card.types and self._can_cast(oid, p, sorcery_ok, sources):
                 acts.append(Action("cast", f"cast {card.name}", source=card.name, payload=("cast", oid)))
@@ -2470,7 +2532,7 @@ class Game:
         if not fast and not sorcery_ok:
             return False
         avail = available_for(self.players[p].pool, self.spend_tags(p, "spell", oid))
-        if not self._payable(avail, self.spell_cost(oid).with_x(0), sources):
+        if not self._free_permission(oid) and not self._payable(avail, self.spell_cost(oid).with_x(0), sources):
             return False
         sa = card.spell_ability
         if sa is not None and sa.modes:
@@ -2647,8 +2709,29 @@ def _dedupe(actions: list[Action]) -> list[Action]:
         seen[a.label] = seen.get(a.label, 0) + 1
     if all(n == 1 for n in seen.values()):
         return actions
+    # Instances of one ability gained from different cards (two caged Basalt Monoliths) are
+    # told apart by the card they come from: "(from Basalt Monolith#31)".
+    actions = [_with_origin_id(a) if seen[a.label] > 1 else a for a in actions]
+    seen = {}
+    for a in actions:
+        seen[a.label] = seen.get(a.label, 0) + 1
     out = [_with_id(a) if seen[a.label] > 1 else a for a in actions]
     return _dedupe_final(out)
+
+
+def _with_origin_id(a: Action) -> Action:
+    import dataclasses
+    p = a.payload
+    if a.kind != "activate" or not isinstance(p, tuple) or len(p) < 3 or not isinstance(p[2], str):
+        return a
+    key = p[2]
+    if not key.startswith(("g", "s")) or "." not in key:
+        return a
+    origin_id = key[1:].split(".", 1)[0]
+    i = a.label.rfind(" (from ")
+    if i < 0 or not a.label.endswith(")"):
+        return a
+    return dataclasses.replace(a, label=a.label[:-1] + f"#{origin_id})")
 
 
 def _with_id(a: Action) -> Action:

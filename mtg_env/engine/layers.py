@@ -8,10 +8,11 @@ until anything changes.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocab import Ability, Activated, CardDef, Keyword, Static, Triggered
+from ..cards.vocab import SACRIFICE_WHEN_TARGETED, Ability, Activated, CardDef, Keyword, Static, Triggered
 
 if TYPE_CHECKING:
     from .game import Game
@@ -85,7 +86,8 @@ def compute_all(g: Game) -> dict[int, Chars]:
     # Start from the shared printed characteristics; `_own` copies one before its first change.
     chars: dict[int, Chars] = {}
     for oid in g.battlefield:
-        chars[oid] = printed_chars(g.objects[oid].card)
+        # Layer 1 (CR 613.1a, 707.2): a copy starts from the copied card's characteristics.
+        chars[oid] = printed_chars(g.card_of(g.objects[oid]))
     owned: set[int] = set()
 
     def own(oid: int) -> Chars | None:
@@ -96,6 +98,16 @@ def compute_all(g: Game) -> dict[int, Chars]:
             c = chars[oid] = c.copy()
             owned.add(oid)
         return c
+
+    # Copy exceptions (layer 1): Phantasmal Image is an Illusion and has a sacrifice trigger.
+    for oid in g.battlefield:
+        info = g.objects[oid].info
+        if info and info.get("copy_extra") == "phantasmal":
+            c = own(oid)
+            assert c is not None
+            if "Illusion" not in c.subtypes:
+                c.subtypes = c.subtypes + ("Illusion",)
+            c.abilities.append(("copy.0", SACRIFICE_WHEN_TARGETED, None))
 
     # Gather every continuous effect with its layer and timestamp.
     # (layer, timestamp, kind, affected object ids or None for "a rule", args)
@@ -251,7 +263,32 @@ def _set_colors(g: Game, own: Own, who: int, args: Any) -> None:
         c.colors = frozenset(args)
 
 
-_APPLY_ALL = {"grant_ability": _grant, "equipped_has": _equipped_has, "anthem": _anthem}
+_ONCE: dict[tuple[str, int], Activated] = {}
+
+
+def _mairsil_grant(g: Game, chars: dict[int, Chars], own: Own, source: int, args: Any) -> None:
+    """Mairsil, the Pretender: "has all activated abilities of all cards you own in exile with
+    cage counters on them. You may activate each of those abilities only once each turn."
+    Each caged card gives its own instances (key "g<card id>.<n>"), so two cards with the same
+    ability give two instances, each once a turn; keyword abilities with a colon in their
+    reminder text (equip, crew) are activated abilities too. Only cards its controller owns."""
+    you = g.objects[source].controller
+    c = own(source)
+    assert c is not None
+    for oid in g.players[you].exile:
+        obj = g.objects[oid]
+        if not obj.counters.get("cage"):
+            continue
+        for i, ab in enumerate(obj.card.abilities):
+            if isinstance(ab, Activated):
+                once = _ONCE.get((obj.card.name, i))
+                if once is None:
+                    once = _ONCE[(obj.card.name, i)] = dataclasses.replace(ab, once_each_turn=True)
+                c.abilities.append((f"g{oid}.{i}", once, obj.card.name))
+
+
+_APPLY_ALL = {"grant_ability": _grant, "equipped_has": _equipped_has, "anthem": _anthem,
+              "mairsil_grant": _mairsil_grant}
 
 
 # Layers (CR 613.1): 4 type, 5 color, 6 ability, 7b set P/T, 7c modify P/T. Effects without a layer
@@ -262,6 +299,7 @@ STATIC_LAYERS: dict[str, int] = {
     "enchanted_cant_attack_or_block": 60,
     "grant_ability": 60,
     "equipped_has": 60,
+    "mairsil_grant": 60,
     "anthem": 73,
 }
 EFFECT_LAYERS: dict[str, int] = {
