@@ -550,7 +550,7 @@ class Game:
         if attach_to is not None and attach_to in self.objects:
             obj.attached_to = attach_to
         self._invalidate()
-        self.log_event(f"{obj.card.name} enters the battlefield under {self.players[obj.controller].name}'s control")
+        self.log_event(f"{self.name_of(obj.id)} enters the battlefield under {self.players[obj.controller].name}'s control")
         c = self.chars(obj.id)
         for key, ab, origin in c.abilities:
             if isinstance(ab, Triggered) and ab.event == "enters_self":
