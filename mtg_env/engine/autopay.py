@@ -2,8 +2,11 @@
 
 A *simple source* is an untapped permanent with a mana ability whose whole cost is {T} and whose
 whole effect is adding mana (a basic land, Sol Ring, Birds of Paradise; not Ancient Tomb, whose
-ability also deals damage, nor Basalt Monolith's untap ability). Only those are tapped for the
-player: every other source stays the player's own decision, made before casting.
+ability also deals damage, nor Basalt Monolith's untap ability), and whose mana no replacement
+effect or "tapped for mana" trigger would change (Contamination, Mana Reflection, Wild Growth:
+what such a source makes depends on choices and orders the player makes). Only simple sources
+are tapped for the player: every other source stays the player's own decision, made before
+casting, and what needs one is not offered until the player has made the mana.
 
 The search never taps more sources than needed: it looks for the smallest number of sources
 that, with the mana already in the pool, can pay the cost. Identical sources (same card, same
@@ -37,6 +40,7 @@ def simple_sources(g: Game, player: int, exclude: int | None = None) -> list[Sou
     """The player's untapped simple mana sources, in battlefield order."""
     out: list[Source] = []
     chars = g._all_chars()
+    modified = bool(g._statics("mana_replacement") or g._triggers_for("tapped_for_mana"))
     for oid in g.battlefield:
         obj = g.objects[oid]
         if obj.controller != player or obj.tapped or oid == exclude:
@@ -54,6 +58,8 @@ def simple_sources(g: Game, player: int, exclude: int | None = None) -> list[Sou
                 continue
             if len(ab.effects) != 1:
                 continue
+            if modified and g.mana_modified(oid, player):
+                break
             eff = ab.effects[0]
             group = f"{c.name}: {ab.text}"
             if isinstance(eff, AddMana) and eff.restriction is None:

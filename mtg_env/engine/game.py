@@ -743,19 +743,30 @@ class Game:
         permanent the trigger's source enchants)."""
         if source not in self.objects:
             return
-        c = self.chars(source)
         for src, key, ab, origin in self._triggers_for("tapped_for_mana"):
-            flt = ab.filter or ""
-            if "enchanted" in flt.split("+"):
-                if self.objects[src].attached_to != source:
-                    continue
-            elif "you" in flt.split("+"):
-                if self.objects[src].controller != player or "Land" not in c.types:
-                    continue
-            elif not self._filter_ok(ab.filter, src, source, c):
-                continue
-            self._queue_trigger(ab, src, key, origin,
-                                {"object": source, "counts": list(counts), "player": player})
+            if self.tapped_trigger_applies(src, ab, source, player):
+                self._queue_trigger(ab, src, key, origin,
+                                    {"object": source, "counts": list(counts), "player": player})
+
+    def tapped_trigger_applies(self, src: int, ab: Triggered, source: int, player: int) -> bool:
+        """Would `src`'s "tapped for mana" trigger trigger when `player` taps `source` for mana?"""
+        flt = ab.filter or ""
+        words = flt.split("+")
+        if "enchanted" in words:
+            return self.objects[src].attached_to == source
+        if "you" in words:
+            return self.objects[src].controller == player and "Land" in self.chars(source).types
+        return self._filter_ok(ab.filter, src, source, self.chars(source))
+
+    def mana_modified(self, source: int, player: int) -> bool:
+        """Would tapping `source` for mana be changed by a replacement effect or add mana through a
+        "tapped for mana" trigger? (Automatic payment leaves such sources to the player.)"""
+        ctx = Context(player, source, self.name_of(source))
+        ctx.cost_info["tapped_for_mana"] = True
+        if any(self._mana_replacement_applies(oid, ab, ctx) for oid, ab in self._statics("mana_replacement")):
+            return True
+        return any(self.tapped_trigger_applies(src, ab, source, player)
+                   for src, _key, ab, _origin in self._triggers_for("tapped_for_mana"))
 
     # ---------------------------------------------------------------------------------------
     # "could produce" (CR 106.7)
