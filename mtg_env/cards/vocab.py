@@ -64,6 +64,12 @@ class TargetSpec:
     count: int = 1
     up_to: bool = False
     label: str = ""
+    #: the fewest targets ("among one, two, or three targets": count 3, minimum 1)
+    minimum: int | None = None
+
+    @property
+    def least(self) -> int:
+        return 0 if self.up_to else (self.count if self.minimum is None else self.minimum)
 
 
 # --------------------------------------------------------------------------------------------
@@ -541,6 +547,8 @@ class Activated(Ability):
     """"[Cost]: [Effect]." (CR 602). The cost comes from the text; `mana` abilities (CR 605.1a)
     are detected from their effects. `x_fixed` names an X defined by the text (CR 107.3c)."""
 
+    #: damage or counters divided among the targets as they are chosen (CR 601.2d)
+    divide: int | None = None
     modes: tuple[Mode, ...] = ()
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
@@ -568,6 +576,8 @@ class Triggered(Ability):
     `optional` is a "you may" on the whole effect; `condition` an intervening "if" (CR 603.4)."""
 
     event: str = ""
+    #: damage or counters divided among the targets as they are chosen (CR 601.2d)
+    divide: int | None = None
     modes: tuple[Mode, ...] = ()
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
@@ -614,6 +624,8 @@ class Keyword(Ability):
 class SpellAbility(Ability):
     """What an instant or sorcery does (CR 113.3a); also an Aura's target."""
 
+    #: damage or counters divided among the targets as they are chosen (CR 601.2d)
+    divide: int | None = None
     modes: tuple[Mode, ...] = ()
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
@@ -1118,3 +1130,37 @@ class Discard(Effect):
                 g.log_event(f"{g.players[ctx.controller].name} discards {g.name_of(o)}")
                 g.move_to_zone(o, "graveyard")
         return None
+
+
+
+@dataclass(frozen=True)
+class DealDividedDamage(Effect):
+    """"deals N damage divided as you choose among one or two targets": the division was made
+    as the spell or ability was put on the stack (CR 601.2d) and is kept by copies (CR 707.10)."""
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        division = ctx.cost_info.get("division") or []
+        legal = ctx.answers.get(-1)
+        for i, ref in enumerate(ctx.targets):
+            if legal is not None and i < len(legal) and not legal[i]:
+                continue
+            if ref[0] == "obj" and ref[1] not in g.objects:
+                continue
+            g.deal_damage(ctx, ref, division[i] if i < len(division) else 0)
+        return None
+
+
+@dataclass(frozen=True)
+class CopyStackItem(Effect):
+    """Copy a spell or ability on the stack (CR 707.10): "copy that ability" (`which` "event":
+    the ability that triggered this, as it was when activated) or "copy target ..." (`which`
+    "target"). The copy is created on the stack, controlled by this effect's controller, keeps
+    every choice made for the original (modes, X, targets, division, what was paid) and pays no
+    cost; then its controller may choose new targets (CR 707.10c), one target at a time, each
+    new target legal, the number unchanged."""
+
+    which: str = "event"
+    new_targets: bool = True
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        return g.copy_onto_stack(ctx, step, self.which, self.new_targets)

@@ -553,7 +553,7 @@ class Game:
         self.log_event(f"{self.name_of(obj.id)} enters the battlefield under {self.players[obj.controller].name}'s control")
         c = self.chars(obj.id)
         for key, ab, origin in c.abilities:
-            if isinstance(ab, Triggered) and ab.event == "enters_self":
+            if isinstance(ab, Triggered) and ab.event in ("enters_self", "enters_or_attacks_self"):
                 self.pending_triggers.append(PendingTrigger(
                     ab, obj.id, key, obj.controller, c.name, {"x": obj.x}, origin))
         for src, key, ab, origin in self._triggers_for("permanent_enters"):
@@ -906,8 +906,11 @@ class Game:
             if item.id == stack_id:
                 del self.stack[i]
                 self.log_event(f"{item.ctx.source_name} is countered")
-                if item.kind == "spell" and item.obj_id is not None and not item.copy:
-                    self.move_to_zone(item.obj_id, GRAVEYARD)
+                if item.kind == "spell" and item.obj_id is not None:
+                    if item.copy:
+                        self.objects.pop(item.obj_id, None)  # CR 707.10a: it ceases to exist
+                    else:
+                        self.move_to_zone(item.obj_id, GRAVEYARD)
                 return
 
     def tap(self, oid: int) -> None:
@@ -1104,12 +1107,26 @@ class Game:
         for src, key, ab, origin in self._triggers_for(event + "_each"):
             if self._event_filter_ok(ab, src, data):
                 self._queue_trigger(ab, src, key, origin, dict(data, player=player))
+        if event == "activate" and not data.get("is_mana_ability"):
+            for src, key, ab, origin in self._triggers_for("activate_equipped"):
+                # "an ability of equipped creature": not if paying the cost sacrificed it (ruling)
+                if data.get("source") in self.objects and self.objects[src].attached_to == data.get("source"):
+                    self._queue_trigger(ab, src, key, origin, dict(data, player=player))
 
     def _event_filter_ok(self, ab: Triggered, src: int, data: dict[str, Any]) -> bool:
         if ab.filter is None:
             return True
         if ab.filter == "not_mana_ability":
             return not data.get("is_mana_ability", False)
+        if ab.filter == "targets_creature_or_player":  # Ertha Jo
+            item = data.get("item")
+            return item is not None and any(
+                r[0] == "player" or (r[0] == "obj" and r[1] in self.objects and self.is_creature(r[1]))
+                for r in item.ctx.targets)
+        if ab.filter == "not_mana_ability_of_artifact":  # Kurkesh
+            srcid = data.get("source")
+            return not data.get("is_mana_ability", False) and srcid in self.objects and \
+                "Artifact" in self.chars(srcid).types
         if ab.filter == "creature_spell":
             item = next((s for s in self.stack if s.id == data.get("spell")), None)
             return item is not None and item.obj_id is not None and item.obj_id in self.objects and \
@@ -1458,6 +1475,8 @@ class Game:
                 specs = targets_of(ab, ctx)
             if not self._choose_targets(t, ctx, specs, p):
                 return False
+            if not self._divide(t, ctx, ab, p):
+                return False
             t.d["stage"] = stage = 3
             t.d["sac_i"] = 0
             t.d["sacrificed"] = []
@@ -1567,10 +1586,33 @@ class Game:
                 continue
             cands = [r for r in self.target_candidates(spec, ctx) if r not in t.d["chosen"]]
             acts = [self._target_action(r) for r in cands]
-            if spec.up_to or (t.d["chosen"] and len(t.d["chosen"]) >= 1 and spec.up_to):
+            if len(t.d["chosen"]) >= spec.least:
                 acts.append(Action("done", "done choosing targets", payload="done"))
             self._ask("target", p, f"choose a target ({spec.label or spec.what.replace('_', ' ')}) "
                       f"for {ctx.source_name}", acts)
+            return False
+        return True
+
+    def _divide(self, t: Task, ctx: Context, ab: Any, p: int) -> bool:
+        """CR 601.2d: divide damage among the targets as they are chosen, at least 1 each."""
+        total = getattr(ab, "divide", None)
+        if not total or not ctx.targets:
+            return True
+        div = ctx.cost_info.setdefault("division", [])
+        if t.d["answer"] is not None:
+            div.append(t.d["answer"])
+            t.d["answer"] = None
+        n = len(ctx.targets)
+        while len(div) < n:
+            left = total - sum(div)
+            if len(div) == n - 1:
+                div.append(left)
+                break
+            hi = left - (n - len(div) - 1)
+            tgt = self.ref_label(ctx.targets[len(div)])
+            acts = [Action("choose", f"assign {k} to {tgt}", target=tgt, value=k, payload=k)
+                    for k in range(1, hi + 1)]
+            self._ask("choose", p, f"divide {total} among the targets ({left} left)", acts)
             return False
         return True
 
@@ -1822,7 +1864,7 @@ class Game:
             self.spells_cast_this_turn += 1
             self.log_event(f"{pname} casts {card.name}{self._targets_text(ctx)}")
             self._fire_becomes_target(ctx)
-            self.fire("cast", p, spell=item.id)
+            self.fire("cast", p, spell=item.id, item=item.clone())
             return
         ab, origin = t.d["ability"], t.d["origin"]
         self.activations[(oid, t.d["key"])] = self.activations.get((oid, t.d["key"]), 0) + 1
@@ -1841,7 +1883,7 @@ class Game:
         self.stack.append(item)
         self.log_event(f"{pname} activates {ctx.source_name}: {text}{self._targets_text(ctx)}")
         self._fire_becomes_target(ctx)
-        self.fire("activate", p, ability=item.id, is_mana_ability=False)
+        self.fire("activate", p, ability=item.id, is_mana_ability=False, item=item.clone(), source=oid)
 
     def _fire_becomes_target(self, ctx: Context) -> None:
         """"Whenever <this> becomes the target of a spell or ability" (Phantasmal Image)."""
@@ -2038,8 +2080,9 @@ class Game:
                 self.log_event(f"{item.ctx.source_name} ability resolves")
             return
         obj = self.objects[item.obj_id]
-        if item.copy:
-            del self.objects[item.obj_id]
+        if item.copy and (countered or not obj.card.is_permanent):
+            del self.objects[item.obj_id]  # a copy of a spell is not a card (CR 707.10a)
+            self._owned.discard(item.obj_id)
             return
         if obj.card.is_permanent and not countered:
             attach = None
@@ -2070,6 +2113,8 @@ class Game:
             if cur is not None:
                 specs = getattr(cur.ability, "targets", ())
                 if not self._choose_targets(t, cur.ctx, specs, cur.ctx.controller):
+                    return False
+                if not self._divide(t, cur.ctx, cur.ability, cur.ctx.controller):
                     return False
                 self._put_trigger(cur)
                 t.d["cur"] = None
@@ -2152,9 +2197,10 @@ class Game:
                 if t == "token":
                     if obj.token:
                         return False
-                elif t.capitalize() in c.types or t.capitalize() in c.subtypes:
+                elif t.capitalize() in c.types or t.capitalize() in c.subtypes or t.capitalize() in c.supertypes:
                     return False
-            elif w.capitalize() not in c.types and w.capitalize() not in c.subtypes:
+            elif w.capitalize() not in c.types and w.capitalize() not in c.subtypes and \
+                    w.capitalize() not in c.supertypes:
                 return False
         return True
 
@@ -2162,8 +2208,10 @@ class Game:
         what = spec.what
         you = ctx.controller
         out: list[Ref] = []
-        objs = what in ("any",) or (what not in ("player", "opponent", "spell", "creature_spell",
-                                                  "activated_or_triggered_ability") and not what.startswith("card:"))
+        objs = what == "any" or not (what in ("player", "opponent", "spell", "creature_spell")
+                                     or what.startswith(("card:", "ability", "triggered_ability",
+                                                         "activated_or_triggered_ability"))
+                                     or what.endswith("spell_you_control") or what == "instant_or_sorcery_spell")
         if objs:
             flt = "creature_or_planeswalker" if what == "any" else what
             for oid in self.battlefield:
@@ -2193,11 +2241,112 @@ class Game:
                     if types == "any" or any(t.capitalize() in ctypes for t in types.split("_or_")):
                         out.append(("obj", oid))
             return out
-        if what == "activated_or_triggered_ability":
+        if what.startswith(("ability", "triggered_ability", "activated_or_triggered_ability")):
+            # abilities on the stack (CR 115.1): "..._you_control", "..._colorless" (its source)
             for item in self.stack:
-                if item.kind == "ability":
-                    out.append(("stack", item.id))
+                if item.kind != "ability":
+                    continue
+                if what.startswith("triggered") and not isinstance(item.ability, Triggered):
+                    continue
+                if "you_control" in what and item.controller != you:
+                    continue
+                if "colorless" in what and self._source_colors(item):
+                    continue
+                out.append(("stack", item.id))
+        if what.endswith("spell_you_control") or what in ("instant_or_sorcery_spell",):
+            for item in self.stack:
+                if item.kind != "spell" or item.obj_id not in self.objects or item.id == ctx.cost_info.get("self_stack"):
+                    continue
+                if "you_control" in what and item.controller != you:
+                    continue
+                stypes = self.chars(item.obj_id).types
+                if what.startswith("instant_or_sorcery") and not {"Instant", "Sorcery"} & stypes:
+                    continue
+                if what.startswith("permanent") and not stypes & {"Artifact", "Creature", "Enchantment",
+                                                                  "Land", "Planeswalker", "Battle"}:
+                    continue
+                out.append(("stack", item.id))
         return out
+
+    def copy_onto_stack(self, ctx: Context, step: int, which: str, new_targets: bool) -> Ask | None:
+        """CR 707.10: put a copy of a spell or ability on the stack (see vocab.CopyStackItem).
+        Asks first (whether to choose new targets, then each target), then creates the copy."""
+        if which == "event":
+            orig: StackItem | None = ctx.event.get("item")
+        else:
+            refs = self.refs_for(TARGET, ctx)
+            orig = next((s for s in self.stack if refs and refs[0] == ("stack", s.id)), None)
+        if orig is None:
+            return None
+        base = step * 100
+        copier = ctx.controller
+        specs = self._item_specs(orig)
+        n = len(orig.ctx.targets)
+        permanent_spell = orig.kind == "spell" and orig.obj_id in self.objects and \
+            self.objects[orig.obj_id].card.is_permanent
+        if n and new_targets and not permanent_spell:
+            change = ctx.answers.get(base)
+            if change is None:
+                return Ask("yes_no", copier, (True, False), ("yes", "no"),
+                           f"choose new targets for the copy of {orig.ctx.source_name}?", key=base)
+            if change:
+                probe = orig.ctx.clone()
+                probe.controller = copier
+                for i in range(n):
+                    if base + 1 + i in ctx.answers:
+                        continue
+                    current = orig.ctx.targets[i]
+                    chosen = [ctx.answers[base + 1 + j] if ctx.answers[base + 1 + j] != "keep"
+                              else orig.ctx.targets[j] for j in range(i)]
+                    spec = self._spec_for(specs, orig.ctx, i) if specs else None
+                    cands = [r for r in (self.target_candidates(spec, probe) if spec else [])
+                             if r != current and r not in chosen and r not in orig.ctx.targets[i + 1:]]
+                    if not cands:
+                        ctx.answers[base + 1 + i] = "keep"  # no new legal target: it stays
+                        continue
+                    opts = ("keep", *cands)
+                    labels = (f"keep target {self.ref_label(current)}",
+                              *(f"target {self.ref_label(r)}" for r in cands))
+                    return Ask("target", copier, opts, labels,
+                               f"new target {i + 1} of {n} for the copy of {orig.ctx.source_name}",
+                               key=base + 1 + i)
+        cctx = orig.ctx.clone()
+        cctx.controller = copier
+        cctx.answers = {}
+        cctx.copy = True
+        if n and ctx.answers.get(base):
+            cctx.targets = [orig.ctx.targets[i] if ctx.answers.get(base + 1 + i, "keep") == "keep"
+                            else ctx.answers[base + 1 + i] for i in range(n)]
+        sid = self._new_stack_id()
+        if orig.kind == "spell":
+            if orig.obj_id not in self.objects:
+                return None
+            card = self.objects[orig.obj_id].card
+            oid = self.next_id
+            self.next_id += 1
+            self.ts += 1
+            obj = GameObject(oid, card, copier, STACK, self.ts)
+            obj.token = True  # a copied permanent spell becomes a token (CR 707.10f, 111.1)
+            obj.x = cctx.x
+            self.objects[oid] = obj
+            self._owned.add(oid)
+            cctx.source_id = oid
+            copy = StackItem(sid, "spell", oid, orig.ability, orig.ability_key, cctx, orig.text, copy=True)
+        else:
+            copy = StackItem(sid, "ability", orig.obj_id, orig.ability, orig.ability_key, cctx, orig.text,
+                             copy=True)
+        self.stack.append(copy)
+        self.log_event(f"{self.players[copier].name} copies {orig.ctx.source_name}: {orig.text}"
+                       f"{self._targets_text(cctx)}")
+        return None
+
+    def _source_colors(self, item: StackItem) -> frozenset[str]:
+        """The colors of an ability's source (CR 113.7a: last known information if it left)."""
+        src = item.ctx.source_id
+        if src is not None and src in self.objects:
+            return self.chars(src).colors
+        lki = item.ctx.source_lki
+        return frozenset(lki.get("colors", ())) if lki else frozenset()
 
     def protected_from(self, oid: int, source: int | None) -> bool:
         """Protection (CR 702.16): only "protection from multicolored" is supported so far."""
@@ -2220,9 +2369,7 @@ class Game:
 
     def _has_targets(self, specs: tuple[TargetSpec, ...], ctx: Context) -> bool:
         for spec in specs:
-            if spec.up_to:
-                continue
-            if len(self.target_candidates(spec, ctx)) < spec.count:
+            if spec.least and len(self.target_candidates(spec, ctx)) < spec.least:
                 return False
         return True
 
