@@ -32,6 +32,7 @@ class Reference:
     name: str
     mana_cost: str | None = None      # "" for a card with no mana cost
     type_line: str | None = None
+    forge_types: list[str] | None = None
     pt: str | None = None
     texts: dict[str, str] = field(default_factory=dict)   # "M" and/or "F" -> Oracle text
 
@@ -76,6 +77,9 @@ def parse_reference(text: str) -> dict[str, Reference]:
                 ref.mana_cost = "" if value == "(no mana cost)" else value
             elif line.startswith("Type line:"):
                 ref.type_line = line[len("Type line:"):].strip()
+            elif line.startswith("Type line (Forge"):
+                # Forge's "Types:" field has no dash: "Legendary Creature Kor Advisor"
+                ref.forge_types = line.rsplit("):", 1)[1].split()
             elif line.startswith("P/T:"):
                 ref.pt = line[len("P/T:"):].strip()
             else:
@@ -120,6 +124,9 @@ def test_card_matches_the_reference(name: str, reference: dict[str, Reference]) 
     assert ref is not None, f"{name} is not in the card reference"
     assert card.oracle == ref.oracle, f"{name}: Oracle text differs"
     assert card.mana_cost.text == ref.mana_cost, f"{name}: mana cost differs"
-    assert card.type_line == ref.type_line, f"{name}: type line differs"
+    if ref.type_line is None and ref.forge_types is not None:
+        assert card.type_line.replace(" —", "").split() == ref.forge_types, f"{name}: type line differs"
+    else:
+        assert card.type_line == ref.type_line, f"{name}: type line differs"
     pt = f"{card.power}/{card.toughness}" if card.power is not None else None
     assert pt == ref.pt, f"{name}: power/toughness differs"

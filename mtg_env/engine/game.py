@@ -2368,10 +2368,7 @@ class Game:
         return ref in self.target_candidates(spec, ctx)
 
     def _has_targets(self, specs: tuple[TargetSpec, ...], ctx: Context) -> bool:
-        for spec in specs:
-            if spec.least and len(self.target_candidates(spec, ctx)) < spec.least:
-                return False
-        return True
+        return all(not (spec.least and len(self.target_candidates(spec, ctx)) < spec.least) for spec in specs)
 
     # ---------------------------------------------------------------------------------------
     # state-based actions (CR 704)
