@@ -6,11 +6,20 @@ asks the agent whose player must decide (`game.decision.player`) and acts with i
 
 from .base import Agent, play_game
 from .heuristic import HeuristicAgent
+from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
-__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "make_agent", "play_game"]
+__all__ = ["AGENTS", "Agent", "HeuristicAgent", "MCTSAgent", "PolicyAgent", "RandomAgent", "make_agent",
+           "play_game"]
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mcts": MCTSAgent}
+
+
+def __getattr__(name: str) -> object:
+    if name == "PolicyAgent":  # needs numpy and the env encoder: imported on use
+        from .policy import PolicyAgent
+        return PolicyAgent
+    raise AttributeError(name)
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:

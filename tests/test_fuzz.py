@@ -55,7 +55,7 @@ def check_zones(game: Game) -> None:
         where[oid] += 1
         zone_of[oid] = "battlefield"
     for item in game.stack:
-        if item.kind == "spell" and not item.copy:
+        if item.kind == "spell":  # a copy of a spell is an object on the stack too (CR 707.10)
             where[item.obj_id] += 1
             zone_of[item.obj_id] = "stack"
     assert set(where) == set(game.objects), (

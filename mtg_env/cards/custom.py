@@ -43,17 +43,20 @@ def sacrifice_unless_you_sacrifice(g: Game, ctx: Context, step: int, what: str) 
     return None
 
 
-def _choose_card(g: Game, ctx: Context, step: int, cands: list[int], verb: str, none_label: str,
+def _choose_card(g: Game, ctx: Context, step: int, cands: list[int], verb: str, none_label: str | None,
                  prompt: str) -> int | None | Ask:
-    """Ask the controller to choose one of `cands` (or none); returns the object, None, or an Ask."""
+    """Ask the controller to choose one of `cands` (or none, where `none_label` offers it);
+    returns the object, None, or an Ask."""
     from .vocab import Ask
     choice = ctx.answers.get(step)
     if choice is None:
         if not cands:
             return None
         where = {o: g.objects[o].zone for o in cands}
-        return Ask("choose", ctx.controller, (*cands, "none"),
-                   (*(f"{verb} {g.name_of(o)} ({where[o]})" for o in cands), none_label), prompt)
+        labels = tuple(f"{verb} {g.name_of(o)} ({where[o]})" for o in cands)
+        if none_label is None:
+            return Ask("choose", ctx.controller, tuple(cands), labels, prompt)
+        return Ask("choose", ctx.controller, (*cands, "none"), (*labels, none_label), prompt)
     if choice == "none" or choice not in g.objects:
         return None
     return int(choice)
@@ -103,7 +106,8 @@ def sculler_exile(g: Game, ctx: Context, step: int) -> Ask | None:
     cands = [o for o in opp.hand if "Land" not in g.objects[o].card.types]
     if ctx.answers.get(step) is None:
         g.log_event(f"{opp.name} reveals {', '.join(g.name_of(o) for o in opp.hand) or 'an empty hand'}")
-    got = _choose_card(g, ctx, step, cands, "exile", "exile nothing",
+    # "you choose a nonland card from it": not optional when there is one
+    got = _choose_card(g, ctx, step, cands, "exile", None,
                        f"{ctx.source_name}: choose a nonland card from {opp.name}'s hand")
     if isinstance(got, Ask) or got is None:
         return got

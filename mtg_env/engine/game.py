@@ -1459,7 +1459,7 @@ class Game:
             t.d["stage"] = stage = 1
             x_rule = getattr(ab, "x_rule", None)
             if x_rule is not None:
-                ctx.x = self.x_by_rule(x_rule, ctx)  # CR 107.3c: X defined by the text
+                ctx.x = self.x_by_rule(x_rule, ctx) or 0  # CR 107.3c: X defined by the text
             elif cost.mana.x_count:
                 hi = self._max_x(p, cost, oid, t.d["what"])
                 acts = [Action("x", f"x {x}", value=x, payload=x) for x in _x_values(hi)]
@@ -1473,8 +1473,10 @@ class Game:
         if stage == 2:  # CR 601.2c / 602.2b: targets
             if ctx.modes:
                 specs = targets_of(ab, ctx)
-            if not self._choose_targets(t, ctx, specs, p):
-                return False
+            if not t.d.get("targets_done"):
+                if not self._choose_targets(t, ctx, specs, p):
+                    return False
+                t.d["targets_done"] = True
             if not self._divide(t, ctx, ab, p):
                 return False
             t.d["stage"] = stage = 3
@@ -1554,9 +1556,14 @@ class Game:
         self._finish_announce(t, cost, ctx)
         return True
 
-    def x_by_rule(self, rule: str, ctx: Context) -> int:
+    def x_by_rule(self, rule: str, ctx: Context) -> int | None:
+        """X defined by the text (CR 107.3c); None when it can't be determined: "the mana value
+        of the exiled card" with no exiled card (Prototype Portal ruling: it can't be activated)."""
         if rule == "linked_mana_value":
-            return sum(self.objects[o].card.mana_cost.mana_value for o in self.linked_cards(ctx))
+            linked = self.linked_cards(ctx)
+            if not linked:
+                return None
+            return sum(self.objects[o].card.mana_cost.mana_value for o in linked)
         raise MtgError(f"unknown X rule {rule!r}")
 
     def _crew_candidates(self, p: int, oid: int, chosen: list[int]) -> list[int]:
@@ -1811,6 +1818,8 @@ class Game:
         p = t.d["player"]
         oid = t.d["obj"]
         pname = self.players[p].name
+        # the text as the source has it, before a cost may move the source (CR 113.7a)
+        text_before = self.ability_text(t.d["ability"], oid, t.d["origin"]) if t.d["what"] == "ability" else ""
         # Non-mana costs (CR 601.2h, 602.2b), paid in any order: tap/untap, counters, life,
         # sacrifices, discards.
         if cost.tap:
@@ -1866,10 +1875,10 @@ class Game:
             self._fire_becomes_target(ctx)
             self.fire("cast", p, spell=item.id, item=item.clone())
             return
-        ab, origin = t.d["ability"], t.d["origin"]
+        ab = t.d["ability"]
         self.activations[(oid, t.d["key"])] = self.activations.get((oid, t.d["key"]), 0) + 1
         self.stats["abilities_activated"] += 1
-        text = self.ability_text(ab, oid, origin)
+        text = text_before
         if ab.is_mana_ability:
             # CR 605.3a: a mana ability resolves at once, without using the stack.
             if cost.tap:
@@ -2033,9 +2042,12 @@ class Game:
                     continue
                 acts.append(Action("yes" if opt else "no", lab, payload=opt))
             else:
-                # value only for what interface.md §2 says (x, mode, color)
+                # value only for what interface.md §2 says (x, mode, color); target: what is chosen
+                tgt = None
+                if ask.kind == "target":
+                    tgt = self.ref_label(opt) if isinstance(opt, tuple) else lab.split("target ", 1)[-1]
                 acts.append(Action(ask.kind, lab, value=opt if ask.kind in ("x", "mode", "color") else None,
-                                   payload=opt))
+                                   target=tgt, payload=opt))
         if ask.pay is not None:
             acts += self._mana_ability_actions(ask.player)
         self._ask("yes_no" if ask.kind == "yes_no" else ask.kind, ask.player, ask.prompt, acts)
@@ -2112,12 +2124,15 @@ class Game:
             cur: StackItem | None = t.d.get("cur")
             if cur is not None:
                 specs = getattr(cur.ability, "targets", ())
-                if not self._choose_targets(t, cur.ctx, specs, cur.ctx.controller):
-                    return False
+                if not t.d.get("targets_done"):
+                    if not self._choose_targets(t, cur.ctx, specs, cur.ctx.controller):
+                        return False
+                    t.d["targets_done"] = True
                 if not self._divide(t, cur.ctx, cur.ability, cur.ctx.controller):
                     return False
                 self._put_trigger(cur)
                 t.d["cur"] = None
+                t.d["targets_done"] = False
                 continue
             if not self.pending_triggers:
                 return True
@@ -2741,14 +2756,16 @@ class Game:
             return False
         if not cost.mana.is_empty:
             avail = available_for(pl.pool, self.spend_tags(p, "ability", oid))
-            x = 0
+            x: int | None = 0
             if ab.x_rule is not None:
                 ctx0 = Context(p, oid, c.name)
                 ctx0.cost_info["link"] = self.link_group(key)
                 x = self.x_by_rule(ab.x_rule, ctx0)
+                if x is None:
+                    return False
             # a source tapped or sacrificed for this very cost can't also make mana for it
             excl = oid if (cost.tap or cost.sacrifice_self or cost.untap) else None
-            if not self._payable(avail, cost.mana.with_x(x), sources, excl):
+            if not self._payable(avail, cost.mana.with_x(x or 0), sources, excl):
                 return False
         if ab.targets:
             ctx = Context(p, oid, c.name)

@@ -1,0 +1,257 @@
+"""The Gymnasium environment: a thin adapter over the engine (no rules here).
+
+## Description
+One learning player plays Magic against an opponent agent (`Duel-v0`), alone against a
+goldfish (`Goldfish-v0`), or from a scenario position (`Scenario-v0`, for combo lines). The
+engine stops at every decision the learner must make; the environment encodes it.
+
+## Action Space
+`Discrete(N_ACTIONS)` with the fixed layout of `mtg_env.env.layout` (pass; play or cast the card
+in object row r; activate ability a of the object in row r; choose object row r, a player or a
+stack item; X = x; mode m; color c; yes/no; done; keep/mulligan; attack; block; order; number;
+option). Only masked indices are legal.
+
+## Observation Space
+A `Dict` of fixed-shape arrays (`mtg_env.env.observation`): "global" (turn, step, decision
+kind), "players" (one row per player from the learner's seat), "objects" (the object table:
+battlefield, hand, stack, caged exile, graveyards), "object_cards" (card pool index per row),
+"action_features"/"action_index" (the legal actions, for pointer-style policies), and
+"action_mask" (np.int8). The mask is also in `info["action_mask"]` and from `action_masks()`.
+
+## Starting State
+`reset(seed=...)` starts a new game from the decks (shuffled from the seed, mulligans as
+decisions) or loads the scenario; all randomness comes from the seed.
+
+## Rewards
+`reward="win_loss"` (default): +1 win, -1 loss, 0 draw, at the end. `"damage"`: life the
+opponents lost this step / 20, plus the end reward. `"mana"`: mana added to the learner's pool
+this step (log-scaled), for combo scenarios. An illegal action: reward `illegal_penalty`
+(default -1) and the episode ends with `info["illegal_action"] = True`.
+
+## Episode End
+Terminated when the game is over or after an illegal action; truncated at `max_steps` learner
+decisions or at the engine's turn limit (`turn_limit`).
+
+## Arguments
+`decks` (list of deck files; one for goldfish), `scenario` (a scenario file/YAML/dict),
+`format`, `opponent` ("random", "heuristic", "mcts", or any callable/agent with
+`act(game) -> Action`), `reward`, `max_steps`, `turn_limit`, `mana_payment` ("auto" by default:
+fewer decisions for learners), `illegal_penalty`, `render_mode` ("ansi").
+
+## Version History
+- v0: first version.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..engine.decks import new_game
+from ..engine.game import Game
+from ..engine.scenario import read_scenario
+from .layout import N_ACTIONS, ObjectTable, encode_actions
+from .observation import encode, observation_space
+
+_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_DECKS = (str(_ROOT / "configs" / "decks" / "green_ramp.txt"),
+                 str(_ROOT / "configs" / "decks" / "red_burn.txt"))
+DEFAULT_SCENARIO = str(_ROOT / "configs" / "scenarios" / "default.yaml")
+
+
+def _make_opponent(opponent: Any, seed: int) -> Any:
+    if opponent is None:
+        return None
+    if isinstance(opponent, str):
+        from agents import make_agent
+        return make_agent(opponent, seed)
+    if hasattr(opponent, "act"):
+        return opponent
+    if callable(opponent):
+        class _Callable:
+            def act(self, game: Game) -> Any:
+                return opponent(game)
+        return _Callable()
+    raise ValueError(f"opponent must be an agent name, an agent or a callable, got {opponent!r}")
+
+
+class MtgEnv(gym.Env[dict[str, Any], int]):
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(self, decks: list[str] | tuple[str, ...] | None = None, scenario: Any = None,
+                 format: str = "duel", opponent: Any = "random", reward: str = "win_loss",
+                 max_steps: int = 2000, turn_limit: int | None = 30, mana_payment: str = "auto",
+                 illegal_penalty: float = -1.0, render_mode: str | None = None, learner: int = 0,
+                 mulligans: bool = True):
+        if reward not in ("win_loss", "damage", "mana"):
+            raise ValueError(f"reward must be win_loss, damage or mana, got {reward!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.decks = list(decks) if decks is not None else None
+        self.scenario = scenario
+        self.format = format
+        self.opponent_spec = opponent
+        self.reward_kind = reward
+        self.max_steps = max_steps
+        self.turn_limit = turn_limit
+        self.mana_payment = mana_payment
+        self.illegal_penalty = illegal_penalty
+        self.render_mode = render_mode
+        self.learner = learner
+        self.mulligans = mulligans
+        self.action_space = spaces.Discrete(N_ACTIONS)  # type: ignore[assignment]
+        self.observation_space = observation_space()
+        self.game: Game | None = None
+        self._opponent: Any = None
+        self._steps = 0
+        self._actions: list[Any] = []
+        self._indices: list[int] = []
+        self._by_index: dict[int, Any] = {}
+        self._obs: dict[str, Any] | None = None
+
+    # --------------------------------------------------------------------------------------
+    def _new_game(self, seed: int) -> Game:
+        if self.scenario is not None:
+            src = self.scenario
+            if isinstance(src, dict):
+                src = dict(src, seed=seed)
+            g = read_scenario(src).game
+            if not isinstance(self.scenario, dict):
+                g.rng.seed(seed)
+            return g
+        decks = self.decks or (list(DEFAULT_DECKS[:1]) if self.format == "goldfish" else list(DEFAULT_DECKS))
+        return new_game(decks, seed=seed, format=self.format, mana_payment=self.mana_payment,
+                        turn_limit=self.turn_limit, mulligans=self.mulligans)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**31 - 1))
+        self.game = self._new_game(game_seed)
+        self._opponent = _make_opponent(self.opponent_spec, game_seed + 1)
+        self._steps = 0
+        self._advance_opponents()
+        self._encode()
+        return self._obs, self._info()  # type: ignore[return-value]
+
+    def _advance_opponents(self) -> None:
+        g = self.game
+        assert g is not None
+        while g.decision is not None and g.pending is not None and g.pending.player != self.learner:
+            if self._opponent is None:
+                raise RuntimeError("the opponent must decide but no opponent agent is set")
+            g.act(self._opponent.act(g))
+
+    def _encode(self) -> None:
+        g = self.game
+        assert g is not None
+        me = self.learner
+        table = ObjectTable(g, me)
+        self._actions = g.legal_actions() if g.decision is not None else []
+        self._indices, _used = encode_actions(g, self._actions, table)
+        self._by_index = {i: a for i, a in zip(self._indices, self._actions, strict=True) if i >= 0}
+        self._obs = encode(g, me, table, self._actions, self._indices)
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        assert self._obs is not None
+        info = {"action_mask": self._obs["action_mask"].copy(),
+                "legal_actions": [a.label for a in self._actions],
+                "decision": self.game.decision.kind if self.game and self.game.decision else None}
+        info.update(extra)
+        return info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal-action mask (what sb3-contrib's MaskablePPO calls)."""
+        assert self._obs is not None
+        return self._obs["action_mask"].astype(bool)
+
+    def action_label(self, index: int) -> str | None:
+        a = self._by_index.get(int(index))
+        return a.label if a is not None else None
+
+    def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        g = self.game
+        if g is None:
+            raise RuntimeError("call reset() before step()")
+        chosen = self._by_index.get(int(action))
+        if chosen is None or g.game_over:
+            # Documented behaviour: never crash; end the episode with a penalty.
+            obs = {k: v.copy() for k, v in self._obs.items()}  # type: ignore[union-attr]
+            return obs, float(self.illegal_penalty), True, False, self._info(
+                illegal_action=True, action=int(action))
+        before = self._measure()
+        g.act(chosen)
+        self._steps += 1
+        self._advance_opponents()
+        self._encode()
+        reward = self._reward(before)
+        terminated = g.game_over
+        truncated = not terminated and self._steps >= self.max_steps
+        return self._obs, reward, terminated, truncated, self._info(  # type: ignore[return-value]
+            label=chosen.label, result=g.result if terminated else None)
+
+    def _measure(self) -> tuple[int, int]:
+        g = self.game
+        assert g is not None
+        opp_life = sum(p.life for p in g.players if p.index != self.learner)
+        return opp_life, g.players[self.learner].mana_produced + g.turn * 0
+
+    def _reward(self, before: tuple[int, int]) -> float:
+        g = self.game
+        assert g is not None
+        r = 0.0
+        if self.reward_kind == "damage":
+            opp_life, _ = self._measure()
+            r += max(before[0] - opp_life, 0) / 20.0
+        elif self.reward_kind == "mana":
+            _, produced = self._measure()
+            r += float(np.log1p(max(produced - before[1], 0)))
+        if g.game_over:
+            if g.winner == self.learner:
+                r += 1.0
+            elif g.winner is not None:
+                r -= 1.0
+        return r
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.game is None:
+            return None
+        from ..cli import format_state
+        me = self.game.players[self.learner].name
+        text = format_state(self.game.state_json(), viewer=me)
+        if self._actions:
+            text += "\n" + "\n".join(f"  [{i}] {a.label}" for a, i in zip(self._actions, self._indices,
+                                                                           strict=True) if i >= 0)
+        return text
+
+    def close(self) -> None:
+        self.game = None
+
+
+def DuelEnv(**kwargs: Any) -> MtgEnv:  # noqa: N802  (a registry entry point)
+    kwargs.setdefault("format", "duel")
+    return MtgEnv(**kwargs)
+
+
+def GoldfishEnv(**kwargs: Any) -> MtgEnv:  # noqa: N802
+    kwargs.setdefault("format", "goldfish")
+    kwargs.setdefault("opponent", None)
+    kwargs.setdefault("reward", "damage")
+    return MtgEnv(**kwargs)
+
+
+def ScenarioEnv(**kwargs: Any) -> MtgEnv:  # noqa: N802
+    kwargs.setdefault("scenario", DEFAULT_SCENARIO)
+    kwargs.setdefault("opponent", "random")
+    kwargs.setdefault("reward", "damage")
+    if isinstance(kwargs["scenario"], str | os.PathLike) and not os.path.exists(str(kwargs["scenario"])) \
+            and "\n" not in str(kwargs["scenario"]):
+        candidate = _ROOT / "configs" / "scenarios" / str(kwargs["scenario"])
+        if candidate.exists():
+            kwargs["scenario"] = str(candidate)
+    return MtgEnv(**kwargs)

@@ -1,0 +1,168 @@
+"""Observations: fixed-shape arrays describing one player's view of the game.
+
+Hidden information stays hidden: another player's hand and every library appear only as counts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from gymnasium import spaces
+
+from ..cards import all_cards
+from ..cards.vocab import Activated
+from ..engine.game import STEPS
+from .layout import N_ACTIONS, A, B, O, ObjectTable, P
+
+if TYPE_CHECKING:
+    from ..engine.actions import Action
+    from ..engine.game import Game
+
+DECISION_KINDS = ("priority", "target", "x", "mode", "color", "yes_no", "choose", "order", "attack",
+                  "block", "keep", "none")
+ACTION_KINDS = ("pass", "play", "cast", "activate", "target", "mode", "x", "color", "yes", "no", "choose",
+                "order", "attack", "block", "done", "keep", "mulligan")
+ZONES = ("battlefield", "hand", "stack", "exile", "graveyard", "command", "library")
+TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Instant", "Sorcery")
+KEYWORDS = ("flying", "reach", "vigilance", "haste", "defender", "menace", "first strike", "double strike",
+            "trample", "deathtouch", "lifelink", "indestructible", "hexproof")
+MAX_LEGAL = 128
+BIG = 1e9  # features are bounded well below this
+
+G_FEATURES = 4 + len(STEPS) + len(DECISION_KINDS)
+P_FEATURES = 16
+OBJ_FEATURES = 10 + len(ZONES) + len(TYPES) + len(KEYWORDS) + A
+ACT_FEATURES = len(ACTION_KINDS) + 4
+
+_card_index: dict[str, int] = {}
+
+
+def card_index(name: str) -> int:
+    """1 + the card's position in the card pool (sorted by name); 0 means an empty row."""
+    if not _card_index:
+        from ..cards import _REGISTRY, _load
+        _load()
+        for i, c in enumerate(sorted(_REGISTRY.values(), key=lambda c: c.name)):
+            _card_index[c.name] = i + 1
+    return _card_index.get(name, 0)
+
+
+def n_cards() -> int:
+    return len(all_cards(include_tokens=True))
+
+
+def observation_space() -> spaces.Dict:
+    return spaces.Dict({
+        "global": spaces.Box(-BIG, BIG, (G_FEATURES,), np.float32),
+        "players": spaces.Box(-BIG, BIG, (P, P_FEATURES), np.float32),
+        "objects": spaces.Box(-BIG, BIG, (O, OBJ_FEATURES), np.float32),
+        "object_cards": spaces.Box(0, n_cards() + 1, (O,), np.int64),
+        "action_features": spaces.Box(-BIG, BIG, (MAX_LEGAL, ACT_FEATURES), np.float32),
+        "action_index": spaces.Box(-1, N_ACTIONS - 1, (MAX_LEGAL,), np.int64),
+        "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
+    })
+
+
+def _squash(x: float) -> float:
+    """Counts that can be astronomically large (mana) as log1p."""
+    return float(np.log1p(max(x, 0)))
+
+
+def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indices: list[int]) -> dict[str, Any]:
+    """The observation of player `me` (index) for the current decision."""
+    g = np.zeros(G_FEATURES, np.float32)
+    g[0] = game.turn / 20.0
+    g[1] = 1.0 if game.active == me else 0.0
+    g[2] = len(game.stack) / 8.0
+    g[3] = 1.0 if game.game_over else 0.0
+    g[4 + STEPS.index(game.step)] = 1.0
+    d = game.decision
+    kind = d.kind if d is not None else "none"
+    g[4 + len(STEPS) + (DECISION_KINDS.index(kind) if kind in DECISION_KINDS else len(DECISION_KINDS) - 1)] = 1.0
+
+    n = len(game.players)
+    pl = np.zeros((P, P_FEATURES), np.float32)
+    for k in range(min(n, P)):
+        p = game.players[(me + k) % n]
+        pool = p.pool.total_counts()
+        pl[k, 0] = 1.0
+        pl[k, 1] = p.life / 20.0
+        pl[k, 2] = len(p.library) / 60.0
+        pl[k, 3] = len(p.hand) / 7.0
+        pl[k, 4] = len(p.graveyard) / 20.0
+        pl[k, 5] = len(p.exile) / 10.0
+        for i in range(6):
+            pl[k, 6 + i] = _squash(pool[i])
+        pl[k, 12] = p.lands_played
+        pl[k, 13] = 1.0 if p.lost else 0.0
+        pl[k, 14] = 1.0 if game.active == p.index else 0.0
+        pl[k, 15] = 1.0 if game.pending is not None and game.pending.player == p.index else 0.0
+
+    objs = np.zeros((O, OBJ_FEATURES), np.float32)
+    cards = np.zeros(O, np.int64)
+    zone_base = 10
+    type_base = zone_base + len(ZONES)
+    kw_base = type_base + len(TYPES)
+    used_base = kw_base + len(KEYWORDS)
+    for r, oid in enumerate(table.rows):
+        if oid < 0 or oid not in game.objects:
+            continue
+        obj = game.objects[oid]
+        c = game.chars(oid)
+        cards[r] = card_index(c.name)
+        f = objs[r]
+        f[0] = 1.0
+        f[1] = (obj.controller - me) % n
+        f[2] = (obj.owner - me) % n
+        f[3] = 1.0 if obj.tapped else 0.0
+        f[4] = 1.0 if obj.sick else 0.0
+        f[5] = (c.power or 0) / 5.0
+        f[6] = (c.toughness or 0) / 5.0
+        f[7] = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
+        f[8] = sum(v for k, v in obj.counters.items() if k not in ("+1/+1", "-1/-1"))
+        f[9] = obj.damage
+        f[zone_base + (ZONES.index(obj.zone) if obj.zone in ZONES else 0)] = 1.0
+        for i, t in enumerate(TYPES):
+            if t in c.types:
+                f[type_base + i] = 1.0
+        for i, kw in enumerate(KEYWORDS):
+            if kw in c.keywords:
+                f[kw_base + i] = 1.0
+        if obj.zone == "battlefield":
+            j = 0
+            for key, ab, _o in c.abilities:
+                if isinstance(ab, Activated):
+                    if j >= A:
+                        break
+                    if game.activations.get((oid, key)):
+                        f[used_base + j] = 1.0
+                    j += 1
+
+    af = np.zeros((MAX_LEGAL, ACT_FEATURES), np.float32)
+    ai = np.full(MAX_LEGAL, -1, np.int64)
+    mask = np.zeros(N_ACTIONS, np.int8)
+    for i, (a, idx) in enumerate(zip(actions, indices, strict=True)):
+        if idx < 0:
+            continue
+        mask[idx] = 1
+        if i < MAX_LEGAL:
+            ai[i] = idx
+            af[i, ACTION_KINDS.index(a.kind) if a.kind in ACTION_KINDS else 0] = 1.0
+            base = len(ACTION_KINDS)
+            payload = a.payload
+            act_oid: int | None = None
+            if isinstance(payload, tuple) and len(payload) >= 2 and isinstance(payload[1], int):
+                act_oid = payload[1] if payload[0] != "player" else None
+            elif isinstance(payload, int) and not isinstance(payload, bool):
+                act_oid = payload
+            r = table.row_of.get(act_oid, -1) if act_oid is not None else -1
+            af[i, base] = (r + 1) / O
+            af[i, base + 1] = float(a.value) / 10.0 if isinstance(a.value, int) and not isinstance(a.value, bool) else 0.0
+            af[i, base + 2] = 1.0 if a.kind in ("cast", "play") else 0.0
+            af[i, base + 3] = 1.0 if isinstance(payload, tuple) and payload[:1] == ("player",) and payload[1] == me else 0.0
+    return {"global": g, "players": pl, "objects": objs, "object_cards": cards, "action_features": af,
+            "action_index": ai, "action_mask": mask}
+
+
+__all__ = ["B", "encode", "observation_space"]
