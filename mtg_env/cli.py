@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -118,31 +117,28 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_run(args: argparse.Namespace) -> int:
-    """The main job. Until the tournament harness exists: play the default scenario, then a full
-    random game between two included decks, and print both results."""
-    from agents import RandomAgent, play_game
+def _harness(args: argparse.Namespace, config: str) -> int:
+    from .harness import run
+    run(config, games=args.games, workers=args.workers, seed=args.seed, out=args.out, address=args.address,
+        resume=args.resume, progress=not args.no_progress)
+    return 0
 
-    from .engine.decks import new_game
-    from .engine.scenario import run_scenario
-    root = _repo_root()
-    scenario = args.config or str(root / "configs" / "scenarios" / "default.yaml")
-    run = run_scenario(scenario)
-    print(f"== Scenario: {run.scenario.name} ({scenario})")
-    for line in run.scenario.line:
-        print(f"  > {line}")
-    print(format_state(run.scenario.game.state_json()))
-    print("OK: every expectation holds" if run.ok else f"FAILED: {run.failures or run.error}")
-    decks = [str(root / "configs" / "decks" / d) for d in ("green_ramp.txt", "red_burn.txt")]
-    game = new_game(decks, seed=args.seed)
-    play_game(game, [RandomAgent(args.seed), RandomAgent(args.seed + 1)])
-    r = game.result
-    print(f"\n== Random game: {os.path.basename(decks[0])} (P1) vs {os.path.basename(decks[1])} (P2), seed {args.seed}")
-    print(format_state(game.state_json()))
-    print(f"Result: {'winner ' + r['winner'] if r['winner'] else 'draw'} — {r['reason']}; "
-          f"{r['turn']} turns, {game.stats['actions']} actions, {game.stats['spells_cast']} spells cast, "
-          f"{game.stats['abilities_activated']} abilities activated")
-    return 0 if run.ok else 1
+
+def cmd_rollouts(args: argparse.Namespace) -> int:
+    return _harness(args, args.config)
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    return _harness(args, args.config)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """The main job: a config (by default configs/default.yaml, a round-robin tournament of the
+    included agents and decks on local Ray), with its standings and report."""
+    config = args.config or str(_repo_root() / "configs" / "default.yaml")
+    if args.out is None:
+        args.out = str(Path("results") / Path(config).stem)
+    return _harness(args, config)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -236,9 +232,26 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--turn-limit", type=int, default=50)
     pl.set_defaults(func=cmd_play)
 
-    run = sub.add_parser("run", help="the main job")
-    run.add_argument("config", nargs="?", help="a scenario file (default configs/scenarios/default.yaml)")
-    run.add_argument("--seed", type=int, default=1)
+    def harness_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--games", type=int, help="games (rollouts) or games per match (tournament)")
+        p.add_argument("--workers", type=int, default=2, help="Ray workers (local CPUs)")
+        p.add_argument("--seed", type=int, help="the run's seed (overrides the config)")
+        p.add_argument("--out", help="output directory (default results/<name>)")
+        p.add_argument("--address", help="a Ray cluster's address (or set RAY_ADDRESS)")
+        p.add_argument("--resume", action="store_true", help="continue an interrupted run")
+        p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    ro = sub.add_parser("rollouts", help="rollout statistics from a config (Ray)")
+    ro.add_argument("config")
+    harness_options(ro)
+    ro.set_defaults(func=cmd_rollouts)
+    to = sub.add_parser("tournament", help="an AI-vs-AI tournament from a config (Ray)")
+    to.add_argument("config")
+    harness_options(to)
+    to.set_defaults(func=cmd_tournament)
+    run = sub.add_parser("run", help="the main job: configs/default.yaml, a round-robin tournament")
+    run.add_argument("config", nargs="?", help="a tournament or rollouts config (default configs/default.yaml)")
+    harness_options(run)
     run.set_defaults(func=cmd_run)
     return ap
 

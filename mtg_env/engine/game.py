@@ -213,6 +213,8 @@ class Game:
         self.stats: dict[str, int] = {"actions": 0, "spells_cast": 0, "abilities_activated": 0}
         # Commanders just put into a graveyard or exile (CR 903.9a asks their owner).
         self.commander_moved: list[int] = []
+        # Mana each player produced, one entry per finished turn (for statistics).
+        self.mana_history: list[list[int]] = []
         # Control changes to undo at cleanup: (object, previous controller).
         self.control_reverts: list[tuple[int, int]] = []
         # Cards a player may play from exile (Magus of the Mind): (player, object, free).
@@ -266,6 +268,7 @@ class Game:
         g.commander_casts = dict(self.commander_casts)
         g.token_ghosts = self.token_ghosts[:]
         g.control_reverts = self.control_reverts[:]
+        g.mana_history = self.mana_history[:]
         g.play_permissions = self.play_permissions[:]
         g.commander_moved = self.commander_moved[:]
         g.activations = self.activations.copy()
@@ -1241,6 +1244,7 @@ class Game:
         if step == "untap":
             # CR 502: a new turn begins; the active player's permanents are now controlled
             # continuously since their most recent turn began (CR 302.6).
+            self.mana_history.append([p.mana_produced for p in self.players])
             for p in self.players:
                 p.lands_played = 0
                 p.mana_produced = 0

@@ -104,7 +104,7 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         self.render_mode = render_mode
         self.learner = learner
         self.mulligans = mulligans
-        self.action_space = spaces.Discrete(N_ACTIONS)  # type: ignore[assignment]
+        self.action_space = spaces.Discrete(N_ACTIONS)
         self.observation_space = observation_space()
         self.game: Game | None = None
         self._opponent: Any = None
@@ -218,7 +218,7 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
                 r -= 1.0
         return r
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
         if self.render_mode != "ansi" or self.game is None:
             return None
         from ..cli import format_state

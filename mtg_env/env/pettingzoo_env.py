@@ -40,7 +40,7 @@ class MtgAECEnv(AECEnv):
         space = spaces.Dict({"observation": _inner_space(),
                              "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8)})
         self.observation_spaces = {a: space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Space[Any]] = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
         self.game: Game | None = None
         self._seed: int | None = None
 

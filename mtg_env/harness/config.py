@@ -1,0 +1,185 @@
+"""Run configurations (YAML), validated on load before any game starts.
+
+A tournament::
+
+    kind: tournament
+    name: Included agents and decks
+    seed: 1
+    format: round_robin          # round_robin | swiss | single_elimination
+    games_per_match: 3           # best-of-N; play and draw alternate
+    rounds: 3                    # swiss only
+    turn_limit: 40
+    entrants:
+      - {name: heuristic-green, agent: heuristic, deck: configs/decks/green_ramp.txt}
+      - {name: random-burn, agent: random, deck: configs/decks/red_burn.txt}
+
+Rollout statistics::
+
+    kind: rollouts
+    name: Green ramp goldfish
+    seed: 1
+    games: 200
+    format: goldfish             # goldfish | duel
+    deck: configs/decks/green_ramp.txt
+    agent: heuristic
+    opponent: {agent: random, deck: configs/decks/red_burn.txt}   # duel only
+    goal: {kind: opponent_life_at_most, value: 0}                 # optional combo goal
+    turn_limit: 20
+
+Every error names the file, the key path and what was expected.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..engine.decks import load_deck
+from ..engine.errors import DeckError, ScenarioError
+
+AGENT_NAMES = ("random", "heuristic", "mcts")
+GOALS = ("opponent_life_at_most", "mana_in_a_turn", "cast", "win")
+
+
+class ConfigError(ScenarioError):
+    """A run configuration is malformed (file, key path, what was expected)."""
+
+
+@dataclass
+class Entrant:
+    name: str
+    agent: str
+    deck: str
+    agent_options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class RunConfig:
+    kind: str
+    name: str
+    where: str
+    seed: int = 1
+    format: str = "duel"
+    turn_limit: int = 40
+    hidden_information: bool = True
+    # tournament
+    tournament_format: str = "round_robin"
+    games_per_match: int = 1
+    rounds: int = 3
+    entrants: list[Entrant] = field(default_factory=list)
+    # rollouts
+    games: int = 100
+    player: Entrant | None = None
+    opponent: Entrant | None = None
+    goal: dict[str, Any] | None = None
+
+
+_TOP = {"kind", "name", "seed", "format", "turn_limit", "hidden_information", "games_per_match", "rounds",
+        "entrants", "games", "deck", "agent", "agent_options", "opponent", "goal"}
+
+
+def _err(where: str, path: str, msg: str) -> ConfigError:
+    return ConfigError(where, path, msg)
+
+
+def _typed(where: str, path: str, v: Any, t: type, what: str) -> Any:
+    if not isinstance(v, t) or (t is int and isinstance(v, bool)):
+        raise _err(where, path, f"expected {what}, got {v!r}")
+    return v
+
+
+def _deck_path(where: str, path: str, v: Any, base: Path) -> str:
+    _typed(where, path, v, str, "a deck file path")
+    candidates = [Path(v), base / v, Path.cwd() / v, Path(__file__).resolve().parents[2] / v]
+    for c in candidates:
+        if c.exists():
+            try:
+                load_deck(str(c))
+            except DeckError as e:
+                raise _err(where, path, f"bad deck: {e}") from None
+            return str(c)
+    raise _err(where, path, f"no such deck file {v!r}")
+
+
+def _entrant(where: str, path: str, d: Any, base: Path, default_name: str) -> Entrant:
+    _typed(where, path, d, dict, "a mapping with agent and deck")
+    for k in d:
+        if k not in ("name", "agent", "deck", "agent_options"):
+            raise _err(where, f"{path}.{k}", "unknown key; expected one of: agent, agent_options, deck, name")
+    agent = d.get("agent", "heuristic")
+    if agent not in AGENT_NAMES:
+        raise _err(where, f"{path}.agent", f"unknown agent {agent!r}; expected one of: {', '.join(AGENT_NAMES)}")
+    if "deck" not in d:
+        raise _err(where, f"{path}.deck", "missing: a deck file is required")
+    opts = d.get("agent_options", {}) or {}
+    _typed(where, f"{path}.agent_options", opts, dict, "a mapping of agent options")
+    return Entrant(str(d.get("name", default_name)), agent, _deck_path(where, f"{path}.deck", d["deck"], base), opts)
+
+
+def load_config(source: str | os.PathLike[str] | dict[str, Any]) -> RunConfig:
+    if isinstance(source, dict):
+        data, where, base = source, "<dict>", Path.cwd()
+    else:
+        where = os.fspath(source)
+        if not os.path.exists(where):
+            raise _err(where, "", "no such file")
+        try:
+            data = yaml.safe_load(Path(where).read_text(encoding="utf-8"))
+        except yaml.YAMLError as e:
+            raise _err(where, "", f"not valid YAML: {e}") from None
+        base = Path(where).resolve().parent
+    _typed(where, "", data, dict, "a mapping at the top level")
+    for k in data:
+        if k not in _TOP:
+            raise _err(where, str(k), f"unknown key; expected one of: {', '.join(sorted(_TOP))}")
+    kind = data.get("kind", "tournament")
+    if kind not in ("tournament", "rollouts"):
+        raise _err(where, "kind", f"expected tournament or rollouts, got {kind!r}")
+    cfg = RunConfig(kind=kind, name=str(data.get("name", Path(where).stem)), where=where)
+    cfg.seed = _typed(where, "seed", data.get("seed", 1), int, "a whole number")
+    cfg.turn_limit = _typed(where, "turn_limit", data.get("turn_limit", 40), int, "a whole number")
+    cfg.hidden_information = _typed(where, "hidden_information", data.get("hidden_information", True), bool,
+                                    "true or false")
+    if kind == "tournament":
+        fmt = data.get("format", "round_robin")
+        if fmt not in ("round_robin", "swiss", "single_elimination"):
+            raise _err(where, "format", f"expected round_robin, swiss or single_elimination, got {fmt!r}")
+        cfg.tournament_format = fmt
+        cfg.format = "duel"
+        cfg.games_per_match = _typed(where, "games_per_match", data.get("games_per_match", 1), int,
+                                     "a whole number of games per match (best-of-N)")
+        if cfg.games_per_match < 1:
+            raise _err(where, "games_per_match", "expected at least 1")
+        cfg.rounds = _typed(where, "rounds", data.get("rounds", 3), int, "a whole number of rounds")
+        entrants = _typed(where, "entrants", data.get("entrants"), list, "a list of entrants")
+        if len(entrants) < 2:
+            raise _err(where, "entrants", "expected at least two entrants")
+        cfg.entrants = [_entrant(where, f"entrants[{i}]", e, base, f"entrant{i + 1}") for i, e in enumerate(entrants)]
+        names = [e.name for e in cfg.entrants]
+        if len(set(names)) != len(names):
+            raise _err(where, "entrants", f"entrant names must be unique: {names}")
+    else:
+        fmt = data.get("format", "goldfish")
+        if fmt not in ("goldfish", "duel"):
+            raise _err(where, "format", f"expected goldfish or duel, got {fmt!r}")
+        cfg.format = fmt
+        cfg.games = _typed(where, "games", data.get("games", 100), int, "a whole number of games")
+        cfg.player = _entrant(where, "", {k: data[k] for k in ("agent", "deck", "agent_options") if k in data},
+                              base, "player")
+        if fmt == "duel":
+            if "opponent" not in data:
+                raise _err(where, "opponent", "missing: a duel needs an opponent {agent, deck}")
+            cfg.opponent = _entrant(where, "opponent", data["opponent"], base, "opponent")
+        goal = data.get("goal")
+        if goal is not None:
+            _typed(where, "goal", goal, dict, "a mapping {kind, value}")
+            if goal.get("kind") not in GOALS:
+                raise _err(where, "goal.kind", f"expected one of: {', '.join(GOALS)}")
+            if goal["kind"] != "win" and "value" not in goal:
+                raise _err(where, "goal.value", "missing")
+            cfg.goal = dict(goal)
+    return cfg

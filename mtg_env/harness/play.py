@@ -1,0 +1,98 @@
+"""Playing one game from a plain-data spec, the unit of work of the harness.
+
+A game spec is a dict (seed, seats, format, turn limit, goal); playing it is deterministic, so a
+game gives the same row whether it runs in this process, on a Ray worker, or again after a retry.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..engine.decks import new_game
+from ..engine.game import Game
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """Each game's seed from the run's seed and its own index (stable across workers)."""
+    return (run_seed * 1_000_003 + index * 7_919 + 17) % (2**31 - 1)
+
+
+def _agent(name: str, seed: int, options: dict[str, Any]) -> Any:
+    from agents import AGENTS
+    return AGENTS[name](seed, **options)  # type: ignore[call-arg]
+
+
+def _goal_reached(game: Game, goal: dict[str, Any] | None, me: int) -> bool:
+    if not goal:
+        return False
+    kind = goal["kind"]
+    if kind == "win":
+        return game.winner == me
+    if kind == "opponent_life_at_most":
+        return any(p.life <= goal["value"] for p in game.players if p.index != me)
+    if kind == "mana_in_a_turn":
+        return game.players[me].mana_produced >= goal["value"]
+    if kind == "cast":
+        return any(f"{game.players[me].name} casts {goal['value']}" in line for line in game.log[-20:])
+    return False
+
+
+def play_game_spec(spec: dict[str, Any]) -> dict[str, Any]:
+    """Play one game; return its result row."""
+    seed = spec["seed"]
+    seats = spec["seats"]  # [{"name", "agent", "deck", "agent_options"}] in seat order
+    fmt = spec.get("format", "duel")
+    decks = [s["deck"] for s in seats] if fmt != "goldfish" else [seats[0]["deck"]]
+    game = new_game(decks, seed=seed, format=fmt, first_player=spec.get("first_player"),
+                    turn_limit=spec.get("turn_limit", 40))
+    agents = {game.players[i].name: _agent(s["agent"], seed + 101 * (i + 1), s.get("agent_options") or {})
+              for i, s in enumerate(seats)}
+    hidden = spec.get("hidden_information", True)
+    view_rng = random.Random(seed ^ 0x5EED)
+    goal = spec.get("goal")
+    goal_turn = None
+    max_actions = spec.get("max_actions", 20_000)
+    while game.decision is not None and game.stats["actions"] < max_actions:
+        d = game.decision
+        agent = agents.get(d.player)
+        if agent is None:
+            break
+        me = next(p.index for p in game.players if p.name == d.player)
+        if hidden and fmt != "goldfish":
+            # The agent sees only what its player may see: hidden cards are redealt at random.
+            from agents.mcts import determinize
+            view = determinize(game, me, view_rng)
+            choice = agent.act(view)
+            game.act(choice.label)
+        else:
+            game.act(agent.act(game))
+        if goal_turn is None and _goal_reached(game, goal, 0):
+            goal_turn = game.turn
+    if not game.game_over:
+        game._end_game(None, f"action limit {max_actions} reached")
+    p0_casts = sum(1 for line in game.log if line.startswith(f"{game.players[0].name} casts "))
+    return {
+        "index": spec["index"],
+        "seed": seed,
+        "match": spec.get("match", ""),
+        "seats": [s["name"] for s in seats],
+        "decks": [s["deck"].rsplit("/", 1)[-1] for s in seats],
+        "agents": [s["agent"] for s in seats],
+        "first_player": game.players[game.first_player].name,
+        "winner": seats[game.winner]["name"] if game.winner is not None and game.winner < len(seats) else None,
+        "winner_seat": game.winner,
+        "reason": game.result_reason,
+        "turns": game.turn,
+        "actions": game.stats["actions"],
+        "life": [p.life for p in game.players],
+        "mana_per_turn": [row[0] for row in game.mana_history] + [game.players[0].mana_produced],
+        "cards_cast": game.stats["spells_cast"],
+        "cards_cast_p1": p0_casts,
+        "abilities_activated": game.stats["abilities_activated"],
+        "goal_turn": goal_turn,
+    }
+
+
+def play_batch(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [play_game_spec(s) for s in specs]
