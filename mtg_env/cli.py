@@ -141,6 +141,66 @@ def cmd_run(args: argparse.Namespace) -> int:
     return _harness(args, config)
 
 
+def _budget(text: str | None) -> tuple[int, float]:
+    """`--budget 20000` (nodes) or `--budget 10s` (seconds)."""
+    if not text:
+        return 50_000, 30.0
+    if text.endswith("s"):
+        return 10**9, float(text[:-1])
+    return int(text), 3600.0
+
+
+def cmd_combo(args: argparse.Namespace) -> int:
+    from .combo import load_combo_file, run_suite, search, verify_line
+    from .engine.scenario import build_scenario
+    nodes, seconds = _budget(args.budget)
+    if args.suite:
+        suite_rows, ok = run_suite(args.suite, max_nodes=nodes, max_seconds=min(seconds, 30.0))
+        if args.json:
+            print(json.dumps(suite_rows, indent=2))
+        else:
+            print(f"{'line':62} {'goal':7} {'expected':>10} {'found':>10} {'nodes':>7} {'time':>7}")
+            for row in suite_rows:
+                mark = "" if row["ok"] else "   <-- MISMATCH"
+                print(f"{row['line'][:62]:62} {row['goal']:7} {row['expected']:>10} {row['found']:>10} "
+                      f"{row['nodes']:>7} {row['seconds']:>6.2f}s{mark}")
+            total = sum(row["seconds"] for row in suite_rows)
+            print(f"{sum(row['ok'] for row in suite_rows)}/{len(suite_rows)} as expected, {total:.1f} s in all")
+        return 0 if ok else 1
+    if not args.file:
+        print("mtg-env: error: give a combo or scenario FILE, or --suite DIR", file=sys.stderr)
+        return 2
+    spec = load_combo_file(args.file)
+    game = build_scenario(spec["scenario"], args.file).game
+    if args.line:
+        with open(args.line, encoding="utf-8") as f:
+            steps = [ln.strip() for ln in f if ln.strip() and not ln.startswith("#")]
+        ok, at, message = verify_line(game, steps)
+        print(message)
+        if ok:
+            print(format_state(game.state_json()))
+        return 0 if ok else 1
+    goal = args.goal or spec.get("goal") or "mana"
+    r = search(game, goal, max_nodes=nodes, max_seconds=seconds)
+    if args.json:
+        print(json.dumps(r.to_json(), indent=2))
+        return 0
+    print(f"{spec.get('name', args.file)}: goal {goal}")
+    if r.unbounded:
+        print(f"UNBOUNDED: each repetition of this loop grows {r.grows}" + (f" and costs {r.costs}" if r.costs else ""))
+        for step in r.loop or []:
+            print(f"  ↻ {step}")
+    else:
+        print(f"best value {r.value}" + ("" if r.complete else " (search budget reached: a lower bound)"))
+    for sc in r.shortcuts:
+        print(f"  shortcut (CR 732): a loop growing {sc['grows']} repeated any number of times")
+    print("line:")
+    for step in r.line:
+        print(f"  {step}")
+    print(f"{r.nodes} nodes, {r.transpositions} transpositions, {r.seconds:.2f} s")
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """A terminal game for a person against an agent: the board, the stack and the numbered legal
     actions each time, answered by number or by label text (interface.md §3)."""
@@ -231,6 +291,15 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--mana-payment", default="auto", choices=["auto", "manual"])
     pl.add_argument("--turn-limit", type=int, default=50)
     pl.set_defaults(func=cmd_play)
+
+    co = sub.add_parser("combo", help="search a position's lines for a goal; detect unbounded loops")
+    co.add_argument("file", nargs="?", help="a combo file or a scenario file")
+    co.add_argument("--goal", help="mana, mana:<W|U|B|R|G|C>, damage, life, tokens, untapped, lose")
+    co.add_argument("--budget", help="search nodes (20000) or seconds (10s)")
+    co.add_argument("--json", action="store_true")
+    co.add_argument("--line", help="verify a written line (one step a line) instead of searching")
+    co.add_argument("--suite", help="run every combo file in a directory and compare with its answer")
+    co.set_defaults(func=cmd_combo)
 
     def harness_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("--games", type=int, help="games (rollouts) or games per match (tournament)")

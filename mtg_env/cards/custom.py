@@ -159,3 +159,36 @@ def magus_exile_top(g: Game, ctx: Context, step: int) -> Ask | None:
             g.play_permissions.append((ctx.controller, new, True))
             g.log_event(f"{g.name_of(new)} is exiled ({ctx.source_name})")
     return None
+
+
+def imprint_instant(g: Game, ctx: Context, step: int, max_mv: int) -> Ask | None:
+    """Isochron Scepter: "you may exile an instant card with mana value 2 or less from your hand"."""
+    from .vocab import Ask
+    p = g.players[ctx.controller]
+    cands = [o for o in p.hand if "Instant" in g.objects[o].card.types
+             and g.objects[o].card.mana_cost.mana_value <= max_mv]
+    got = _choose_card(g, ctx, step, cands, "exile", "exile nothing",
+                       f"{ctx.source_name}: exile an instant card with mana value {max_mv} or less?")
+    if isinstance(got, Ask) or got is None:
+        return got
+    g.exile_linked(got, ctx)
+    return None
+
+
+def copy_linked_and_cast(g: Game, ctx: Context, step: int) -> Ask | None:
+    """Isochron Scepter: "You may copy the exiled card. If you do, you may cast the copy without
+    paying its mana cost." The copy is made in exile (not a card, CR 707.12) and cast at once;
+    if it isn't cast, it ceases to exist."""
+    from .vocab import Ask
+    linked = g.linked_cards(ctx)
+    if not linked:
+        return None
+    answer = ctx.answers.get(step)
+    if answer is None:
+        name = g.name_of(linked[0])
+        return Ask("yes_no", ctx.controller, (True, False), ("yes", "no"),
+                   f"{ctx.source_name}: copy {name} and cast the copy without paying its mana cost?")
+    if answer:
+        oid = g.make_card_copy(ctx.controller, linked[0])
+        return Ask("autocast", ctx.controller, (("cast_free", oid),), ("",), "")
+    return None

@@ -1164,3 +1164,17 @@ class CopyStackItem(Effect):
 
     def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
         return g.copy_onto_stack(ctx, step, self.which, self.new_targets)
+
+
+
+@dataclass(frozen=True)
+class UntapAll(Effect):
+    """"Untap all <filter>" (Dramatic Reversal: nonland permanents you control)."""
+
+    filter: str = "nonland_permanent_you_control"
+
+    def resolve(self, g: Game, ctx: Context, step: int) -> Ask | None:
+        for oid in list(g.battlefield):
+            if g._matches(self.filter, oid, ctx.controller):
+                g.untap(oid)
+        return None

@@ -485,7 +485,7 @@ class Game:
                 self.commander_moved.append(new_id)
         self.objects[new_id] = new
         self._owned.add(new_id)
-        if new.token and zone != BATTLEFIELD:
+        if new.token and zone not in (BATTLEFIELD, STACK):
             self.token_ghosts.append(new_id)  # it ceases to exist at the next check (CR 704.5d)
         if zone == BATTLEFIELD:
             new.controller = obj.controller if controller is None else controller
@@ -932,6 +932,11 @@ class Game:
                 self._queue_trigger(ab, oid, key, origin, {})
 
     def add_counters(self, oid: int, kind: str, n: int) -> None:
+        if kind == "-1/-1" and n > 0 and oid in self.objects and self.is_creature(oid):
+            # Vizier of Remedies (CR 614.1a): "that many -1/-1 counters minus one" for each
+            for src, _ab in self._statics("fewer_minus_counters"):
+                if self.objects[src].controller == self.objects[oid].controller:
+                    n -= 1
         if oid in self.objects and n > 0 and self.objects[oid].zone == BATTLEFIELD:
             obj = self._w(oid)
             obj.counters[kind] = obj.counters.get(kind, 0) + n
@@ -975,6 +980,21 @@ class Game:
         self.log_event(f"{self.players[player].name} creates a token copy of {card_name}")
         self._enters_battlefield(obj, None)
         return oid
+
+    def make_card_copy(self, player: int, oid: int) -> int:
+        """A copy of a card, in exile, to be cast (CR 707.12): a token-like object that is not a
+        card; it ceases to exist if it goes anywhere but the stack and battlefield."""
+        card = self.objects[oid].card
+        nid = self.next_id
+        self.next_id += 1
+        self.ts += 1
+        obj = GameObject(nid, card, player, EXILE, self.ts)
+        obj.token = True
+        self.objects[nid] = obj
+        self._owned.add(nid)
+        self.players[player].exile.append(nid)
+        self.token_ghosts.append(nid)  # gone at the next state-based check unless cast at once
+        return nid
 
     def gain_control_until_eot(self, oid: int, player: int) -> None:
         """Control changes (layer 2) until end of turn; the permanent hasn't been controlled
@@ -1871,7 +1891,9 @@ class Game:
             ctx.source_id = sid
             obj = self._w(sid)
             obj.x = ctx.x
-            item = StackItem(self._new_stack_id(), "spell", sid, card.spell_ability, "", ctx, card.oracle)
+            # a copy of a card cast from exile (Isochron Scepter) is a copy on the stack too
+            item = StackItem(self._new_stack_id(), "spell", sid, card.spell_ability, "", ctx, card.oracle,
+                             copy=obj.token)
             self.stack.append(item)
             self.stats["spells_cast"] += 1
             self.spells_cast_this_turn += 1
@@ -1994,6 +2016,12 @@ class Game:
             while t.d["pc"] < len(effects):
                 ask = effects[t.d["pc"]].resolve(self, ctx, t.d["pc"])
                 if ask is not None:
+                    if ask.kind == "autocast":  # cast a copy at once (Isochron Scepter)
+                        t.d["pc"] += 1
+                        self.tasks.append(Task("announce", what="spell", player=ask.player, obj=ask.options[0][1],
+                                               key=None, stage=0, ctx=None, answer=None, ti=0, chosen=[],
+                                               free=True))
+                        return False
                     if ask.kind == "autotap":
                         assert ask.pay is not None
                         self._push_autotap(ask.player, ask.pay)

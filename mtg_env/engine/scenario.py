@@ -24,7 +24,7 @@ PLAYER_KEYS = {"name", "life", "mana_pool", "hand", "library", "graveyard", "exi
                "commander_colors"}
 PERMANENT_KEYS = {"card", "tapped", "summoning_sick", "counters", "attached_to", "owner", "controller",
                   "chosen_color"}
-CARD_KEYS = {"card", "counters"}
+CARD_KEYS = {"card", "counters", "exiled_with"}
 FORMATS = ("goldfish", "duel")
 
 
@@ -172,6 +172,7 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>") -> Scenario:
         for p in g.players[1:]:
             p.dummy = True
     attach_jobs: list[tuple[int, str, str]] = []
+    link_jobs: list[tuple[int, str, str]] = []
     for idx, plan in enumerate(plans):
         p = g.players[idx]
         p.life = plan["life"]
@@ -182,8 +183,10 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>") -> Scenario:
             g.new_object(name, idx, "hand")
         for name in plan["graveyard"]:
             g.new_object(name, idx, "graveyard")
-        for name, counters in plan["exile"]:
-            g.new_object(name, idx, "exile", counters=counters)
+        for name, counters, with_, path in plan["exile"]:
+            oid = g.new_object(name, idx, "exile", counters=counters)
+            if with_:
+                link_jobs.append((oid, with_, path))
         for perm in plan["battlefield"]:
             owner = names.index(perm["owner"]) if perm["owner"] else idx
             oid = g.new_object(perm["card"], owner, "battlefield", controller=idx, tapped=perm["tapped"],
@@ -194,6 +197,12 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>") -> Scenario:
                 g.objects[oid].info = {"chosen_color": perm["chosen_color"]}
         if plan["commander_colors"]:
             g.commander_colors[idx] = plan["commander_colors"]
+    for oid, source, path in link_jobs:
+        # "exiled with" a permanent's linked ability (CR 607): its printed abilities' group
+        host = next((o for o in g.battlefield if g.objects[o].card.name == source), None)
+        if host is None:
+            raise ScenarioError(where, path, f"exiled_with names {source!r}, which is not on the battlefield")
+        g.objects[oid].info = {"exiled_with": (host, "p")}
     for oid, target, path in attach_jobs:
         host = next((o for o in g.battlefield if g.objects[o].card.name == target and o != oid), None)
         if host is None:
@@ -221,10 +230,13 @@ def _plan_player(where: str, path: str, pd: dict[str, Any], names: list[str]) ->
         p = f"{path}.exile[{i}]"
         if isinstance(ex, dict):
             _check_keys(where, p, ex, CARD_KEYS)
+            with_ = ex.get("exiled_with")
+            if with_ is not None:
+                with_ = _card_name(where, f"{p}.exiled_with", with_)
             exile.append((_card_name(where, f"{p}.card", ex.get("card")),
-                          _counters(where, f"{p}.counters", ex.get("counters"))))
+                          _counters(where, f"{p}.counters", ex.get("counters")), with_, f"{p}.exiled_with"))
         else:
-            exile.append((_card_name(where, p, ex), {}))
+            exile.append((_card_name(where, p, ex), {}, None, p))
     plan["exile"] = exile
     perms = []
     for i, bf in enumerate(_typed(where, f"{path}.battlefield", pd.get("battlefield") or [], list, "a list")):
