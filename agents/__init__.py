@@ -5,14 +5,16 @@ asks the agent whose player must decide (`game.decision.player`) and acts with i
 """
 
 from .base import Agent, play_game
+from .combo_agent import ComboAgent
 from .heuristic import HeuristicAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
-__all__ = ["AGENTS", "Agent", "HeuristicAgent", "MCTSAgent", "PolicyAgent", "RandomAgent", "make_agent",
+__all__ = ["AGENTS", "Agent", "ComboAgent", "HeuristicAgent", "MCTSAgent", "PolicyAgent", "RandomAgent", "make_agent",
            "play_game"]
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mcts": MCTSAgent}
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mcts": MCTSAgent,
+                                  "combo": ComboAgent}
 
 
 def __getattr__(name: str) -> object:

@@ -41,7 +41,7 @@ import yaml
 from ..engine.decks import load_deck
 from ..engine.errors import DeckError, ScenarioError
 
-AGENT_NAMES = ("random", "heuristic", "mcts")
+AGENT_NAMES = ("random", "heuristic", "mcts", "combo")
 GOALS = ("opponent_life_at_most", "mana_in_a_turn", "cast", "win")
 
 
