@@ -9,6 +9,7 @@ import json
 import pickle
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 
 DECKS = ("green_ramp.txt", "red_burn.txt")
@@ -66,6 +67,77 @@ def bench_random_play(seconds: float, first: str = "random", second: str = "rand
             "actions_per_game": actions / games, "turns_per_game": turns / games}
 
 
+def bench_env(seconds: float, num_envs: int = 1) -> float:
+    """Environment steps per second (random masked actions, observation encoding included; the
+    opponent's moves happen inside step and are not counted as steps)."""
+    import gymnasium as gym
+    import numpy as np
+
+    import mtg_env.env  # noqa: F401  (registers the ids)
+    rng = np.random.default_rng(0)
+    steps = 0
+    if num_envs == 1:
+        env = gym.make("mtg_env/Duel-v0")
+        _obs, info = env.reset(seed=0)
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            a = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            _obs, _r, term, trunc, info = env.step(a)
+            steps += 1
+            if term or trunc:
+                _obs, info = env.reset(seed=steps)
+        return steps / (time.perf_counter() - t0)
+    venv = gym.make_vec("mtg_env/Duel-v0", num_envs=num_envs, vectorization_mode="sync")
+    obs, _infos = venv.reset(seed=0)
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        masks = obs["action_mask"]
+        acts = np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
+        obs, _r, _term, _trunc, _infos = venv.step(acts)
+        steps += num_envs
+    venv.close()
+    return steps / (time.perf_counter() - t0)
+
+
+def bench_rollouts(games: int = 48) -> dict[str, float]:
+    """Seconds per game: in process, and through the Ray harness with 1 and 2 workers."""
+    import tempfile
+
+    from .harness.config import load_config
+    from .harness.run import Runner, plan_and_run
+    cfg_data = {"kind": "rollouts", "name": "bench", "seed": 3, "games": games, "format": "duel",
+                "deck": _decks()[0], "agent": "heuristic",
+                "opponent": {"agent": "heuristic", "deck": _decks()[1]}, "turn_limit": 30}
+    out: dict[str, float] = {}
+    for label, workers, use_ray in (("in_process", 1, False), ("ray_1_worker", 1, True), ("ray_2_workers", 2, True)):
+        import ray
+        if use_ray and ray.is_initialized():
+            ray.shutdown()
+        cfg = load_config(dict(cfg_data))
+        with tempfile.TemporaryDirectory() as d:
+            runner = Runner(cfg, Path(d), workers=workers, progress=False, use_ray=use_ray)
+            if use_ray:
+                runner._start_ray()
+                import ray as _ray
+                _ray.get(_ray.remote(lambda: None).remote())  # workers up before timing
+            t0 = time.perf_counter()
+            plan_and_run(cfg, runner)
+            out[label] = (time.perf_counter() - t0) / games
+        if use_ray:
+            ray.shutdown()
+    return out
+
+
+def bench_search() -> dict[str, float]:
+    from .combo import search
+    from .engine.scenario import load_scenario
+    g = load_scenario("players: [{battlefield: [Krark-Clan Ironworks, Sol Ring, Memnite, Memnite, Memnite, "
+                      "Ornithopter, Basalt Monolith]}]")
+    r = search(g, "mana", max_nodes=5000, max_seconds=30)
+    return {"nodes_per_second": r.nodes / max(r.seconds, 1e-9), "nodes": r.nodes,
+            "transpositions": r.transpositions}
+
+
 def _time_per_call(fn: Any, n: int) -> float:
     t0 = time.perf_counter()
     for _ in range(n):
@@ -73,7 +145,7 @@ def _time_per_call(fn: Any, n: int) -> float:
     return (time.perf_counter() - t0) / n
 
 
-def run_bench(quick: bool = False, as_json: bool = False) -> dict[str, Any]:
+def run_bench(quick: bool = False, as_json: bool = False, with_ray: bool = True) -> dict[str, Any]:
     repeats = 3 if quick else 5
     seconds = 0.5 if quick else 2.0
     runs = [bench_random_play(seconds) for _ in range(repeats)]
@@ -100,7 +172,21 @@ def run_bench(quick: bool = False, as_json: bool = False) -> dict[str, Any]:
     blob = pickle.dumps(g, protocol=pickle.HIGHEST_PROTOCOL)
     unpickle_us = statistics.median(
         _time_per_call(lambda: pickle.loads(blob), max(n // 10, 50)) for _ in range(repeats)) * 1e6
+    env_single = statistics.median(bench_env(seconds) for _ in range(repeats))
+    env_vec = statistics.median(bench_env(seconds, 8) for _ in range(max(1, repeats // 2)))
+    search_fig = bench_search()
+    suite_t0 = time.perf_counter()
+    from .cli import _repo_root
+    from .combo import run_suite
+    _rows, _ok = run_suite(str(_repo_root() / "configs" / "combos"))
+    suite_seconds = time.perf_counter() - suite_t0
+    rollouts = bench_rollouts(24 if quick else 48) if with_ray else {}
     figures: dict[str, Any] = {
+        "env_steps_per_second": env_single,
+        "env_steps_per_second_vector8": env_vec,
+        "search": search_fig,
+        "combo_suite_seconds": suite_seconds,
+        "rollout_seconds_per_game": rollouts,
         "random_play": random_play,
         "heuristic_vs_random": heuristic_play,
         "midgame_board": {"permanents": len(g.battlefield), "turn": g.turn,
@@ -132,6 +218,18 @@ def run_bench(quick: bool = False, as_json: bool = False) -> dict[str, Any]:
         print(f"  clone()               {clone_us:>10.1f} us   (target < 100 us)")
         print(f"  pickled state         {len(blob):>10,} bytes   (target < 50 KB)   "
               f"unpickle {unpickle_us:.0f} us")
+        print(f"  env steps             {env_single:>10,.0f} steps/s (one env)   {env_vec:,.0f} steps/s "
+              f"(vector of 8, sync)   (target 5,000)")
+        print(f"  combo search          {search_fig['nodes_per_second']:>10,.0f} nodes/s   "
+              f"{search_fig['transpositions']} transposition hits in {search_fig['nodes']} nodes   "
+              f"suite {suite_seconds:.1f} s (target < 60 s)")
+        if rollouts:
+            base = rollouts["in_process"]
+            print(f"  rollouts              {1 / base:>10.1f} games/s in process   "
+                  f"Ray 1 worker {1 / rollouts['ray_1_worker']:.1f} games/s "
+                  f"(overhead {100 * (rollouts['ray_1_worker'] / base - 1):+.0f}%)   "
+                  f"Ray 2 workers {1 / rollouts['ray_2_workers']:.1f} games/s "
+                  f"(speed-up {rollouts['ray_1_worker'] / rollouts['ray_2_workers']:.2f}x)")
     return figures
 
 

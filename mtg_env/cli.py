@@ -113,7 +113,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run_bench
-    run_bench(quick=args.quick, as_json=args.json)
+    run_bench(quick=args.quick, as_json=args.json, with_ray=not args.no_ray)
     return 0
 
 
@@ -280,6 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="print engine speed figures")
     b.add_argument("--quick", action="store_true", help="fewer repetitions")
     b.add_argument("--json", action="store_true", help="print the figures as JSON")
+    b.add_argument("--no-ray", action="store_true", help="skip the Ray rollout figures")
     b.set_defaults(func=cmd_bench)
 
     pl = sub.add_parser("play", help="play a game in the terminal against an agent")
