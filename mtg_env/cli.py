@@ -117,19 +117,25 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _harness(args: argparse.Namespace, config: str) -> int:
-    from .harness import run
+def _harness(args: argparse.Namespace, config: str, kind: str | None = None) -> int:
+    from .harness import load_config, run
+    if kind is not None:
+        cfg = load_config(config)
+        if cfg.kind != kind:
+            print(f"mtg-env: error: {config}: kind: this is a {cfg.kind} config; use `mtg-env {cfg.kind}`",
+                  file=sys.stderr)
+            return 2
     run(config, games=args.games, workers=args.workers, seed=args.seed, out=args.out, address=args.address,
         resume=args.resume, progress=not args.no_progress)
     return 0
 
 
 def cmd_rollouts(args: argparse.Namespace) -> int:
-    return _harness(args, args.config)
+    return _harness(args, args.config, "rollouts")
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    return _harness(args, args.config)
+    return _harness(args, args.config, "tournament")
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -330,7 +336,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args) or 0)
-    except (MtgError, OSError) as e:
+    except (MtgError, OSError, ValueError) as e:
         print(f"mtg-env: error: {e}", file=sys.stderr)
         return 2
 

@@ -213,7 +213,7 @@ class Game:
         self.stats: dict[str, int] = {"actions": 0, "spells_cast": 0, "abilities_activated": 0}
         # Commanders just put into a graveyard or exile (CR 903.9a asks their owner).
         self.commander_moved: list[int] = []
-        # Mana each player produced, one entry per finished turn (for statistics).
+        # Per finished turn: [its active player, mana each player produced] (for statistics).
         self.mana_history: list[list[int]] = []
         # Control changes to undo at cleanup: (object, previous controller).
         self.control_reverts: list[tuple[int, int]] = []
@@ -245,6 +245,8 @@ class Game:
         self._chars: dict[int, Chars] | None = None
         self._trig_index: dict[str, list[tuple[int, str, Triggered, str | None]]] | None = None
         self._static_index: dict[str, list[tuple[int, Any]]] | None = None
+        # Whether anything a state-based action looks at may have changed since the last check.
+        self._sba_dirty = True
         self._legal: list[Action] | None = None
 
     def clone(self) -> Game:
@@ -298,6 +300,7 @@ class Game:
         self._static_index = None
         self._legal = None
         self._owned = set(self.objects)
+        self._sba_dirty = True
 
     # ---------------------------------------------------------------------------------------
     # copy on write
@@ -371,6 +374,7 @@ class Game:
         self._chars = None
         self._trig_index = None
         self._static_index = None
+        self._sba_dirty = True
 
     def _all_chars(self) -> dict[int, Chars]:
         if self._chars is None:
@@ -850,6 +854,7 @@ class Game:
         kws = src_c.keywords if src_c is not None else frozenset()
         if ctx.source_lki and not src_c:
             kws = frozenset(ctx.source_lki.get("keywords", ()))
+        self._sba_dirty = True
         if ref[0] == "player":
             p = self.players[ref[1]]
             p.life -= n
@@ -875,6 +880,7 @@ class Game:
         for _ in range(n):
             if not p.library:
                 p.drew_from_empty = True  # CR 704.5b
+                self._sba_dirty = True
                 self.log_event(f"{p.name} tries to draw from an empty library")
                 return
             self.move_to_zone(p.library[0], HAND)
@@ -882,11 +888,13 @@ class Game:
             self.log_event(f"{p.name} draws {n} card{'s' if n != 1 else ''}")
 
     def gain_life(self, player: int, n: int) -> None:
+        self._sba_dirty = True
         if n > 0:
             self.players[player].life += n
             self.log_event(f"{self.players[player].name} gains {n} life")
 
     def lose_life(self, player: int, n: int) -> None:
+        self._sba_dirty = True
         if n > 0:
             self.players[player].life -= n
             self.log_event(f"{self.players[player].name} loses {n} life")
@@ -1239,6 +1247,8 @@ class Game:
         self._begin_step()
 
     def _next_turn(self) -> None:
+        # statistics: [player whose turn ended, mana each player produced during it]
+        self.mana_history.append([self.active] + [p.mana_produced for p in self.players])
         n = len(self.players)
         nxt = self.active
         for _ in range(n):
@@ -1264,7 +1274,6 @@ class Game:
         if step == "untap":
             # CR 502: a new turn begins; the active player's permanents are now controlled
             # continuously since their most recent turn began (CR 302.6).
-            self.mana_history.append([p.mana_produced for p in self.players])
             for p in self.players:
                 p.lands_played = 0
                 p.mana_produced = 0
@@ -1861,6 +1870,7 @@ class Game:
             self.add_counters(oid, kind, n)
         if cost.pay_life:
             self.players[p].life -= cost.pay_life
+            self._sba_dirty = True
         src_chars = self.chars(oid) if oid in self.objects else None
         if src_chars is not None:
             ctx.source_lki = {"keywords": sorted(src_chars.keywords), "power": src_chars.power,
@@ -2421,7 +2431,11 @@ class Game:
     # state-based actions (CR 704)
 
     def _state_based_actions(self) -> bool:
-        """Perform all applicable state-based actions at once (CR 704.3); True if any did."""
+        """Perform all applicable state-based actions at once (CR 704.3); True if any did.
+        Skipped when nothing they look at changed since the last check (a cache, not a rule)."""
+        if not self._sba_dirty and not self.token_ghosts and not self.commander_moved:
+            return False
+        self._sba_dirty = False
         did = False
         for p in self.players:
             if not p.lost and (p.life <= 0 or p.drew_from_empty):

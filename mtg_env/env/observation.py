@@ -5,6 +5,7 @@ Hidden information stays hidden: another player's hand and every library appear 
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -66,7 +67,26 @@ def observation_space() -> spaces.Dict:
 
 def _squash(x: float) -> float:
     """Counts that can be astronomically large (mana) as log1p."""
-    return float(np.log1p(max(x, 0)))
+    return math.log1p(x) if x > 0 else 0.0
+
+
+_ZONE_ROWS = {z: [1.0 if i == k else 0.0 for i in range(len(ZONES))] for k, z in enumerate(ZONES)}
+_TYPE_CACHE: dict[frozenset[str], list[float]] = {}
+_KW_CACHE: dict[frozenset[str], list[float]] = {}
+
+
+def _type_row(types: frozenset[str]) -> list[float]:
+    row = _TYPE_CACHE.get(types)
+    if row is None:
+        row = _TYPE_CACHE[types] = [1.0 if t in types else 0.0 for t in TYPES]
+    return row
+
+
+def _kw_row(kws: frozenset[str]) -> list[float]:
+    row = _KW_CACHE.get(kws)
+    if row is None:
+        row = _KW_CACHE[kws] = [1.0 if k in kws else 0.0 for k in KEYWORDS]
+    return row
 
 
 def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indices: list[int]) -> dict[str, Any]:
@@ -101,43 +121,42 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
 
     objs = np.zeros((O, OBJ_FEATURES), np.float32)
     cards = np.zeros(O, np.int64)
-    zone_base = 10
-    type_base = zone_base + len(ZONES)
-    kw_base = type_base + len(TYPES)
-    used_base = kw_base + len(KEYWORDS)
+    rows_i: list[int] = []
+    rows_f: list[list[float]] = []
+    objects = game.objects
+    activations = game.activations
     for r, oid in enumerate(table.rows):
-        if oid < 0 or oid not in game.objects:
+        if oid < 0:
             continue
-        obj = game.objects[oid]
+        obj = objects.get(oid)
+        if obj is None:
+            continue
         c = game.chars(oid)
         cards[r] = card_index(c.name)
-        f = objs[r]
-        f[0] = 1.0
-        f[1] = (obj.controller - me) % n
-        f[2] = (obj.owner - me) % n
-        f[3] = 1.0 if obj.tapped else 0.0
-        f[4] = 1.0 if obj.sick else 0.0
-        f[5] = (c.power or 0) / 5.0
-        f[6] = (c.toughness or 0) / 5.0
-        f[7] = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
-        f[8] = sum(v for k, v in obj.counters.items() if k not in ("+1/+1", "-1/-1"))
-        f[9] = obj.damage
-        f[zone_base + (ZONES.index(obj.zone) if obj.zone in ZONES else 0)] = 1.0
-        for i, t in enumerate(TYPES):
-            if t in c.types:
-                f[type_base + i] = 1.0
-        for i, kw in enumerate(KEYWORDS):
-            if kw in c.keywords:
-                f[kw_base + i] = 1.0
-        if obj.zone == "battlefield":
+        counters = obj.counters
+        plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0) if counters else 0
+        other = sum(v for k, v in counters.items() if k not in ("+1/+1", "-1/-1")) if counters else 0
+        f = [1.0, (obj.controller - me) % n, (obj.owner - me) % n, 1.0 if obj.tapped else 0.0,
+             1.0 if obj.sick else 0.0, (c.power or 0) / 5.0, (c.toughness or 0) / 5.0, plus, other,
+             obj.damage]
+        f += _ZONE_ROWS.get(obj.zone, _ZONE_ROWS["battlefield"])
+        f += _type_row(c.types)
+        f += _kw_row(c.keywords)
+        used = [0.0] * A
+        if obj.zone == "battlefield" and activations:
             j = 0
             for key, ab, _o in c.abilities:
                 if isinstance(ab, Activated):
                     if j >= A:
                         break
-                    if game.activations.get((oid, key)):
-                        f[used_base + j] = 1.0
+                    if activations.get((oid, key)):
+                        used[j] = 1.0
                     j += 1
+        f += used
+        rows_i.append(r)
+        rows_f.append(f)
+    if rows_i:
+        objs[rows_i] = np.asarray(rows_f, np.float32)
 
     af = np.zeros((MAX_LEGAL, ACT_FEATURES), np.float32)
     ai = np.full(MAX_LEGAL, -1, np.int64)

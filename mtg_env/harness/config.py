@@ -94,7 +94,7 @@ def _typed(where: str, path: str, v: Any, t: type, what: str) -> Any:
 
 def _deck_path(where: str, path: str, v: Any, base: Path) -> str:
     _typed(where, path, v, str, "a deck file path")
-    candidates = [Path(v), base / v, Path.cwd() / v, Path(__file__).resolve().parents[2] / v]
+    candidates = [base / v, Path(v), Path.cwd() / v, Path(__file__).resolve().parents[2] / v]
     for c in candidates:
         if c.exists():
             try:
@@ -106,18 +106,36 @@ def _deck_path(where: str, path: str, v: Any, base: Path) -> str:
 
 
 def _entrant(where: str, path: str, d: Any, base: Path, default_name: str) -> Entrant:
+    def at(key: str) -> str:
+        return f"{path}.{key}" if path else key
     _typed(where, path, d, dict, "a mapping with agent and deck")
     for k in d:
         if k not in ("name", "agent", "deck", "agent_options"):
-            raise _err(where, f"{path}.{k}", "unknown key; expected one of: agent, agent_options, deck, name")
+            raise _err(where, at(k), "unknown key; expected one of: agent, agent_options, deck, name")
     agent = d.get("agent", "heuristic")
     if agent not in AGENT_NAMES:
-        raise _err(where, f"{path}.agent", f"unknown agent {agent!r}; expected one of: {', '.join(AGENT_NAMES)}")
+        raise _err(where, at("agent"), f"unknown agent {agent!r}; expected one of: {', '.join(AGENT_NAMES)}")
     if "deck" not in d:
-        raise _err(where, f"{path}.deck", "missing: a deck file is required")
+        raise _err(where, at("deck"), "missing: a deck file is required")
     opts = d.get("agent_options", {}) or {}
-    _typed(where, f"{path}.agent_options", opts, dict, "a mapping of agent options")
-    return Entrant(str(d.get("name", default_name)), agent, _deck_path(where, f"{path}.deck", d["deck"], base), opts)
+    _typed(where, at("agent_options"), opts, dict, "a mapping of agent options")
+    _check_agent_options(where, at("agent_options"), agent, opts)
+    return Entrant(str(d.get("name", default_name)), agent, _deck_path(where, at("deck"), d["deck"], base), opts)
+
+
+def _check_agent_options(where: str, path: str, agent: str, opts: dict[str, Any]) -> None:
+    import inspect
+
+    from agents import AGENTS
+    params = inspect.signature(AGENTS[agent].__init__).parameters
+    for k, v in opts.items():
+        if k not in params or k in ("self", "seed"):
+            allowed = ", ".join(p for p in params if p not in ("self", "seed")) or "none"
+            raise _err(where, f"{path}.{k}", f"unknown option of the {agent} agent; expected one of: {allowed}")
+        default = params[k].default
+        if default is not inspect.Parameter.empty and default is not None and \
+                not isinstance(v, type(default)) and not (isinstance(default, float) and isinstance(v, int)):
+            raise _err(where, f"{path}.{k}", f"expected {type(default).__name__}, got {v!r}")
 
 
 def load_config(source: str | os.PathLike[str] | dict[str, Any]) -> RunConfig:
@@ -142,6 +160,8 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any]) -> RunConfig:
     cfg = RunConfig(kind=kind, name=str(data.get("name", Path(where).stem)), where=where)
     cfg.seed = _typed(where, "seed", data.get("seed", 1), int, "a whole number")
     cfg.turn_limit = _typed(where, "turn_limit", data.get("turn_limit", 40), int, "a whole number")
+    if cfg.turn_limit < 1:
+        raise _err(where, "turn_limit", f"expected at least 1, got {cfg.turn_limit}")
     cfg.hidden_information = _typed(where, "hidden_information", data.get("hidden_information", True), bool,
                                     "true or false")
     if kind == "tournament":
@@ -155,6 +175,8 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any]) -> RunConfig:
         if cfg.games_per_match < 1:
             raise _err(where, "games_per_match", "expected at least 1")
         cfg.rounds = _typed(where, "rounds", data.get("rounds", 3), int, "a whole number of rounds")
+        if cfg.rounds < 1:
+            raise _err(where, "rounds", f"expected at least 1, got {cfg.rounds}")
         entrants = _typed(where, "entrants", data.get("entrants"), list, "a list of entrants")
         if len(entrants) < 2:
             raise _err(where, "entrants", "expected at least two entrants")
@@ -168,6 +190,8 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any]) -> RunConfig:
             raise _err(where, "format", f"expected goldfish or duel, got {fmt!r}")
         cfg.format = fmt
         cfg.games = _typed(where, "games", data.get("games", 100), int, "a whole number of games")
+        if cfg.games < 1:
+            raise _err(where, "games", f"expected at least 1, got {cfg.games}")
         cfg.player = _entrant(where, "", {k: data[k] for k in ("agent", "deck", "agent_options") if k in data},
                               base, "player")
         if fmt == "duel":
@@ -177,9 +201,18 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any]) -> RunConfig:
         goal = data.get("goal")
         if goal is not None:
             _typed(where, "goal", goal, dict, "a mapping {kind, value}")
+            for k in goal:
+                if k not in ("kind", "value"):
+                    raise _err(where, f"goal.{k}", "unknown key; expected one of: kind, value")
             if goal.get("kind") not in GOALS:
                 raise _err(where, "goal.kind", f"expected one of: {', '.join(GOALS)}")
             if goal["kind"] != "win" and "value" not in goal:
                 raise _err(where, "goal.value", "missing")
+            if goal["kind"] in ("opponent_life_at_most", "mana_in_a_turn"):
+                _typed(where, "goal.value", goal["value"], int, "a whole number")
+            if goal["kind"] == "cast":
+                from ..cards import has_card
+                if not isinstance(goal["value"], str) or not has_card(goal["value"]):
+                    raise _err(where, "goal.value", f"expected the name of a supported card, got {goal['value']!r}")
             cfg.goal = dict(goal)
     return cfg

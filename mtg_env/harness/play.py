@@ -86,7 +86,9 @@ def play_game_spec(spec: dict[str, Any]) -> dict[str, Any]:
         "turns": game.turn,
         "actions": game.stats["actions"],
         "life": [p.life for p in game.players],
-        "mana_per_turn": [row[0] for row in game.mana_history] + [game.players[0].mana_produced],
+        # mana the first seat produced in each of its own turns
+        "mana_per_turn": [row[1] for row in game.mana_history if row[0] == 0]
+        + ([game.players[0].mana_produced] if game.active == 0 else []),
         "cards_cast": game.stats["spells_cast"],
         "cards_cast_p1": p0_casts,
         "abilities_activated": game.stats["abilities_activated"],

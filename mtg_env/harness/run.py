@@ -236,6 +236,12 @@ def run(config: str | os.PathLike[str] | dict[str, Any], games: int | None = Non
         import shutil
         shutil.rmtree(out_dir / "parts")
     out_dir.mkdir(parents=True, exist_ok=True)
+    fingerprint = {"config": _fingerprint(cfg), "seed": cfg.seed}
+    stamp = out_dir / "run.json"
+    if resume and stamp.exists() and json.loads(stamp.read_text()) != fingerprint:
+        raise ValueError(f"{out_dir}: --resume with a different config or seed than the interrupted run; "
+                         f"use another --out or run without --resume")
+    stamp.write_text(json.dumps(fingerprint))
     runner = Runner(cfg, out_dir, workers=workers, address=address, resume=resume, progress=progress,
                     stop_after=stop_after, use_ray=use_ray)
     if resume:
@@ -267,6 +273,14 @@ def run(config: str | os.PathLike[str] | dict[str, Any], games: int | None = Non
         echo(f"{len(rows)} games in {seconds:.1f} s ({len(rows) / max(seconds, 1e-9):.1f} games/s) "
              f"with {workers} worker(s). Report: {out_dir / 'report.html'}")
     return summary
+
+
+def _fingerprint(cfg: RunConfig) -> str:
+    import dataclasses
+    import hashlib
+    d = dataclasses.asdict(cfg)
+    d.pop("where", None)
+    return hashlib.sha256(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def _expected_games(cfg: RunConfig) -> int | None:
