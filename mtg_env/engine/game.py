@@ -2922,11 +2922,12 @@ def effects_of(ab: Ability | None, ctx: Context) -> tuple[Any, ...]:
 def _dedupe(actions: list[Action]) -> list[Action]:
     """Make labels unique (interface.md §2): where two actions share a label, the object's id is
     added after its name (`activate Forest#12: {T}: Add {G}.`)."""
+    labels = {a.label for a in actions}
+    if len(labels) == len(actions):
+        return actions
     seen: dict[str, int] = {}
     for a in actions:
         seen[a.label] = seen.get(a.label, 0) + 1
-    if all(n == 1 for n in seen.values()):
-        return actions
     # Instances of one ability gained from different cards (two caged Basalt Monoliths) are
     # told apart by the card they come from: "(from Basalt Monolith#31)".
     actions = [_with_origin_id(a) if seen[a.label] > 1 else a for a in actions]
@@ -2954,7 +2955,6 @@ def _with_origin_id(a: Action) -> Action:
 
 def _with_id(a: Action) -> Action:
     """Add the acting or chosen object's id after its name in the label."""
-    import dataclasses
     oid: int | None = None
     p = a.payload
     if isinstance(p, tuple) and len(p) >= 2 and p[0] in ("obj", "stack", "play", "cast", "activate", "mana"):
@@ -2970,7 +2970,8 @@ def _with_id(a: Action) -> Action:
         return a
     # the acting creature is named last in "attack P2 with X" and "block Y with X"
     i = (a.label.rindex(name) if a.kind in ("attack", "block") else a.label.index(name)) + len(name)
-    return dataclasses.replace(a, label=a.label[:i] + f"#{oid}" + a.label[i:])
+    return Action(a.kind, a.label[:i] + f"#{oid}" + a.label[i:], a.source, a.ability, a.target, a.value,
+                  a.payload)
 
 
 def _dedupe_ids(actions: list[Action], ids: list[int]) -> list[Action]:
