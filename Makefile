@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(BIN)/mtg-env run
 
 test: $(STAMP)
-	$(BIN)/ruff check mtg_env agents tests experiments
+	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/pytest
 
