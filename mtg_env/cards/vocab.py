@@ -877,7 +877,12 @@ class SearchLibrary(Effect):
         player = g.players[ctx.controller]
         choice = ctx.answers.get(step)
         if choice is None:
-            found = [o for o in player.library if _is_basic_land(g, o)]
+            # identical cards are one choice (the library is hidden and unordered to its owner)
+            by_name: dict[str, int] = {}
+            for o in player.library:
+                if _is_basic_land(g, o):
+                    by_name.setdefault(g.objects[o].card.name, o)
+            found = list(by_name.values())
             dest = "onto the battlefield" + (" tapped" if self.tapped else "") \
                 if self.to == "battlefield" else "into your hand"
             return Ask("choose", ctx.controller, (*found, _NOTHING),

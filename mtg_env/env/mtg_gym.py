@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 import numpy as np
@@ -104,7 +104,7 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         self.render_mode = render_mode
         self.learner = learner
         self.mulligans = mulligans
-        self.action_space = spaces.Discrete(N_ACTIONS)
+        self.action_space = cast(Any, spaces.Discrete(N_ACTIONS))  # Space[int] in some gymnasium versions
         self.observation_space = observation_space()
         self.game: Game | None = None
         self._opponent: Any = None
@@ -190,8 +190,10 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         self._advance_opponents()
         self._encode()
         reward = self._reward(before)
-        terminated = g.game_over
-        truncated = not terminated and self._steps >= self.max_steps
+        # the engine's turn limit ends the game as a draw: for the learner that is a truncation
+        limit = g.game_over and g.result_reason.startswith(("turn limit", "action limit"))
+        terminated = g.game_over and not limit
+        truncated = limit or (not g.game_over and self._steps >= self.max_steps)
         return self._obs, reward, terminated, truncated, self._info(  # type: ignore[return-value]
             label=chosen.label, result=g.result if terminated else None)
 
