@@ -30,7 +30,8 @@ this step (log-scaled), for combo scenarios. An illegal action: reward `illegal_
 
 ## Episode End
 Terminated when the game is over or after an illegal action; truncated at `max_steps` learner
-decisions or at the engine's turn limit (`turn_limit`).
+decisions or at the engine's turn limit (`turn_limit`). The final observation's mask has only
+index 0 set (no action is legal any more; samplers and vector envs never see an empty mask).
 
 ## Arguments
 `decks` (list of deck files; one for goldfish), `scenario` (a scenario file/YAML/dict),
@@ -156,12 +157,16 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         self._indices, _used = encode_actions(g, self._actions, table)
         self._by_index = {i: a for i, a in zip(self._indices, self._actions, strict=True) if i >= 0}
         self._obs = encode(g, me, table, self._actions, self._indices)
+        if not self._actions:
+            # The game is over: no action is legal. Index 0 stays set so that samplers and
+            # vector envs (which step once more before resetting) never see an empty mask.
+            self._obs["action_mask"][0] = 1
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         assert self._obs is not None
         info = {"action_mask": self._obs["action_mask"].copy(),
                 "legal_actions": [a.label for a in self._actions],
-                "decision": self.game.decision.kind if self.game and self.game.decision else None}
+                "decision": self.game.decision.kind if self.game and self.game.decision else ""}
         info.update(extra)
         return info
 
@@ -194,8 +199,9 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         limit = g.game_over and g.result_reason.startswith(("turn limit", "action limit"))
         terminated = g.game_over and not limit
         truncated = limit or (not g.game_over and self._steps >= self.max_steps)
+        # `result` is always a dict (vector envs merge infos key by key and need one type)
         return self._obs, reward, terminated, truncated, self._info(  # type: ignore[return-value]
-            label=chosen.label, result=g.result if terminated else None)
+            label=chosen.label, result=dict(g.result))
 
     def _measure(self) -> tuple[int, int]:
         g = self.game
