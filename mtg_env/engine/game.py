@@ -2747,7 +2747,10 @@ class Game:
         fast = "Instant" in card.types or "flash" in card.keywords
         if not fast and not sorcery_ok:
             return False
-        avail = available_for(self.players[p].pool, self.spend_tags(p, "spell", oid))
+        pool = self.players[p].pool
+        if sources is None and card.mana_cost.min_mana > pool.total and not self.play_permissions:
+            return False  # fast path: manual payment and not enough mana in the pool
+        avail = available_for(pool, self.spend_tags(p, "spell", oid))
         if not self._free_permission(oid) and not self._payable(avail, self.spell_cost(oid).with_x(0), sources):
             return False
         sa = card.spell_ability
@@ -2772,6 +2775,8 @@ class Game:
         cost = ab.cost
         if ab.sorcery_speed and not sorcery_ok:
             return False
+        if sources is None and cost.mana.min_mana > self.players[p].pool.total:
+            return False  # fast path: manual payment and not enough mana in the pool
         if ab.once_each_turn and self.activations.get((oid, key)):
             return False
         if cost.tap or cost.untap:

@@ -62,6 +62,11 @@ class ManaCost:
             mv += int(a) if a.isdigit() else 1
         return mv
 
+    @property
+    def min_mana(self) -> int:
+        """The least mana that can pay this cost (X as 0; a {2/W} paid with one {W})."""
+        return self.generic + sum(self.typed) + len(self.hybrid)
+
     def colors(self) -> frozenset[str]:
         cs = {c for c, n in zip(TYPES, self.typed, strict=True) if n and c != "C"}
         for a, b in self.hybrid:
