@@ -74,7 +74,7 @@ def determinize(game: Game, me: int, rng: random.Random) -> Game:
 class MCTSAgent:
     def __init__(self, seed: int = 0, iterations: int = 64, determinizations: int = 4,
                  rollout_actions: int = 60, exploration: float = 1.0, rollout: str = "heuristic",
-                 margin: float = 0.05):
+                 margin: float = 0.05, mode: str = "uct", searched: tuple[str, ...] | None = None):
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.determinizations = determinizations
@@ -82,6 +82,9 @@ class MCTSAgent:
         self.c = exploration
         self.rollout_kind = rollout
         self.margin = margin
+        self.mode = mode  # "uct", or "flat": each action scored by rollouts to the game's end
+        if searched is not None:
+            self.SEARCHED = tuple(searched)
         self._fallback = HeuristicAgent(seed)
 
     def _policy(self) -> HeuristicAgent | RandomAgent:
@@ -90,7 +93,7 @@ class MCTSAgent:
         return HeuristicAgent(self.rng.randrange(1 << 30))
 
     #: decisions worth searching; the others (mulligans, colors, orders ...) use the heuristic
-    SEARCHED = ("priority", "attack", "block", "target")
+    SEARCHED: tuple[str, ...] = ("priority", "attack", "block", "target")
 
     def act(self, game: Game) -> Action:
         actions = game.legal_actions()
@@ -102,6 +105,8 @@ class MCTSAgent:
         if d.kind not in self.SEARCHED:
             return default
         me = next(p.index for p in game.players if p.name == d.player)
+        if self.mode == "flat":
+            return self._flat(game, actions, default, me)
         visits: dict[str, int] = {a.label: 0 for a in actions}
         value: dict[str, float] = {a.label: 0.0 for a in actions}
         per = max(1, self.iterations // self.determinizations)
@@ -121,6 +126,29 @@ class MCTSAgent:
             return value[a.label] / visits[a.label] if visits[a.label] else 0.0
         if best.label != default.label and visits[best.label] >= 4 and \
                 mean(best) > mean(default) + self.margin:
+            self._fallback.intent.clear()
+            return best
+        return default
+
+    def _flat(self, game: Game, actions: list[Action], default: Action, me: int) -> Action:
+        """Flat Monte Carlo with determinization: each action is scored by the games the
+        rollout policy plays out from it (to the end, or `rollout_actions` when positive)."""
+        per = max(1, self.iterations // len(actions))
+        score: dict[str, float] = {}
+        for a in actions:
+            total = 0.0
+            for _ in range(per):
+                g = determinize(game, me, self.rng)
+                g.act(a.label)
+                policy = self._policy()
+                n = 0
+                while g.decision is not None and (self.rollout_actions <= 0 or n < self.rollout_actions):
+                    g.act(policy.act(g))
+                    n += 1
+                total += evaluate(g, me)
+            score[a.label] = total / per
+        best = max(actions, key=lambda a: (score[a.label], a.label == default.label))
+        if best.label != default.label and score[best.label] > score[default.label] + self.margin:
             self._fallback.intent.clear()
             return best
         return default
