@@ -81,7 +81,8 @@ def bench_env(seconds: float, num_envs: int = 1) -> float:
         _obs, info = env.reset(seed=0)
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds:
-            a = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            legal = np.flatnonzero(info["action_mask"])
+            a = int(legal[rng.integers(len(legal))])
             _obs, _r, term, trunc, info = env.step(a)
             steps += 1
             if term or trunc:
@@ -92,7 +93,7 @@ def bench_env(seconds: float, num_envs: int = 1) -> float:
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         masks = obs["action_mask"]
-        acts = np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
+        acts = np.array([int(legal[rng.integers(len(legal))]) for legal in map(np.flatnonzero, masks)])
         obs, _r, _term, _trunc, _infos = venv.step(acts)
         steps += num_envs
     venv.close()

@@ -14,6 +14,7 @@ from gymnasium import spaces
 from ..cards import all_cards
 from ..cards.vocab import Activated
 from ..engine.game import STEPS
+from ..engine.layers import printed_chars
 from .layout import N_ACTIONS, A, B, O, ObjectTable, P
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ def _squash(x: float) -> float:
 
 _ZONE_ROWS = {z: [1.0 if i == k else 0.0 for i in range(len(ZONES))] for k, z in enumerate(ZONES)}
 _TYPE_CACHE: dict[frozenset[str], list[float]] = {}
+_STATIC_CACHE: dict[tuple[str, frozenset[str], frozenset[str]], list[float]] = {}
 _KW_CACHE: dict[frozenset[str], list[float]] = {}
 
 
@@ -125,13 +127,14 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
     rows_f: list[list[float]] = []
     objects = game.objects
     activations = game.activations
+    on_bf = game._all_chars()
     for r, oid in enumerate(table.rows):
         if oid < 0:
             continue
         obj = objects.get(oid)
         if obj is None:
             continue
-        c = game.chars(oid)
+        c = on_bf.get(oid) or printed_chars(obj.card)
         cards[r] = card_index(c.name)
         counters = obj.counters
         plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0) if counters else 0
@@ -139,9 +142,12 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
         f = [1.0, (obj.controller - me) % n, (obj.owner - me) % n, 1.0 if obj.tapped else 0.0,
              1.0 if obj.sick else 0.0, (c.power or 0) / 5.0, (c.toughness or 0) / 5.0, plus, other,
              obj.damage]
-        f += _ZONE_ROWS.get(obj.zone, _ZONE_ROWS["battlefield"])
-        f += _type_row(c.types)
-        f += _kw_row(c.keywords)
+        skey = (obj.zone, c.types, c.keywords)
+        static = _STATIC_CACHE.get(skey)
+        if static is None:
+            static = _STATIC_CACHE[skey] = (_ZONE_ROWS.get(obj.zone, _ZONE_ROWS["battlefield"])
+                                            + _type_row(c.types) + _kw_row(c.keywords))
+        f += static
         used = [0.0] * A
         if obj.zone == "battlefield" and activations:
             j = 0
