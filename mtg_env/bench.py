@@ -181,7 +181,7 @@ def run_bench(quick: bool = False, as_json: bool = False, with_ray: bool = True)
     from .combo import run_suite
     _rows, _ok = run_suite(str(_repo_root() / "configs" / "combos"))
     suite_seconds = time.perf_counter() - suite_t0
-    rollouts = bench_rollouts(24 if quick else 48) if with_ray else {}
+    rollouts = bench_rollouts(32 if quick else 96) if with_ray else {}
     figures: dict[str, Any] = {
         "env_steps_per_second": env_single,
         "env_steps_per_second_vector8": env_vec,

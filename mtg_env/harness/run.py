@@ -105,7 +105,7 @@ class Runner:
         """Play the specs not already done; return the rows of all of them."""
         todo = [s for s in specs if s["index"] not in self.rows]
         if todo:
-            size = self.batch_size or max(1, math.ceil(len(todo) / (self.workers * 4)))
+            size = self.batch_size or max(1, math.ceil(len(todo) / (self.workers * 8)))
             batches = [todo[i:i + size] for i in range(0, len(todo), size)]
             if self.use_ray:
                 self._run_ray(batches, bar)
