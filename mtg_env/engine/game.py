@@ -962,6 +962,8 @@ class Game:
         return n
 
     def create_token(self, player: int, token_name: str) -> int:
+        """Create a token (CR 111.1): `token_name` is a token card, or any card for a token that
+        is a copy of it (CR 707.2, 111.4)."""
         card = get_card(token_name)
         oid = self.next_id
         self.next_id += 1
@@ -971,23 +973,13 @@ class Game:
         self.objects[oid] = obj
         self._owned.add(oid)
         self.battlefield.append(oid)
+        self.log_event(f"{self.players[player].name} creates a {token_name} token")
         self._enters_battlefield(obj, None)
         return oid
 
     def create_token_copy(self, player: int, card_name: str) -> int:
         """A token that is a copy of a card (CR 707.2, 111.4)."""
-        card = get_card(card_name)
-        oid = self.next_id
-        self.next_id += 1
-        self.ts += 1
-        obj = GameObject(oid, card, player, BATTLEFIELD, self.ts)
-        obj.token = True
-        self.objects[oid] = obj
-        self._owned.add(oid)
-        self.battlefield.append(oid)
-        self.log_event(f"{self.players[player].name} creates a token copy of {card_name}")
-        self._enters_battlefield(obj, None)
-        return oid
+        return self.create_token(player, card_name)
 
     def make_card_copy(self, player: int, oid: int) -> int:
         """A copy of a card, in exile, to be cast (CR 707.12): a token-like object that is not a
