@@ -295,3 +295,30 @@ players:
     assert labels(g) == ["color W", "color U", "color B", "color R", "color G"]
     g.act("color B")
     assert player(g, "P1")["mana_pool"] == "{B}"
+
+
+def test_cr_117_1d_a_cost_paid_on_resolution_lets_the_player_choose_which_mana_pays() -> None:
+    """Rings of Brighthearth's "you may pay {2}" is paid while its ability resolves (CR 117.1d,
+    608.2d): with {U}{R}{G} in the pool the player chooses which mana pays each {1}."""
+    from mtg_env import load_scenario
+    g = load_scenario("""
+players:
+  - battlefield: [Basalt Monolith, Rings of Brighthearth, Forest, Island, Mountain]
+""")
+    g.run_line(["activate Basalt Monolith: {T}", "activate Basalt Monolith: {3}", "activate Forest",
+                "activate Island", "activate Mountain", "pass", "yes"])
+    assert [a.label for a in g.legal_actions()] == ["pay {1} with {U}", "pay {1} with {R}", "pay {1} with {G}"]
+    g.run_line(["pay {1} with {G}", "pay {1} with {U}"])
+    assert g.state_json()["players"][0]["mana_pool"] == "{R}"
+    assert [s["copy"] for s in g.state_json()["stack"]] == [False, True]
+
+
+def test_a_cost_paid_on_resolution_asks_nothing_when_one_type_can_pay() -> None:
+    from mtg_env import load_scenario
+    g = load_scenario("""
+players:
+  - battlefield: [Basalt Monolith, Rings of Brighthearth, Sol Ring]
+""")
+    g.run_line(["activate Basalt Monolith: {T}", "activate Basalt Monolith: {3}", "activate Sol Ring", "pass", "yes"])
+    assert g.decision is not None and g.decision.kind == "priority"
+    assert g.state_json()["players"][0]["mana_pool"] == ""

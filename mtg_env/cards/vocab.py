@@ -482,7 +482,13 @@ class MayPay(Effect):
         if ctx.answers.get(key + 99) is None:
             if not g.can_pay_mana_now(ctx.controller, mana):
                 return Ask("autotap", ctx.controller, (), (), "", pay=mana)
-            g.pay_mana_now(ctx.controller, mana)
+            # which mana pays the generic part, one {1} at a time, where that leaves a different pool
+            chosen = [ctx.answers[key + 50 + k] for k in range(mana.generic) if key + 50 + k in ctx.answers]
+            types = g.generic_payment_choice(ctx.controller, mana, chosen)
+            if types is not None:
+                return Ask("choose", ctx.controller, tuple(types), tuple(f"pay {{1}} with {{{t}}}" for t in types),
+                           f"{ctx.source_name}: choose mana to pay {{1}} of {self.cost}", key=key + 50 + len(chosen))
+            g.pay_mana_now(ctx.controller, mana, chosen)
             ctx.answers[key + 99] = "paid"
         for i, e in enumerate(self.then):
             ask = e.resolve(g, ctx, key + 1 + i)

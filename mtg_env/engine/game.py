@@ -1088,17 +1088,38 @@ class Game:
     def can_pay_mana_now(self, player: int, cost: ManaCost) -> bool:
         return can_pay(self.players[player].pool.counts, cost)
 
-    def pay_mana_now(self, player: int, cost: ManaCost) -> None:
-        """Pay a cost asked on resolution from unrestricted mana, colored first (no choice is
-        offered here: used only for costs that are generic, such as Mana Vault's {4})."""
+    def pay_mana_now(self, player: int, cost: ManaCost, chosen: list[str] | None = None) -> None:
+        """Pay a cost asked for on resolution (Mana Vault's {4}, Rings of Brighthearth's {2}) from
+        unrestricted mana: colored parts first, then the generic part with the types `chosen`
+        (see generic_payment_choice), then in a fixed order where no choice mattered."""
         pool = self.players[player].pool
         for i, n in enumerate(cost.typed):
             pool.counts[i] -= n
         left = cost.generic
+        for t in chosen or []:
+            i = TYPE_INDEX[t]
+            if left and pool.counts[i]:
+                pool.counts[i] -= 1
+                left -= 1
         for i in (5, 0, 1, 2, 3, 4):
             take = min(left, pool.counts[i])
             pool.counts[i] -= take
             left -= take
+
+    def generic_payment_choice(self, player: int, cost: ManaCost, chosen: list[str]) -> list[str] | None:
+        """The types the player may choose from to pay the next {1} of `cost`'s generic part,
+        after `chosen`; None when what is left to pay leaves no choice that matters (one type
+        left, or exactly enough mana)."""
+        counts = self.players[player].pool.counts[:]
+        for i, n in enumerate(cost.typed):
+            counts[i] -= n
+        for t in chosen:
+            counts[TYPE_INDEX[t]] -= 1
+        left = cost.generic - len(chosen)
+        types = [TYPES[i] for i in (5, 0, 1, 2, 3, 4) if counts[i] > 0]
+        if left <= 0 or len(types) <= 1 or sum(counts) <= left:
+            return None
+        return types
 
     # ---------------------------------------------------------------------------------------
     # triggers (CR 603)
