@@ -378,11 +378,12 @@ players:
     assert mairsil_labels(g) == [untap_a, untap_b]
     g.run_line([untap_a, "pass"])
     assert player(g, "P1")["mana_pool"] == ""
-    assert mairsil_labels(g) == [BASALT_T]       # only the second {T} instance is left
-    g.act(BASALT_T)
+    # only the second {T} instance is left; its label keeps the card's id (stable written lines)
+    assert mairsil_labels(g) == [tap_b]
+    g.act(tap_b)
     assert player(g, "P1")["mana_pool"] == "{C}{C}{C}"
-    assert mairsil_labels(g) == [BASALT_UNTAP]   # only the second untap instance is left
-    g.run_line([BASALT_UNTAP, "pass"])
+    assert mairsil_labels(g) == [untap_b]        # only the second untap instance is left
+    g.run_line([untap_b, "pass"])
     assert player(g, "P1")["mana_pool"] == ""
     assert permanent(g, MAIRSIL)["tapped"] is False
     assert labels(g) == ["pass"]                 # every instance has been used this turn

@@ -2747,10 +2747,15 @@ class Game:
             if obj.controller != p:
                 continue
             c = chars[oid]
+            twins = _twin_instances(c.abilities) if c.abilities and len(c.abilities) > len(obj.card.abilities) else None
             for key, ab, origin in c.abilities:
                 if isinstance(ab, Activated) and self._can_activate(oid, obj, c, key, ab, p, sorcery_ok,
                                                                                    sources):
                     text = self.ability_text(ab, oid, origin)
+                    if twins and (origin, ab.text) in twins:
+                        # two caged cards give the same ability: the card's id tells the instances
+                        # apart, whether or not the other one can be activated now
+                        text = text[:-1] + f"#{key[1:].split('.', 1)[0]})"
                     acts.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
                                        ability=ab.text, payload=("activate", oid, key)))
         return _dedupe(acts)
@@ -2954,6 +2959,15 @@ def _dedupe(actions: list[Action]) -> list[Action]:
         seen[a.label] = seen.get(a.label, 0) + 1
     out = [_with_id(a) if seen[a.label] > 1 else a for a in actions]
     return _dedupe_final(out)
+
+
+def _twin_instances(abilities: list[tuple[str, Ability, str | None]]) -> set[tuple[str | None, str]]:
+    """(origin, text) of the gained abilities an object has more than once."""
+    seen: dict[tuple[str | None, str], int] = {}
+    for key, ab, origin in abilities:
+        if origin is not None and key.startswith("g") and isinstance(ab, Activated):
+            seen[(origin, ab.text)] = seen.get((origin, ab.text), 0) + 1
+    return {k for k, n in seen.items() if n > 1}
 
 
 def _with_origin_id(a: Action) -> Action:
