@@ -66,6 +66,7 @@ from .objects import (
     GameObject,
     Player,
     Ref,
+    SlotState,
     StackItem,
 )
 
@@ -77,7 +78,7 @@ MAIN_STEPS = ("precombat_main", "postcombat_main")
 NO_PRIORITY = ("untap", "cleanup")
 HAND_SIZE = 7
 
-class Task:
+class Task(SlotState):
     """One step-by-step process in progress; `d` holds its plain-data state."""
 
     __slots__ = ("kind", "d")
@@ -100,17 +101,11 @@ class Task:
         t.kind, t.d = self.kind, d
         return t
 
-    def __getstate__(self) -> tuple:
-        return (self.kind, self.d)
-
-    def __setstate__(self, state: tuple) -> None:
-        self.kind, self.d = state
-
     def __repr__(self) -> str:
         return f"Task({self.kind}, {self.d})"
 
 
-class Pending:
+class Pending(SlotState):
     """The decision the game waits on. For priority, actions are computed lazily."""
 
     __slots__ = ("kind", "player", "prompt", "actions")
@@ -121,14 +116,9 @@ class Pending:
         self.prompt = prompt
         self.actions = actions
 
-    def __getstate__(self) -> tuple:
-        return (self.kind, self.player, self.prompt, self.actions)
-
-    def __setstate__(self, state: tuple) -> None:
-        self.kind, self.player, self.prompt, self.actions = state
 
 
-class ContinuousEffect:
+class ContinuousEffect(SlotState):
     """An effect created by a resolving spell or ability (CR 611), e.g. +3/+3 until end of turn."""
 
     __slots__ = ("kind", "target", "args", "timestamp", "duration")
@@ -140,14 +130,9 @@ class ContinuousEffect:
         self.timestamp = timestamp
         self.duration = duration
 
-    def __getstate__(self) -> tuple:
-        return (self.kind, self.target, self.args, self.timestamp, self.duration)
-
-    def __setstate__(self, state: tuple) -> None:
-        self.kind, self.target, self.args, self.timestamp, self.duration = state
 
 
-class PendingTrigger:
+class PendingTrigger(SlotState):
     """A triggered ability that has triggered and waits to be put on the stack (CR 603.3)."""
 
     __slots__ = ("ability", "source_id", "key", "controller", "source_name", "event", "origin")
@@ -162,13 +147,6 @@ class PendingTrigger:
         self.event = event
         self.origin = origin
 
-    def __getstate__(self) -> tuple:
-        return (self.ability, self.source_id, self.key, self.controller, self.source_name,
-                self.event, self.origin)
-
-    def __setstate__(self, state: tuple) -> None:
-        (self.ability, self.source_id, self.key, self.controller, self.source_name,
-         self.event, self.origin) = state
 
 
 class Game:
@@ -2925,21 +2903,21 @@ def _x_values(hi: int) -> list[int]:
 
 def targets_of(ab: Ability | None, ctx: Context) -> tuple[TargetSpec, ...]:
     """The targets a spell or ability has: of its chosen modes if it is modal (CR 700.2)."""
-    if ab is None:
-        return ()
-    modes = getattr(ab, "modes", ())
-    if modes and ctx.modes:
-        return tuple(spec for i in ctx.modes for spec in modes[i].targets)
-    return tuple(getattr(ab, "targets", ()))
+    return _chosen(ab, ctx, "targets")
 
 
 def effects_of(ab: Ability | None, ctx: Context) -> tuple[Any, ...]:
+    """The effects a spell or ability has: of its chosen modes if it is modal (CR 700.2)."""
+    return _chosen(ab, ctx, "effects")
+
+
+def _chosen(ab: Ability | None, ctx: Context, part: str) -> tuple[Any, ...]:
     if ab is None:
         return ()
     modes = getattr(ab, "modes", ())
     if modes and ctx.modes:
-        return tuple(e for i in ctx.modes for e in modes[i].effects)
-    return tuple(getattr(ab, "effects", ()))
+        return tuple(x for i in ctx.modes for x in getattr(modes[i], part))
+    return tuple(getattr(ab, part, ()))
 
 
 def _dedupe(actions: list[Action]) -> list[Action]:

@@ -19,12 +19,27 @@ LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK, COMMAND = (
     "library", "hand", "battlefield", "graveyard", "exile", "stack", "command")
 ZONES = (LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK, COMMAND)
 
+class SlotState:
+    """Pickles a `__slots__` class as the tuple of its slots: small, and fast to restore."""
+
+    __slots__ = ()
+
+    def __getstate__(self) -> tuple:
+        slots: tuple[str, ...] = type(self).__slots__
+        return tuple(getattr(self, s) for s in slots)
+
+    def __setstate__(self, state: tuple) -> None:
+        slots: tuple[str, ...] = type(self).__slots__
+        for s, v in zip(slots, state, strict=True):
+            setattr(self, s, v)
+
+
 # A reference to something that can be targeted or chosen: ("obj", id), ("player", index) or
 # ("stack", stack item id). Plain tuples so that they pickle and compare cheaply.
 Ref = tuple[str, int]
 
 
-class GameObject:
+class GameObject(SlotState):
     """A card or token in a zone (CR 109). A zone change makes a new object (CR 400.7)."""
 
     __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "sick", "counters",
@@ -70,12 +85,6 @@ class GameObject:
         o.info = dict(self.info) if self.info else None
         return o
 
-    def __getstate__(self) -> tuple:
-        return tuple(getattr(self, s) for s in GameObject.__slots__)
-
-    def __setstate__(self, state: tuple) -> None:
-        for s, v in zip(GameObject.__slots__, state, strict=True):
-            setattr(self, s, v)
 
     @property
     def name(self) -> str:
@@ -85,7 +94,7 @@ class GameObject:
         return f"<{self.card.name}#{self.id} {self.zone}>"
 
 
-class Player:
+class Player(SlotState):
     """A player (CR 102): life, mana pool and the ids of the cards in their own zones."""
 
     __slots__ = ("index", "name", "life", "pool", "library", "hand", "graveyard", "exile", "command",
@@ -131,15 +140,9 @@ class Player:
         p.mulligans = self.mulligans
         return p
 
-    def __getstate__(self) -> tuple:
-        return tuple(getattr(self, s) for s in Player.__slots__)
-
-    def __setstate__(self, state: tuple) -> None:
-        for s, v in zip(Player.__slots__, state, strict=True):
-            setattr(self, s, v)
 
 
-class Context:
+class Context(SlotState):
     """What a spell or ability on the stack carries (CR 601.2, 602.2, 608): its controller, its
     source, the targets, X, modes and the choices made paying its costs; and, while it resolves,
     the answers to the choices its effects ask for. Plain data so a paused resolution pickles."""
@@ -178,15 +181,9 @@ class Context:
         c.source_lki = dict(self.source_lki) if self.source_lki else None
         return c
 
-    def __getstate__(self) -> tuple:
-        return tuple(getattr(self, s) for s in Context.__slots__)
-
-    def __setstate__(self, state: tuple) -> None:
-        for s, v in zip(Context.__slots__, state, strict=True):
-            setattr(self, s, v)
 
 
-class StackItem:
+class StackItem(SlotState):
     """A spell or an ability on the stack (CR 405, 113.7). For a spell, `obj_id` is the card's
     object on the stack; for an ability, the id of its source (which may have left)."""
 
@@ -207,12 +204,6 @@ class StackItem:
         return StackItem(self.id, self.kind, self.obj_id, self.ability, self.ability_key,
                          self.ctx.clone(), self.text, self.copy)
 
-    def __getstate__(self) -> tuple:
-        return tuple(getattr(self, s) for s in StackItem.__slots__)
-
-    def __setstate__(self, state: tuple) -> None:
-        for s, v in zip(StackItem.__slots__, state, strict=True):
-            setattr(self, s, v)
 
     @property
     def controller(self) -> int:
