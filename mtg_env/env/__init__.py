@@ -3,13 +3,14 @@
     import gymnasium as gym
     import mtg_env.env  # registers the ids (also found through the gymnasium.envs entry point)
     env = gym.make("mtg_env/Duel-v0", opponent="heuristic")
+    small = gym.make("mtg_env/Duel-v0", max_objects=24, max_battlefield=12, max_legal=32)  # sizes: layout.py
 """
 
 from __future__ import annotations
 
 from gymnasium.envs.registration import register, registry
 
-from .layout import N_ACTIONS
+from .layout import DEFAULT_LAYOUT, N_ACTIONS, Layout
 from .mtg_gym import MtgEnv
 from .wrappers import PettingZooMaskObs, RLlibMaskObs
 
@@ -25,4 +26,5 @@ def register_envs() -> None:
 
 register_envs()
 
-__all__ = ["IDS", "N_ACTIONS", "MtgEnv", "PettingZooMaskObs", "RLlibMaskObs", "register_envs"]
+__all__ = ["DEFAULT_LAYOUT", "IDS", "N_ACTIONS", "Layout", "MtgEnv", "PettingZooMaskObs", "RLlibMaskObs",
+           "register_envs"]

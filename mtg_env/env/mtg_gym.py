@@ -6,10 +6,10 @@ goldfish (`Goldfish-v0`), or from a scenario position (`Scenario-v0`, for combo 
 engine stops at every decision the learner must make; the environment encodes it.
 
 ## Action Space
-`Discrete(N_ACTIONS)` with the fixed layout of `mtg_env.env.layout` (pass; play or cast the card
-in object row r; activate ability a of the object in row r; choose object row r, a player or a
-stack item; X = x; mode m; color c; yes/no; done; keep/mulligan; attack; block; order; number;
-option). Only masked indices are legal.
+`Discrete(layout.n_actions)` (2008 with the default sizes) with the fixed layout of
+`mtg_env.env.layout` (pass; play or cast the card in object row r; activate ability a of the
+object in row r; choose object row r, a player or a stack item; X = x; mode m; color c; yes/no;
+done; keep/mulligan; attack; block; order; number; option). Only masked indices are legal.
 
 ## Observation Space
 A `Dict` of fixed-shape arrays (`mtg_env.env.observation`): "global" (turn, step, decision
@@ -17,6 +17,7 @@ kind), "players" (one row per player from the learner's seat), "objects" (the ob
 battlefield, hand, stack, caged exile, graveyards), "object_cards" (card pool index per row),
 "action_features"/"action_index" (the legal actions, for pointer-style policies), and
 "action_mask" (np.int8). The mask is also in `info["action_mask"]` and from `action_masks()`.
+The shapes follow the size limits (`max_objects` object rows, `max_legal` action rows; see Arguments).
 
 ## Starting State
 `reset(seed=...)` starts a new game from the decks (shuffled from the seed, mulligans as
@@ -38,9 +39,14 @@ index 0 set (no action is legal any more; samplers and vector envs never see an 
 `format`, `opponent` ("random", "heuristic", "mcts", or any callable/agent with
 `act(game) -> Action`), `reward`, `max_steps`, `turn_limit`, `mana_payment` ("auto" by default:
 fewer decisions for learners), `illegal_penalty`, `render_mode` ("ansi").
+The observation's size limits: `max_objects` (64, object rows), `max_battlefield` (32, of them
+battlefield rows; at most `max_objects`), `max_abilities` (16, activated abilities per object),
+`max_stack` (16, stack rows), `max_legal` (128, rows of per-action features); or `layout` (a
+`mtg_env.env.layout.Layout`, every size), which takes precedence (a `max_*` other than its default
+must then agree with it). The chosen layout is `env.layout`. A bad size is a ValueError naming it.
 
 ## Version History
-- v0: first version.
+- v0: first version; the size limits became arguments (their defaults give v0's layout).
 """
 
 from __future__ import annotations
@@ -56,7 +62,7 @@ from gymnasium import spaces
 from ..engine.decks import new_game
 from ..engine.game import Game
 from ..engine.scenario import read_scenario
-from .layout import N_ACTIONS, ObjectTable, encode_actions
+from .layout import Layout, ObjectTable, encode_actions, env_layout
 from .observation import encode, observation_space
 
 _ROOT = Path(__file__).resolve().parents[2]
@@ -88,7 +94,9 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
                  format: str = "duel", opponent: Any = "random", reward: str = "win_loss",
                  max_steps: int = 2000, turn_limit: int | None = 30, mana_payment: str = "auto",
                  illegal_penalty: float = -1.0, render_mode: str | None = None, learner: int = 0,
-                 mulligans: bool = True):
+                 mulligans: bool = True, max_objects: int = 64, max_battlefield: int = 32,
+                 max_abilities: int = 16, max_stack: int = 16, max_legal: int = 128,
+                 layout: Layout | None = None):
         if reward not in ("win_loss", "damage", "mana"):
             raise ValueError(f"reward must be win_loss, damage or mana, got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -105,8 +113,11 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         self.render_mode = render_mode
         self.learner = learner
         self.mulligans = mulligans
-        self.action_space = cast(Any, spaces.Discrete(N_ACTIONS))  # Space[int] in some gymnasium versions
-        self.observation_space = observation_space()
+        self.layout = env_layout(layout, max_objects=max_objects, max_battlefield=max_battlefield,
+                                 max_abilities=max_abilities, max_stack=max_stack, max_legal=max_legal)
+        # Space[int] in some gymnasium versions
+        self.action_space = cast(Any, spaces.Discrete(self.layout.n_actions))
+        self.observation_space = observation_space(self.layout)
         self.game: Game | None = None
         self._opponent: Any = None
         self._steps = 0
@@ -152,7 +163,7 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         g = self.game
         assert g is not None
         me = self.learner
-        table = ObjectTable(g, me)
+        table = ObjectTable(g, me, self.layout)
         self._actions = g.legal_actions() if g.decision is not None else []
         self._indices, _used = encode_actions(g, self._actions, table)
         self._by_index = {i: a for i, a in zip(self._indices, self._actions, strict=True) if i >= 0}

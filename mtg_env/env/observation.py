@@ -1,6 +1,8 @@
 """Observations: fixed-shape arrays describing one player's view of the game.
 
 Hidden information stays hidden: another player's hand and every library appear only as counts.
+The shapes come from a `Layout` (mtg_env.env.layout): the table's rows, the legal-action rows,
+the mask's length; the module constants (MAX_LEGAL, OBJ_FEATURES) are those of the default layout.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from ..cards import all_cards
 from ..cards.vocab import Activated
 from ..engine.game import STEPS
 from ..engine.layers import printed_chars
-from .layout import N_ACTIONS, A, B, O, ObjectTable, P
+from .layout import DEFAULT_LAYOUT, B, Layout, ObjectTable
 
 if TYPE_CHECKING:
     from ..engine.actions import Action
@@ -29,12 +31,13 @@ ZONES = ("battlefield", "hand", "stack", "exile", "graveyard", "command", "libra
 TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Instant", "Sorcery")
 KEYWORDS = ("flying", "reach", "vigilance", "haste", "defender", "menace", "first strike", "double strike",
             "trample", "deathtouch", "lifelink", "indestructible", "hexproof")
-MAX_LEGAL = 128
+MAX_LEGAL = DEFAULT_LAYOUT.legal
 BIG = 1e9  # features are bounded well below this
 
 G_FEATURES = 4 + len(STEPS) + len(DECISION_KINDS)
 P_FEATURES = 16
-OBJ_FEATURES = 10 + len(ZONES) + len(TYPES) + len(KEYWORDS) + A
+OBJ_STATIC_FEATURES = 10 + len(ZONES) + len(TYPES) + len(KEYWORDS)  # then one column per activated ability
+OBJ_FEATURES = OBJ_STATIC_FEATURES + DEFAULT_LAYOUT.abilities
 ACT_FEATURES = len(ACTION_KINDS) + 4
 
 _card_index: dict[str, int] = {}
@@ -54,15 +57,16 @@ def n_cards() -> int:
     return len(all_cards(include_tokens=True))
 
 
-def observation_space() -> spaces.Dict:
+def observation_space(layout: Layout = DEFAULT_LAYOUT) -> spaces.Dict:
+    o, n = layout.objects, layout.n_actions
     return spaces.Dict({
         "global": spaces.Box(-BIG, BIG, (G_FEATURES,), np.float32),
-        "players": spaces.Box(-BIG, BIG, (P, P_FEATURES), np.float32),
-        "objects": spaces.Box(-BIG, BIG, (O, OBJ_FEATURES), np.float32),
-        "object_cards": spaces.Box(0, n_cards() + 1, (O,), np.int64),
-        "action_features": spaces.Box(-BIG, BIG, (MAX_LEGAL, ACT_FEATURES), np.float32),
-        "action_index": spaces.Box(-1, N_ACTIONS - 1, (MAX_LEGAL,), np.int64),
-        "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
+        "players": spaces.Box(-BIG, BIG, (layout.players, P_FEATURES), np.float32),
+        "objects": spaces.Box(-BIG, BIG, (o, OBJ_STATIC_FEATURES + layout.abilities), np.float32),
+        "object_cards": spaces.Box(0, n_cards() + 1, (o,), np.int64),
+        "action_features": spaces.Box(-BIG, BIG, (layout.legal, ACT_FEATURES), np.float32),
+        "action_index": spaces.Box(-1, n - 1, (layout.legal,), np.int64),
+        "action_mask": spaces.Box(0, 1, (n,), np.int8),
     })
 
 
@@ -92,7 +96,9 @@ def _kw_row(kws: frozenset[str]) -> list[float]:
 
 
 def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indices: list[int]) -> dict[str, Any]:
-    """The observation of player `me` (index) for the current decision."""
+    """The observation of player `me` (index) for the current decision, shaped by `table.layout`."""
+    layout = table.layout
+    n_rows, n_abilities, n_legal, n_players = layout.objects, layout.abilities, layout.legal, layout.players
     g = np.zeros(G_FEATURES, np.float32)
     g[0] = game.turn / 20.0
     g[1] = 1.0 if game.active == me else 0.0
@@ -104,8 +110,8 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
     g[4 + len(STEPS) + (DECISION_KINDS.index(kind) if kind in DECISION_KINDS else len(DECISION_KINDS) - 1)] = 1.0
 
     n = len(game.players)
-    pl = np.zeros((P, P_FEATURES), np.float32)
-    for k in range(min(n, P)):
+    pl = np.zeros((n_players, P_FEATURES), np.float32)
+    for k in range(min(n, n_players)):
         p = game.players[(me + k) % n]
         pool = p.pool.total_counts()
         pl[k, 0] = 1.0
@@ -121,8 +127,8 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
         pl[k, 14] = 1.0 if game.active == p.index else 0.0
         pl[k, 15] = 1.0 if game.pending is not None and game.pending.player == p.index else 0.0
 
-    objs = np.zeros((O, OBJ_FEATURES), np.float32)
-    cards = np.zeros(O, np.int64)
+    objs = np.zeros((n_rows, OBJ_STATIC_FEATURES + n_abilities), np.float32)
+    cards = np.zeros(n_rows, np.int64)
     rows_i: list[int] = []
     rows_f: list[list[float]] = []
     objects = game.objects
@@ -148,12 +154,12 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
             static = _STATIC_CACHE[skey] = (_ZONE_ROWS.get(obj.zone, _ZONE_ROWS["battlefield"])
                                             + _type_row(c.types) + _kw_row(c.keywords))
         f += static
-        used = [0.0] * A
+        used = [0.0] * n_abilities
         if obj.zone == "battlefield" and activations:
             j = 0
             for key, ab, _o in c.abilities:
                 if isinstance(ab, Activated):
-                    if j >= A:
+                    if j >= n_abilities:
                         break
                     if activations.get((oid, key)):
                         used[j] = 1.0
@@ -164,14 +170,14 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
     if rows_i:
         objs[rows_i] = np.asarray(rows_f, np.float32)
 
-    af = np.zeros((MAX_LEGAL, ACT_FEATURES), np.float32)
-    ai = np.full(MAX_LEGAL, -1, np.int64)
-    mask = np.zeros(N_ACTIONS, np.int8)
+    af = np.zeros((n_legal, ACT_FEATURES), np.float32)
+    ai = np.full(n_legal, -1, np.int64)
+    mask = np.zeros(layout.n_actions, np.int8)
     for i, (a, idx) in enumerate(zip(actions, indices, strict=True)):
         if idx < 0:
             continue
         mask[idx] = 1
-        if i < MAX_LEGAL:
+        if i < n_legal:
             ai[i] = idx
             af[i, ACTION_KINDS.index(a.kind) if a.kind in ACTION_KINDS else 0] = 1.0
             base = len(ACTION_KINDS)
@@ -182,7 +188,7 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
             elif isinstance(payload, int) and not isinstance(payload, bool):
                 act_oid = payload
             r = table.row_of.get(act_oid, -1) if act_oid is not None else -1
-            af[i, base] = (r + 1) / O
+            af[i, base] = (r + 1) / n_rows
             af[i, base + 1] = float(a.value) / 10.0 if isinstance(a.value, int) and not isinstance(a.value, bool) else 0.0
             af[i, base + 2] = 1.0 if a.kind in ("cast", "play") else 0.0
             af[i, base + 3] = 1.0 if isinstance(payload, tuple) and payload[:1] == ("player",) and payload[1] == me else 0.0

@@ -3,7 +3,8 @@
 Each agent observes its own view (`{"observation": <Dict>, "action_mask": int8[N]}`, the
 PettingZoo convention); the agent to act is the player the engine waits on. Rewards: +1 to the
 winner, -1 to the loser at the end. An illegal action ends the game with a -1 penalty for the
-agent that took it.
+agent that took it. The size limits are arguments, as for the Gymnasium env (`max_objects`,
+`max_battlefield`, `max_abilities`, `max_stack`, `max_legal` or `layout`).
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from pettingzoo import AECEnv
 
 from ..engine.decks import new_game
 from ..engine.game import Game
-from .layout import N_ACTIONS, ObjectTable, encode_actions
+from .layout import DEFAULT_LAYOUT, Layout, ObjectTable, encode_actions, env_layout
 from .mtg_gym import DEFAULT_DECKS
 from .observation import encode, observation_space
 
 
-def _inner_space() -> spaces.Dict:
-    full = observation_space()
+def _inner_space(layout: Layout = DEFAULT_LAYOUT) -> spaces.Dict:
+    full = observation_space(layout)
     return spaces.Dict({k: v for k, v in full.spaces.items() if k != "action_mask"})
 
 
@@ -30,17 +31,22 @@ class MtgAECEnv(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "mtg_duel_v0", "is_parallelizable": False}
 
     def __init__(self, decks: list[str] | None = None, turn_limit: int = 30, mana_payment: str = "auto",
-                 render_mode: str | None = None):
+                 render_mode: str | None = None, max_objects: int = 64, max_battlefield: int = 32,
+                 max_abilities: int = 16, max_stack: int = 16, max_legal: int = 128,
+                 layout: Layout | None = None):
         super().__init__()
+        self.layout = env_layout(layout, max_objects=max_objects, max_battlefield=max_battlefield,
+                                 max_abilities=max_abilities, max_stack=max_stack, max_legal=max_legal)
+        n_actions = self.layout.n_actions
         self.decks = decks or list(DEFAULT_DECKS)
         self.turn_limit = turn_limit
         self.mana_payment = mana_payment
         self.render_mode = render_mode
         self.possible_agents = ["P1", "P2"]
-        space = spaces.Dict({"observation": _inner_space(),
-                             "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8)})
+        space = spaces.Dict({"observation": _inner_space(self.layout),
+                             "action_mask": spaces.Box(0, 1, (n_actions,), np.int8)})
         self.observation_spaces = {a: space for a in self.possible_agents}
-        self.action_spaces: dict[str, spaces.Space[Any]] = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Space[Any]] = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self.game: Game | None = None
         self._seed: int | None = None
 
@@ -78,7 +84,7 @@ class MtgAECEnv(AECEnv):
         g = self.game
         assert g is not None
         me = self.possible_agents.index(agent)
-        table = ObjectTable(g, me)
+        table = ObjectTable(g, me, self.layout)
         mine = g.decision is not None and g.decision.player == agent
         actions = g.legal_actions() if mine else []
         indices, _ = encode_actions(g, actions, table)

@@ -4,6 +4,8 @@
 - PettingZoo (and many PettingZoo-based trainers) read `{"observation": ..., "action_mask": ...}`.
 
 Both keep the mask as np.int8 and the inner observation as the environment's Dict without it.
+They take their spaces from the wrapped env, so they follow its size limits
+(`RLlibMaskObs(gym.make("mtg_env/Goldfish-v0", max_objects=24, max_battlefield=12))`).
 """
 
 from __future__ import annotations
