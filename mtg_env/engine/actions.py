@@ -29,6 +29,10 @@ class Action:
         return self.label
 
 
+#: passing priority (CR 117.3): always legal for the player who has priority
+PASS = Action("pass", "pass", payload=("pass",))
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """Who must decide now, and what kind of decision it is."""

@@ -41,7 +41,7 @@ from ..cards.vocab import (
     target_index,
 )
 from . import autopay, combat, layers
-from .actions import Action, Decision, match_action
+from .actions import PASS, Action, Decision, match_action
 from .errors import IllegalActionError, MtgError
 from .layers import Chars, printed_chars
 from .mana import (
@@ -316,6 +316,13 @@ class Game:
 
     def act(self, action: Action | str) -> None:
         """Take one legal action (an Action from legal_actions(), or a written step, §3)."""
+        pending = self.pending
+        if pending is not None and pending.kind == "priority" and not self.game_over and (
+                action == "pass" or (isinstance(action, Action) and action == PASS)):
+            # Passing is always legal for the player with priority (CR 117.3): no need to work
+            # out every other action first.
+            self._apply(PASS)
+            return
         legal = self.legal_actions()
         if not legal:
             raise IllegalActionError(f"no decision is pending (the game is over): cannot take {action!r}")
@@ -2705,7 +2712,7 @@ class Game:
     # legal actions with priority
 
     def _priority_actions(self, p: int) -> list[Action]:
-        acts = [Action("pass", "pass", payload=("pass",))]
+        acts = [PASS]
         pl = self.players[p]
         sorcery_ok = self.active == p and self.step in MAIN_STEPS and not self.stack
         sources = autopay.simple_sources(self, p) if self.mana_payment == "auto" else None
