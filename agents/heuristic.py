@@ -14,8 +14,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from mtg_env.cards.vocab import Attach, Pump, PutCounters, Untap
+from mtg_env.cards.vocab import Activated, Attach, Pump, PutCounters, Untap
 from mtg_env.engine import autopay
+from mtg_env.engine.actions import PASS
 from mtg_env.engine.game import effects_of
 from mtg_env.engine.mana import available_for
 
@@ -43,13 +44,26 @@ class HeuristicAgent:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
         self.intent: list[tuple[Any, ...]] = []
+        self.pending_color: Any = None
+        #: (decision kind, payload) of the declarations to make next (a plan a search agent
+        #: chose); dropped at the first decision of another kind
+        self.plan: list[tuple[str, Any]] = []
 
     # -------------------------------------------------------------------------------------------
     def act(self, game: Game) -> Action:
         d = game.decision
         assert d is not None
-        actions = game.legal_actions()
         me = next(p.index for p in game.players if p.name == d.player)
+        if self.plan and self.plan[0][0] != d.kind:
+            self.plan = []
+        if d.kind == "priority":
+            return self._on_priority(game, me)
+        actions = game.legal_actions()
+        if self.plan:
+            planned = _by_payload(actions, self.plan.pop(0)[1])
+            if planned is not None:
+                return planned
+            self.plan = []
         handler = getattr(self, f"_on_{d.kind}", None)
         choice = handler(game, me, actions) if handler is not None else None
         if choice is None:
@@ -65,9 +79,26 @@ class HeuristicAgent:
         keep = 2 <= lands <= 5 or len(pl.hand) <= 5
         return _by_kind(actions, "keep" if keep else "mulligan")
 
-    def _on_priority(self, game: Game, me: int, actions: list[Action]) -> Action:
-        if game.players[me].dummy:
-            return _by_kind(actions, "pass")
+    def _on_priority(self, game: Game, me: int) -> Action:
+        # The legal actions are worked out only when this player won't simply pass (most
+        # priority decisions of a game are passes).
+        pl = game.players[me]
+        if pl.dummy:
+            return PASS
+        if self.intent or game.play_permissions or pl.command:
+            return self._priority_from(game, me, game.legal_actions())
+        sorcery_ok = game.active == me and game.step in ("precombat_main", "postcombat_main") and not game.stack
+        if sorcery_ok and pl.lands_played < 1 and any("Land" in game.objects[o].card.types for o in pl.hand):
+            return self._priority_from(game, me, game.legal_actions())
+        stack_top = game.stack[-1] if game.stack else None
+        if stack_top is not None and stack_top.controller != me and \
+                any(game.objects[o].card.name == "Counterspell" for o in pl.hand):
+            return self._priority_from(game, me, game.legal_actions())
+        if self._best_cast(game, me) is not None or self._may_ping(game, me):
+            return self._priority_from(game, me, game.legal_actions())
+        return PASS
+
+    def _priority_from(self, game: Game, me: int, actions: list[Action]) -> Action:
         # follow a plan made earlier (tap sources, then cast)
         while self.intent:
             step = self.intent[0]
@@ -189,6 +220,20 @@ class HeuristicAgent:
     # -------------------------------------------------------------------------------------------
     # helpers
 
+    @staticmethod
+    def _may_ping(game: Game, me: int) -> bool:
+        """Does this player control an untapped permanent with a "{T}: ... damage to any target"
+        ability (what `_ping` uses)?"""
+        objects = game.objects
+        for oid in game.battlefield:
+            obj = objects[oid]
+            if obj.controller != me or obj.tapped:
+                continue
+            for _key, ab, _o in game.chars(oid).abilities:
+                if isinstance(ab, Activated) and "damage to any target" in ab.text and "{T}" in ab.text:
+                    return True
+        return False
+
     def _safe_attack(self, game: Game, oid: int, blockers: list[int]) -> bool:
         c = game.chars(oid)
         power, tough = c.power or 0, c.toughness or 0
@@ -286,14 +331,24 @@ class HeuristicAgent:
 
     def _plan_cast(self, game: Game, me: int, actions: list[Action]) -> Action | None:
         """The best spell castable with the pool and the simple sources; tap for it."""
+        best = self._best_cast(game, me)
+        return None if best is None else self._plan_for(game, me, actions, best)
+
+    def _best_cast(self, game: Game, me: int) -> int | None:
+        """The spell to cast now (the most expensive one castable with the pool and the simple
+        sources, creatures first among equals), if any."""
         pl = game.players[me]
         sorcery_ok = game.active == me and game.step in ("precombat_main", "postcombat_main") and not game.stack
-        sources = autopay.simple_sources(game, me)
+        sources: list[Any] | None = None
         best: tuple[float, int] | None = None
         for oid in pl.hand + pl.command:
             card = game.objects[oid].card
             if "Land" in card.types or card.name == "Counterspell":
                 continue
+            if not sorcery_ok and "Instant" not in card.types and "flash" not in card.keywords:
+                continue
+            if sources is None:
+                sources = autopay.simple_sources(game, me)
             if not game._can_cast(oid, me, sorcery_ok, sources):
                 continue
             if "Instant" in card.types and not self._worth_instant(game, me, oid):
@@ -301,9 +356,7 @@ class HeuristicAgent:
             score = card.mana_cost.mana_value + (1 if "Creature" in card.types else 0)
             if best is None or score > best[0]:
                 best = (score, oid)
-        if best is None:
-            return None
-        return self._plan_for(game, me, actions, best[1])
+        return None if best is None else best[1]
 
     def _worth_instant(self, game: Game, me: int, oid: int) -> bool:
         card = game.objects[oid].card
