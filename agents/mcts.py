@@ -1,54 +1,54 @@
-"""MCTSAgent: UCT search over `game.clone()` with determinization for hidden information.
+"""MCTSAgent: Monte Carlo search over `game.clone()` with determinization for hidden information.
 
 Magic hides the opponent's hand and the order of every library. Following Cowling, Powley and
 Whitehouse ("Ensemble Determinization in Monte Carlo Tree Search for the Imperfect Information
-Card Game Magic: The Gathering", 2012), the agent samples several determinizations (the hidden
-cards redistributed at random, consistently with what the player knows: the number of cards in
-each hidden zone and which cards are unaccounted for), runs UCT on each, and plays the action
-with the most visits summed over the ensemble. Rollouts use a fast policy (the HeuristicAgent by
-default) and are cut off after `rollout_actions`, where a static evaluation of life and board
-scores the position.
+Card Game Magic: The Gathering", 2012), the agent samples determinizations (the hidden cards
+redistributed at random, consistently with what the player knows: the number of cards in each
+hidden zone and which cards are unaccounted for) and searches each of them.
+
+What is searched are *moves*, not single engine actions: at priority a move is "play this land",
+"cast this spell" (with the mana sources tapped for it as a plan, the way `HeuristicAgent`
+would), "activate this ability" or "pass"; mana abilities on their own are not moves. Attacks,
+blocks and targets are searched action by action.
+
+Two modes:
+
+- ``mode="flat"`` (the default): every move is played out from the same determinizations (common
+  random numbers, so that moves are compared on the same hidden cards and the same draws), by
+  `HeuristicAgent` for every player, for `horizon` more turns, and the position reached is scored
+  by the fitted win probability of `agents.evaluation`. The budget is spent by sequential halving:
+  after each round the worse half of the moves is dropped. The agent leaves the heuristic's own
+  move only for one that did better on the same playouts by `margin` and by `confidence`
+  standard errors of the paired differences. This is the rollout algorithm of Tesauro and
+  Galperin (policy improvement over the heuristic) with a depth-1 search tree.
+- ``mode="uct"``: UCT (UCB1 applied to trees) over the moves of every player, `iterations`
+  playouts split over `determinizations` trees whose root statistics are summed (ensemble
+  determinization); playouts by the heuristic, cut off after `horizon` turns and scored the same
+  way.
+
+`experiments/evaluate_mcts.py` measures both against `HeuristicAgent`.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .heuristic import HeuristicAgent, card_value
+from mtg_env.cards.vocab import Activated
+from mtg_env.engine import autopay
+
+from .evaluation import win_probability
+from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
 
 if TYPE_CHECKING:
     from mtg_env import Action, Game
 
 
-class _Node:
-    __slots__ = ("children", "visits", "value", "player")
-
-    def __init__(self, player: str | None):
-        self.children: dict[str, _Node] = {}
-        self.visits = 0
-        self.value = 0.0   # total reward from the perspective of `player` (who chose this node)
-        self.player = player
-
-
 def evaluate(game: Game, me: int) -> float:
-    """A static score in [0, 1] for player `me`: 1 won, 0 lost, else life and board."""
-    if game.game_over:
-        if game.winner is None:
-            return 0.5
-        return 1.0 if game.winner == me else 0.0
-    mine = game.players[me]
-    opps = [p for p in game.players if p.index != me and not p.lost]
-    opp_life = min((p.life for p in opps), default=0)
-    board = 0.0
-    for oid in game.battlefield:
-        v = card_value(game, oid)
-        board += v if game.objects[oid].controller == me else -v
-    hand = len(mine.hand) - sum(len(p.hand) for p in opps) / max(len(opps), 1)
-    score = 0.08 * (mine.life - opp_life) + 0.05 * board + 0.05 * hand
-    return 1.0 / (1.0 + math.exp(-score))
+    """A static score in [0, 1] for player `me`: 1 won, 0 lost, else the fitted win probability."""
+    return win_probability(game, me)
 
 
 def determinize(game: Game, me: int, rng: random.Random) -> Game:
@@ -71,123 +71,393 @@ def determinize(game: Game, me: int, rng: random.Random) -> Game:
     return g
 
 
+class Move:
+    """A move: the engine action to take now, then the plan of what follows. At priority the
+    plan is the heuristic's intent (payloads of the actions that follow, such as casting the
+    spell the first action tapped mana for, and the color to take from a mana ability that
+    asks); when declaring attackers or blockers it is the rest of the declaration (payloads, the
+    last one "done")."""
+
+    __slots__ = ("action", "intent", "color", "plan", "key")
+
+    def __init__(self, action: Action, intent: list[tuple[Any, ...]] | None = None, color: Any = None,
+                 plan: list[Any] | None = None):
+        self.action = action
+        self.intent = list(intent or ())
+        self.color = color
+        self.plan = list(plan or ())
+        self.key = (action.label, tuple(map(repr, self.intent)), color, tuple(map(repr, self.plan)))
+
+    def start(self, agent: HeuristicAgent) -> Action:
+        """Hand the rest of the move to `agent` (who plays on for this player) and return the
+        first action."""
+        agent.intent = list(self.intent)
+        agent.pending_color = self.color
+        agent.plan = list(self.plan)
+        return self.action
+
+
+def _player_index(game: Game) -> int:
+    d = game.decision
+    assert d is not None
+    return next(p.index for p in game.players if p.name == d.player)
+
+
+def _is_mana_ability(game: Game, a: Action) -> bool:
+    p = a.payload
+    if a.kind != "activate" or not isinstance(p, tuple) or len(p) < 3 or p[1] not in game.objects:
+        return False
+    for key, ab, _o in game.chars(p[1]).abilities:
+        if key == p[2]:
+            return isinstance(ab, Activated) and ab.is_mana_ability
+    return False
+
+
+def moves(game: Game, actions: list[Action] | None = None) -> list[Move]:
+    """The distinct moves of the deciding player now (see the module docstring). When declaring
+    attackers or blockers, the first move is the heuristic's own declaration."""
+    actions = actions if actions is not None else game.legal_actions()
+    d = game.decision
+    assert d is not None
+    out: list[Move] = []
+    if _declaring(d.kind, actions):
+        out = _declarations(game, actions)
+    elif d.kind != "priority":
+        out = [Move(a) for a in actions]
+    else:
+        me = _player_index(game)
+        planner = HeuristicAgent(0)
+        pl = game.players[me]
+        sorcery_ok = game.active == me and game.step in ("precombat_main", "postcombat_main") and not game.stack
+        sources = autopay.simple_sources(game, me)
+        casts = {a.payload[1] for a in actions if a.kind == "cast"}
+        for oid in pl.hand + pl.command:
+            card = game.objects[oid].card
+            if "Land" in card.types or (oid not in casts and not game._can_cast(oid, me, sorcery_ok, sources)):
+                continue
+            first = planner._plan_for(game, me, actions, oid)
+            if first is not None:
+                out.append(Move(first, planner.intent, planner.pending_color))
+            planner.intent = []
+            planner.pending_color = None
+        for a in actions:
+            if a.kind == "cast" or _is_mana_ability(game, a):
+                continue
+            out.append(Move(a))
+    seen: set[Any] = set()
+    unique = []
+    for m in out:
+        if m.key not in seen:
+            seen.add(m.key)
+            unique.append(m)
+    return unique
+
+
+def _declaring(kind: str, actions: list[Action]) -> bool:
+    """Is this the first decision of a declaration of attackers or blockers?"""
+    return kind in ("attack", "block") and any(a.label in ("no attack", "no block") for a in actions)
+
+
+#: at most this many whole declarations of attackers or blockers are searched
+MAX_DECLARATIONS = 12
+
+
+def _declarations(game: Game, actions: list[Action]) -> list[Move]:
+    """Whole declarations of attackers (or blockers) as moves: the heuristic's own (first), none,
+    every possible attacker, and the heuristic's with one more or one fewer attacker or block."""
+    kind = game.decision.kind  # type: ignore[union-attr]
+    who = game.decision.player  # type: ignore[union-attr]
+    # the heuristic's declaration, played out on a copy
+    g = game.clone()
+    h = HeuristicAgent(0)
+    mine: list[Any] = []
+    while g.decision is not None and g.decision.kind == kind and g.decision.player == who:
+        a = h.act(g)
+        mine.append(a.payload)
+        g.act(a)
+        if a.payload == "done":
+            break
+    chosen = [p for p in mine if p != "done"]
+    options = [a.payload for a in actions if a.kind == kind]
+    if kind == "attack":
+        # one attack per creature: the heuristic's choice of defender, else the first offered
+        by_creature: dict[int, Any] = {}
+        for p in chosen + options:
+            by_creature.setdefault(p[0], p)
+        options = list(by_creature.values())
+        every = options
+    else:
+        every = []  # blocking with everything is rarely a plan; single changes cover it
+    configs: list[list[Any]] = [chosen, [], every]
+    configs += [[p for p in chosen if p != q] for q in chosen]
+    if kind == "attack":
+        configs += [chosen + [q] for q in options if q[0] not in {p[0] for p in chosen}]
+    else:
+        used = {p[0] for p in chosen}
+        configs += [chosen + [q] for q in options if q[0] not in used]
+    out: list[Move] = []
+    seen: set[frozenset[Any]] = set()
+    done = next(a for a in actions if a.payload == "done")
+    for config in configs:
+        key = frozenset(config)
+        if key in seen:
+            continue
+        seen.add(key)
+        if not config:
+            out.append(Move(done, plan=[]))
+            continue
+        first = next(a for a in actions if a.payload == config[0])
+        out.append(Move(first, plan=[(kind, p) for p in config[1:]] + [(kind, "done")]))
+        if len(out) >= MAX_DECLARATIONS:
+            break
+    return out
+
+
 class MCTSAgent:
-    def __init__(self, seed: int = 0, iterations: int = 64, determinizations: int = 4,
-                 rollout_actions: int = 60, exploration: float = 1.0, rollout: str = "heuristic",
-                 margin: float = 0.05, mode: str = "uct", searched: tuple[str, ...] | None = None):
+    """See the module docstring. `iterations` is the number of playouts per searched decision;
+    `horizon` the number of turns a playout goes on after the current one (0 or less: to the
+    end of the game)."""
+
+    #: decisions worth searching; the others (mulligans, colors, orders, X ...) use the heuristic
+    SEARCHED: tuple[str, ...] = ("priority", "attack", "block", "target")
+
+    def __init__(self, seed: int = 0, iterations: int = 48, determinizations: int = 8, horizon: int = 2,
+                 mode: str = "flat", exploration: float = 0.7, margin: float = 0.01, confidence: float = 1.0,
+                 discount: float = 0.97,
+                 rollout: str = "heuristic", rollout_actions: int = 3000,
+                 searched: tuple[str, ...] | list[str] | None = None):
+        if mode not in ("flat", "uct"):
+            raise ValueError(f"mode must be 'flat' or 'uct', got {mode!r}")
+        if rollout not in ("heuristic", "random"):
+            raise ValueError(f"rollout must be 'heuristic' or 'random', got {rollout!r}")
+        if iterations < 1 or determinizations < 1:
+            raise ValueError("iterations and determinizations must be at least 1")
+        self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.determinizations = determinizations
-        self.rollout_actions = rollout_actions
+        self.horizon = horizon
+        self.mode = mode
         self.c = exploration
-        self.rollout_kind = rollout
         self.margin = margin
-        self.mode = mode  # "uct", or "flat": each action scored by rollouts to the game's end
+        self.confidence = confidence
+        self.discount = discount
+        self.rollout_kind = rollout
+        self.rollout_actions = rollout_actions
         if searched is not None:
             self.SEARCHED = tuple(searched)
         self._fallback = HeuristicAgent(seed)
+        #: searched decisions and playouts so far, and how often the search left the heuristic
+        self.stats = {"searched": 0, "playouts": 0, "changed": 0}
 
-    def _policy(self) -> HeuristicAgent | RandomAgent:
-        if self.rollout_kind == "random":
-            return RandomAgent(self.rng.randrange(1 << 30))
-        return HeuristicAgent(self.rng.randrange(1 << 30))
-
-    #: decisions worth searching; the others (mulligans, colors, orders ...) use the heuristic
-    SEARCHED: tuple[str, ...] = ("priority", "attack", "block", "target")
-
+    # -------------------------------------------------------------------------------------------
     def act(self, game: Game) -> Action:
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
         d = game.decision
         assert d is not None
-        default = self._fallback.act(game)
-        if d.kind not in self.SEARCHED:
-            return default
-        me = next(p.index for p in game.players if p.name == d.player)
+        fb = self._fallback
+        if fb.plan and fb.plan[0][0] != d.kind:
+            fb.plan = []  # the rest of a declaration the engine ended by itself
+        mid_plan = bool(fb.intent or fb.plan)
+        if not mid_plan:
+            self._fallback.pending_color = None
+        if mid_plan or d.kind not in self.SEARCHED or game.players[_player_index(game)].dummy:
+            return self._fallback.act(game)
+        cands = moves(game, actions)
+        declaring = _declaring(d.kind, actions)
+        if declaring:
+            mine = cands[0]   # the heuristic's whole declaration
+            if len(cands) < 2:
+                return mine.start(self._fallback)
+        else:
+            default = self._fallback.act(game)
+            if len(cands) < 2:
+                return default
+            mine = self._default_move(game, cands, default)
+        me = _player_index(game)
+        self.stats["searched"] += 1
         if self.mode == "flat":
-            return self._flat(game, actions, default, me)
-        visits: dict[str, int] = {a.label: 0 for a in actions}
-        value: dict[str, float] = {a.label: 0.0 for a in actions}
+            best = self._flat(game, me, cands, mine)
+        else:
+            best = self._uct(game, me, cands, mine)
+        if best is mine:
+            return mine.start(self._fallback) if declaring else default
+        self.stats["changed"] += 1
+        return best.start(self._fallback)
+
+    def _default_move(self, game: Game, cands: list[Move], default: Action) -> Move:
+        """The heuristic's own move (its first action and the plan it made), among the moves."""
+        move = Move(default, self._fallback.intent, getattr(self._fallback, "pending_color", None))
+        for m in cands:
+            if m.key == move.key:
+                return m
+        cands.append(move)
+        return move
+
+    # -------------------------------------------------------------------------------------------
+    def _policy(self, seed: int) -> HeuristicAgent | RandomAgent:
+        return RandomAgent(seed) if self.rollout_kind == "random" else HeuristicAgent(seed)
+
+    def _playout(self, g: Game, me: int, first: Move | None, seed: int, start: int | None = None) -> float:
+        """Play `first` (for the deciding player) and then the rollout policy for everyone, for
+        `horizon` more turns; the score of the position reached, for `me`."""
+        agents: dict[str, Any] = {}
+        start = g.turn if start is None else start
+        if first is not None:
+            who = g.decision.player  # type: ignore[union-attr]
+            agent = self._policy(seed)
+            if isinstance(agent, HeuristicAgent):
+                g.act(first.start(agent))
+            else:
+                g.act(first.action)
+            agents[who] = agent
+        stop = start + self.horizon + 1 if self.horizon > 0 else None
+        n = 0
+        while g.decision is not None and n < self.rollout_actions:
+            if stop is not None and g.turn >= stop:
+                break
+            who = g.decision.player
+            player = agents.get(who)
+            if player is None:
+                player = agents[who] = self._policy(seed + len(agents))
+            g.act(player.act(g))
+            n += 1
+        self.stats["playouts"] += 1
+        return self._score(g, me, start)
+
+    def _score(self, g: Game, me: int, start: int) -> float:
+        """The evaluation of the position, discounted towards 1/2 by `discount` per turn since
+        `start`: a win now is worth more than a win later, a loss later more than a loss now."""
+        v = evaluate(g, me)
+        return 0.5 + (v - 0.5) * self.discount ** max(g.turn - start, 0)
+
+    def _flat(self, game: Game, me: int, cands: list[Move], mine: Move) -> Move:
+        """Sequential halving over the moves, every round on fresh determinizations shared by all
+        the moves still in; the search stops early once no move can plausibly beat the
+        heuristic's."""
+        alive = list(cands)
+        scores: dict[int, list[float]] = {id(m): [] for m in cands}
+        budget = self.iterations
+        rounds = max(2, math.ceil(math.log2(len(alive))))
+        for r in range(rounds):
+            per = max(2, budget // (len(alive) * (rounds - r)))
+            for _ in range(per):
+                det = determinize(game, me, self.rng)
+                seed = self.rng.randrange(1 << 30)
+                for m in alive:
+                    scores[id(m)].append(self._playout(det.clone(), me, m, seed))
+                    budget -= 1
+            # The heuristic's move is never dropped, so it has a score on every determinization
+            # any other move was played on: compare on those (paired differences).
+            base = scores[id(mine)]
+            gains = {id(m): _paired(scores[id(m)], base) for m in alive if m is not mine}
+            alive = [m for m in alive if m is mine or gains[id(m)][0] + 2 * gains[id(m)][1] > self.margin]
+            if len(alive) == 1 or budget <= 0:
+                break
+            if len(alive) > 2:
+                alive.sort(key=lambda m: -_mean(scores[id(m)][-per:]))
+                keep = alive[:max(2, len(alive) // 2)]
+                if mine not in keep:
+                    keep.append(mine)
+                alive = keep
+        best = max(alive, key=lambda m: (gains[id(m)][0] if m is not mine else 0.0, m is mine))
+        if best is mine:
+            return mine
+        mean, se = gains[id(best)]
+        if mean > self.margin and mean > self.confidence * se:
+            return best
+        return mine
+
+    # -------------------------------------------------------------------------------------------
+    def _uct(self, game: Game, me: int, cands: list[Move], mine: Move) -> Move:
+        visits = {id(m): 0 for m in cands}
+        value = {id(m): 0.0 for m in cands}
         per = max(1, self.iterations // self.determinizations)
         for _ in range(self.determinizations):
             det = determinize(game, me, self.rng)
-            root = _Node(None)
+            root = _Node(None, cands)
             for _ in range(per):
                 self._iterate(det.clone(), root, me)
-            for label, child in root.children.items():
-                if label in visits:
-                    visits[label] += child.visits
-                    value[label] += child.value
-        best = max(actions, key=lambda a: (visits[a.label], -actions.index(a)))
-        # Keep the heuristic's move unless the search clearly prefers another one: with small
-        # budgets, visit counts alone are noisy.
-        def mean(a: Action) -> float:
-            return value[a.label] / visits[a.label] if visits[a.label] else 0.0
-        if best.label != default.label and visits[best.label] >= 4 and \
-                mean(best) > mean(default) + self.margin:
-            self._fallback.intent.clear()
-            return best
-        return default
+            for m, child in zip(cands, root.children, strict=True):
+                if child is not None:
+                    visits[id(m)] += child.visits
+                    value[id(m)] += child.value
+        best = max(cands, key=lambda m: (visits[id(m)], m is mine))
 
-    def _flat(self, game: Game, actions: list[Action], default: Action, me: int) -> Action:
-        """Flat Monte Carlo with determinization: each action is scored by the games the
-        rollout policy plays out from it (to the end, or `rollout_actions` when positive)."""
-        per = max(1, self.iterations // len(actions))
-        score: dict[str, float] = {}
-        for a in actions:
-            total = 0.0
-            for _ in range(per):
-                g = determinize(game, me, self.rng)
-                g.act(a.label)
-                policy = self._policy()
-                n = 0
-                while g.decision is not None and (self.rollout_actions <= 0 or n < self.rollout_actions):
-                    g.act(policy.act(g))
-                    n += 1
-                total += evaluate(g, me)
-            score[a.label] = total / per
-        best = max(actions, key=lambda a: (score[a.label], a.label == default.label))
-        if best.label != default.label and score[best.label] > score[default.label] + self.margin:
-            self._fallback.intent.clear()
+        def mean(m: Move) -> float:
+            return value[id(m)] / visits[id(m)] if visits[id(m)] else 0.0
+        if best is not mine and visits[id(best)] >= 4 and mean(best) > mean(mine) + self.margin:
             return best
-        return default
+        return mine
 
     def _iterate(self, g: Game, root: _Node, me: int) -> None:
+        """One UCT iteration: select by UCB1 down the tree, expand one move, play out, back up."""
         node = root
         path = [node]
-        # selection and expansion
-        while g.decision is not None:
-            acts = g.legal_actions()
+        start = g.turn
+        while g.decision is not None and (self.horizon <= 0 or g.turn <= start + self.horizon):
+            if node.moves is None:
+                acts = g.legal_actions()
+                node.moves = moves(g, acts) if g.decision.kind in self.SEARCHED and len(acts) > 1 else \
+                    [Move(self._policy(0).act(g))]
+                node.children = [None] * len(node.moves)
+            untried = [i for i, ch in enumerate(node.children) if ch is None]
             player = g.decision.player
-            untried = [a for a in acts if a.label not in node.children]
             if untried:
-                a = untried[self.rng.randrange(len(untried))]
-                child = node.children[a.label] = _Node(player)
-                g.act(a)
+                i = untried[self.rng.randrange(len(untried))]
+                child = node.children[i] = _Node(player, None)
                 path.append(child)
-                break
+                self._playout(g, me, node.moves[i], self.rng.randrange(1 << 30), start)
+                return self._backup(path, g, me, start)
             log_n = math.log(node.visits + 1)
-            best_a, best_u = acts[0], -1.0
-            for a in acts:
-                ch = node.children[a.label]
+            best_i, best_u = 0, -1.0
+            for i, ch in enumerate(node.children):
+                assert ch is not None
                 u = ch.value / ch.visits + self.c * math.sqrt(log_n / ch.visits) if ch.visits else float("inf")
                 if u > best_u:
-                    best_a, best_u = a, u
-            node = node.children[best_a.label]
-            g.act(best_a)
+                    best_i, best_u = i, u
+            m = node.moves[best_i]
+            helper = self._policy(0)
+            g.act(m.start(helper) if isinstance(helper, HeuristicAgent) else m.action)
+            # a move's plan (tapping for a spell, then casting it) is followed to its end
+            while isinstance(helper, HeuristicAgent) and (helper.intent or helper.plan) and g.decision is not None:
+                g.act(helper.act(g))
+            node = node.children[best_i]  # type: ignore[assignment]
             path.append(node)
-        # rollout
-        policy = self._policy()
-        for _ in range(self.rollout_actions):
-            if g.decision is None:
-                break
-            g.act(policy.act(g))
-        score_me = evaluate(g, me)
-        # backpropagation: each node holds the value for the player who chose it
+        self._backup(path, g, me, start)
+
+    def _backup(self, path: list[_Node], g: Game, me: int, start: int) -> None:
+        score_me = self._score(g, me, start)
         for n in path:
             n.visits += 1
             if n.player is None:
                 continue
             idx = next(p.index for p in g.players if p.name == n.player)
             n.value += score_me if idx == me else 1.0 - score_me
+
+
+class _Node:
+    __slots__ = ("children", "visits", "value", "player", "moves")
+
+    def __init__(self, player: str | None, moves_: list[Move] | None):
+        self.moves = moves_
+        self.children: list[_Node | None] = [None] * len(moves_) if moves_ is not None else []
+        self.visits = 0
+        self.value = 0.0   # total reward from the perspective of `player` (who chose this node)
+        self.player = player
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean and standard error of a - b over the last len(a) playouts of both (the same
+    determinizations)."""
+    k = len(a)
+    diffs = [x - y for x, y in zip(a, b[-k:], strict=True)]
+    mean = sum(diffs) / k
+    se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (k - 1) / k) if k > 1 else float("inf")
+    return mean, se
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
