@@ -16,15 +16,17 @@ Two modes:
 - ``mode="flat"`` (the default): every move is played out from the same determinizations (common
   random numbers, so that moves are compared on the same hidden cards and the same draws), by
   `HeuristicAgent` for every player, for `horizon` more turns, and the position reached is scored
-  by the fitted win probability of `agents.evaluation`. The budget is spent by sequential halving:
-  after each round the worse half of the moves is dropped. The agent leaves the heuristic's own
-  move only for one that did better on the same playouts by `margin` and by `confidence`
-  standard errors of the paired differences. This is the rollout algorithm of Tesauro and
-  Galperin (policy improvement over the heuristic) with a depth-1 search tree.
-- ``mode="uct"``: UCT (UCB1 applied to trees) over the moves of every player, `iterations`
-  playouts split over `determinizations` trees whose root statistics are summed (ensemble
-  determinization); playouts by the heuristic, cut off after `horizon` turns and scored the same
-  way.
+  by the fitted win probability of `agents.evaluation` (discounted per turn, so that a quicker
+  win counts more). The budget is spent by sequential halving: after each round the worse half
+  of the moves is dropped, and the search stops once no move can plausibly beat the heuristic's.
+  The agent leaves the heuristic's own move only for one that did better on the same playouts by
+  `margin` and by `confidence` standard errors of the paired differences. This is the rollout
+  algorithm of Tesauro and Galperin (policy improvement over the heuristic): a search tree of
+  depth one.
+- ``mode="uct"``: UCT (UCB1 applied to trees) over the moves of every player, in one tree shared
+  by the ensemble of determinizations (information set MCTS, Cowling, Powley and Whitehouse
+  2012: each iteration takes the next determinization and chooses among the moves available in
+  it); playouts by the heuristic, cut off after `horizon` turns and scored the same way.
 
 `experiments/evaluate_mcts.py` measures both against `HeuristicAgent`.
 """
@@ -372,59 +374,64 @@ class MCTSAgent:
 
     # -------------------------------------------------------------------------------------------
     def _uct(self, game: Game, me: int, cands: list[Move], mine: Move) -> Move:
-        visits = {id(m): 0 for m in cands}
-        value = {id(m): 0.0 for m in cands}
-        per = max(1, self.iterations // self.determinizations)
-        for _ in range(self.determinizations):
-            det = determinize(game, me, self.rng)
-            root = _Node(None, cands)
-            for _ in range(per):
-                self._iterate(det.clone(), root, me)
-            for m, child in zip(cands, root.children, strict=True):
-                if child is not None:
-                    visits[id(m)] += child.visits
-                    value[id(m)] += child.value
-        best = max(cands, key=lambda m: (visits[id(m)], m is mine))
+        """UCT over one tree of moves shared by all the determinizations (information set MCTS,
+        Cowling, Powley and Whitehouse 2012): each iteration takes the next determinization of
+        the ensemble, walks down the tree choosing by UCB1 among the moves legal in it, adds one
+        move, plays out with the heuristic and backs the score up."""
+        dets = [determinize(game, me, self.rng) for _ in range(self.determinizations)]
+        root = _Node(None)
+        for i in range(self.iterations):
+            self._iterate(dets[i % len(dets)].clone(), root, me, cands)
+        def visits(m: Move) -> int:
+            ch = root.children.get(m.key)
+            return ch.visits if ch is not None else 0
 
         def mean(m: Move) -> float:
-            return value[id(m)] / visits[id(m)] if visits[id(m)] else 0.0
-        if best is not mine and visits[id(best)] >= 4 and mean(best) > mean(mine) + self.margin:
+            ch = root.children.get(m.key)
+            return ch.value / ch.visits if ch is not None and ch.visits else 0.0
+        best = max(cands, key=lambda m: (visits(m), m is mine))
+        if best is not mine and visits(best) >= 4 and mean(best) > mean(mine) + self.margin:
             return best
         return mine
 
-    def _iterate(self, g: Game, root: _Node, me: int) -> None:
-        """One UCT iteration: select by UCB1 down the tree, expand one move, play out, back up."""
+    def _iterate(self, g: Game, root: _Node, me: int, root_moves: list[Move]) -> None:
+        """One iteration: select by UCB1 (over the moves available in this determinization),
+        expand one move, play out, back up."""
         node = root
         path = [node]
         start = g.turn
         while g.decision is not None and (self.horizon <= 0 or g.turn <= start + self.horizon):
-            if node.moves is None:
+            if node is root:
+                ms = root_moves
+            else:
                 acts = g.legal_actions()
-                node.moves = moves(g, acts) if g.decision.kind in self.SEARCHED and len(acts) > 1 else \
-                    [Move(self._policy(0).act(g))]
-                node.children = [None] * len(node.moves)
-            untried = [i for i, ch in enumerate(node.children) if ch is None]
+                ms = moves(g, acts) if g.decision.kind in self.SEARCHED and len(acts) > 1 else []
+                if len(ms) < 2:
+                    g.act(HeuristicAgent(0).act(g))  # not a choice worth a node
+                    continue
             player = g.decision.player
+            untried = [m for m in ms if m.key not in node.children]
+            for m in ms:
+                node.available[m.key] = node.available.get(m.key, 0) + 1
             if untried:
-                i = untried[self.rng.randrange(len(untried))]
-                child = node.children[i] = _Node(player, None)
+                m = untried[self.rng.randrange(len(untried))]
+                child = node.children[m.key] = _Node(player)
                 path.append(child)
-                self._playout(g, me, node.moves[i], self.rng.randrange(1 << 30), start)
+                self._playout(g, me, m, self.rng.randrange(1 << 30), start)
                 return self._backup(path, g, me, start)
-            log_n = math.log(node.visits + 1)
-            best_i, best_u = 0, -1.0
-            for i, ch in enumerate(node.children):
-                assert ch is not None
-                u = ch.value / ch.visits + self.c * math.sqrt(log_n / ch.visits) if ch.visits else float("inf")
+            best_m, best_u = ms[0], -1.0
+            for m in ms:
+                ch = node.children[m.key]
+                u = ch.value / ch.visits + self.c * math.sqrt(math.log(node.available[m.key]) / ch.visits) \
+                    if ch.visits else float("inf")
                 if u > best_u:
-                    best_i, best_u = i, u
-            m = node.moves[best_i]
-            helper = self._policy(0)
-            g.act(m.start(helper) if isinstance(helper, HeuristicAgent) else m.action)
-            # a move's plan (tapping for a spell, then casting it) is followed to its end
-            while isinstance(helper, HeuristicAgent) and (helper.intent or helper.plan) and g.decision is not None:
+                    best_m, best_u = m, u
+            helper = HeuristicAgent(0)
+            g.act(best_m.start(helper))
+            # a move's plan (tapping for a spell and casting it; a whole declaration) is followed
+            while (helper.intent or helper.plan) and g.decision is not None:
                 g.act(helper.act(g))
-            node = node.children[best_i]  # type: ignore[assignment]
+            node = node.children[best_m.key]
             path.append(node)
         self._backup(path, g, me, start)
 
@@ -439,13 +446,16 @@ class MCTSAgent:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "value", "player", "moves")
+    """A node of the UCT tree: the statistics of the move that led here, from the point of view
+    of the player who made it; children by move key, and how often each move was available."""
 
-    def __init__(self, player: str | None, moves_: list[Move] | None):
-        self.moves = moves_
-        self.children: list[_Node | None] = [None] * len(moves_) if moves_ is not None else []
+    __slots__ = ("children", "available", "visits", "value", "player")
+
+    def __init__(self, player: str | None):
+        self.children: dict[Any, _Node] = {}
+        self.available: dict[Any, int] = {}
         self.visits = 0
-        self.value = 0.0   # total reward from the perspective of `player` (who chose this node)
+        self.value = 0.0
         self.player = player
 
 

@@ -67,6 +67,30 @@ def bench_random_play(seconds: float, first: str = "random", second: str = "rand
             "actions_per_game": actions / games, "turns_per_game": turns / games}
 
 
+def bench_mcts(seconds: float) -> dict[str, float]:
+    """MCTSAgent (default budget) against HeuristicAgent on the benchmark decks, for about
+    `seconds`: the time of a searched decision and the playouts per second."""
+    from agents import HeuristicAgent, MCTSAgent
+
+    from .engine.decks import new_game
+    decks = _decks()
+    searched = playouts = 0
+    t0 = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - t0 < seconds:
+        g = new_game(decks, seed=seed)
+        agents: list[Any] = [MCTSAgent(seed), HeuristicAgent(seed + 1)]
+        while g.decision is not None and time.perf_counter() - t0 < seconds:
+            who = 0 if g.decision.player == g.players[0].name else 1
+            g.act(agents[who].act(g))
+        searched += agents[0].stats["searched"]
+        playouts += agents[0].stats["playouts"]
+        seed += 1
+    dt = time.perf_counter() - t0
+    return {"seconds_per_searched_decision": dt / max(searched, 1), "playouts_per_second": playouts / dt,
+            "searched_decisions": searched}
+
+
 def bench_env(seconds: float, num_envs: int = 1) -> float:
     """Environment steps per second (random masked actions, observation encoding included; the
     opponent's moves happen inside step and are not counted as steps)."""
@@ -153,6 +177,9 @@ def run_bench(quick: bool = False, as_json: bool = False, with_ray: bool = True)
     random_play = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
     hruns = [bench_random_play(seconds, "heuristic", "random") for _ in range(repeats)]
     heuristic_play = {k: statistics.median(r[k] for r in hruns) for k in hruns[0]}
+    hhruns = [bench_random_play(seconds, "heuristic", "heuristic") for _ in range(repeats)]
+    heuristic_duel = {k: statistics.median(r[k] for r in hhruns) for k in hhruns[0]}
+    mcts = bench_mcts(seconds * 2)
 
     g = midgame_board()
     n = 500 if quick else 2000
@@ -190,6 +217,8 @@ def run_bench(quick: bool = False, as_json: bool = False, with_ray: bool = True)
         "rollout_seconds_per_game": rollouts,
         "random_play": random_play,
         "heuristic_vs_random": heuristic_play,
+        "heuristic_vs_heuristic": heuristic_duel,
+        "mcts": mcts,
         "midgame_board": {"permanents": len(g.battlefield), "turn": g.turn,
                           "legal_actions": len(g.legal_actions()), "log_lines": len(g.log)},
         "legal_actions_us": legal_us,
@@ -212,6 +241,13 @@ def run_bench(quick: bool = False, as_json: bool = False, with_ray: bool = True)
         print(f"  heuristic vs random   {hp['actions_per_second']:>10,.0f} actions/s   "
               f"{hp['games_per_second']:.1f} games/s   {hp['actions_per_game']:.0f} actions and "
               f"{hp['turns_per_game']:.1f} turns per game")
+        hh = heuristic_duel
+        print(f"  heuristic vs itself   {hh['actions_per_second']:>10,.0f} actions/s   "
+              f"{hh['games_per_second']:.1f} games/s   {hh['actions_per_game']:.0f} actions and "
+              f"{hh['turns_per_game']:.1f} turns per game")
+        print(f"  MCTSAgent (default)   {mcts['playouts_per_second']:>10,.0f} playouts/s   "
+              f"{1000 * mcts['seconds_per_searched_decision']:.0f} ms per searched decision "
+              f"({mcts['searched_decisions']} decisions)")
         print(f"  mid-game board        {mb['permanents']} permanents, turn {mb['turn']}, "
               f"{mb['legal_actions']} legal actions, {mb['log_lines']} log lines")
         print(f"  legal_actions()       {legal_us:>10.1f} us  (characteristics recomputed)   "

@@ -52,8 +52,7 @@ def test_heuristic_kills_a_creature_where_the_bolt_to_the_face_wins() -> None:
 @pytest.mark.parametrize("mode", ["flat", "uct"])
 def test_search_finds_the_lethal_bolt(mode: str) -> None:
     g = load_scenario(BOLT_FOR_LETHAL)
-    agent = MCTSAgent(0, iterations=24, determinizations=4, mode=mode) if mode == "flat" else \
-        MCTSAgent(0, iterations=256, determinizations=2, mode=mode)
+    agent = MCTSAgent(0, iterations=24, determinizations=4, mode=mode)
     labels = _play_turn(g, agent)
     assert "target P2" in labels
     while g.decision is not None and g.decision.kind == "priority" and not g.game_over:
@@ -90,10 +89,11 @@ def test_heuristic_holds_back_where_all_in_wins() -> None:
     assert labels == ["no attack"] and not g.game_over
 
 
-def test_search_declares_the_lethal_attack_as_a_whole() -> None:
+@pytest.mark.parametrize("mode", ["flat", "uct"])
+def test_search_declares_the_lethal_attack_as_a_whole(mode: str) -> None:
     """One attacker at a time, the heuristic's way, each attack alone is blocked and worthless:
     the search compares whole declarations (CR 508.1)."""
-    labels, g = _attack_labels(MCTSAgent(0, iterations=32))
+    labels, g = _attack_labels(MCTSAgent(0, iterations=32, mode=mode))
     assert len(labels) == 3 and all(lab.startswith("attack P2 with Grizzly Bears") for lab in labels)
     assert g.game_over and g.winner == 0
 
