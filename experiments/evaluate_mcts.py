@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import math
 import multiprocessing
 import time
 from collections import defaultdict
@@ -52,6 +53,15 @@ def _rate(games: list[dict[str, Any]]) -> str:
     w = sum(g["won"] for g in games)
     _p, lo, hi = wilson(w, n)
     return f"{w:>3}/{n:<3} {w / max(n, 1):.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def _sign_test(a: int, b: int) -> float:
+    """Two-sided exact sign test of a successes against b failures."""
+    n = a + b
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(max(a, b), n + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
 
 
 def main() -> None:
@@ -93,6 +103,13 @@ def main() -> None:
     for deck in sorted(per_deck):
         print(f"{deck:<22} {_rate(per_deck[deck]):<32} {_rate(per_deck_base[deck])}")
     print(f"{'all':<22} {_rate(mcts):<32} {_rate(base)}")
+    # paired: the same deck, seat and seed with the search agent and with the heuristic
+    key = lambda g: (g["deck"], g["opponent_deck"], g["seed"])  # noqa: E731
+    by_key = {key(g): g for g in base}
+    only_mcts = sum(1 for g in mcts if g["won"] and not by_key[key(g)]["won"])
+    only_base = sum(1 for g in mcts if not g["won"] and by_key[key(g)]["won"])
+    print(f"games won by only one of them: the search {only_mcts}, the heuristic {only_base} "
+          f"(two-sided sign test p = {_sign_test(only_mcts, only_base):.2g})")
     secs = sum(g["seconds"] for g in mcts) / max(len(mcts), 1)
     searched = sum(g["stats"].get("searched", 0) for g in mcts)
     changed = sum(g["stats"].get("changed", 0) for g in mcts)
