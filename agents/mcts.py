@@ -386,11 +386,20 @@ class MCTSAgent:
             ch = root.children.get(m.key)
             return ch.visits if ch is not None else 0
 
-        def mean(m: Move) -> float:
+        def stats(m: Move) -> tuple[float, float]:
+            """Mean score of the move at the root and the variance of that mean."""
             ch = root.children.get(m.key)
-            return ch.value / ch.visits if ch is not None and ch.visits else 0.0
+            if ch is None or ch.visits < 2:
+                return 0.0, float("inf")
+            mean = ch.value / ch.visits
+            var = max(ch.squares / ch.visits - mean * mean, 0.0)
+            return mean, var / (ch.visits - 1)
         best = max(cands, key=lambda m: (visits(m), m is mine))
-        if best is not mine and visits(best) >= 4 and mean(best) > mean(mine) + self.margin:
+        if best is mine or visits(best) < 4:
+            return mine
+        (mb, vb), (mm, vm) = stats(best), stats(mine)
+        gain = mb - mm
+        if gain > self.margin and gain > self.confidence * math.sqrt(vb + vm):
             return best
         return mine
 
@@ -442,20 +451,23 @@ class MCTSAgent:
             if n.player is None:
                 continue
             idx = next(p.index for p in g.players if p.name == n.player)
-            n.value += score_me if idx == me else 1.0 - score_me
+            v = score_me if idx == me else 1.0 - score_me
+            n.value += v
+            n.squares += v * v
 
 
 class _Node:
     """A node of the UCT tree: the statistics of the move that led here, from the point of view
     of the player who made it; children by move key, and how often each move was available."""
 
-    __slots__ = ("children", "available", "visits", "value", "player")
+    __slots__ = ("children", "available", "visits", "value", "squares", "player")
 
     def __init__(self, player: str | None):
         self.children: dict[Any, _Node] = {}
         self.available: dict[Any, int] = {}
         self.visits = 0
-        self.value = 0.0
+        self.value = 0.0    # sum of the scores backed up through here, for `player`
+        self.squares = 0.0  # and of their squares
         self.player = player
 
 
