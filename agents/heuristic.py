@@ -87,7 +87,7 @@ class HeuristicAgent:
             return PASS
         if self.intent or game.play_permissions or pl.command:
             return self._priority_from(game, me, game.legal_actions())
-        sorcery_ok = game.active == me and game.step in ("precombat_main", "postcombat_main") and not game.stack
+        sorcery_ok = game.sorcery_timing(me)
         if sorcery_ok and pl.lands_played < 1 and any("Land" in game.objects[o].card.types for o in pl.hand):
             return self._priority_from(game, me, game.legal_actions())
         stack_top = game.stack[-1] if game.stack else None
@@ -338,7 +338,7 @@ class HeuristicAgent:
         """The spell to cast now (the most expensive one castable with the pool and the simple
         sources, creatures first among equals), if any."""
         pl = game.players[me]
-        sorcery_ok = game.active == me and game.step in ("precombat_main", "postcombat_main") and not game.stack
+        sorcery_ok = game.sorcery_timing(me)
         sources: list[Any] | None = None
         best: tuple[float, int] | None = None
         for oid in pl.hand + pl.command:

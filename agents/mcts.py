@@ -130,7 +130,7 @@ def moves(game: Game, actions: list[Action] | None = None) -> list[Move]:
         me = _player_index(game)
         planner = HeuristicAgent(0)
         pl = game.players[me]
-        sorcery_ok = game.active == me and game.step in ("precombat_main", "postcombat_main") and not game.stack
+        sorcery_ok = game.sorcery_timing(me)
         sources = autopay.simple_sources(game, me)
         casts = {a.payload[1] for a in actions if a.kind == "cast"}
         for oid in pl.hand + pl.command:

@@ -2711,10 +2711,15 @@ class Game:
     # ---------------------------------------------------------------------------------------
     # legal actions with priority
 
+    def sorcery_timing(self, p: int) -> bool:
+        """May player `p` do something at sorcery speed now: their own main phase with an empty
+        stack (CR 307.1)?"""
+        return self.active == p and self.step in MAIN_STEPS and not self.stack
+
     def _priority_actions(self, p: int) -> list[Action]:
         acts = [PASS]
         pl = self.players[p]
-        sorcery_ok = self.active == p and self.step in MAIN_STEPS and not self.stack
+        sorcery_ok = self.sorcery_timing(p)
         sources = autopay.simple_sources(self, p) if self.mana_payment == "auto" else None
         from_exile = self._exile_playable(p) if self.play_permissions else []
         if sorcery_ok and pl.lands_played < 1:  # CR 305.2
