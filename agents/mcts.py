@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from mtg_env.cards.vocab import Activated
 from mtg_env.engine import autopay
+from mtg_env.engine.actions import DECISION_KINDS
 
 from .evaluation import win_probability
 from .heuristic import HeuristicAgent
@@ -232,8 +233,16 @@ class MCTSAgent:
             raise ValueError(f"mode must be 'flat' or 'uct', got {mode!r}")
         if rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be 'heuristic' or 'random', got {rollout!r}")
-        if iterations < 1 or determinizations < 1:
-            raise ValueError("iterations and determinizations must be at least 1")
+        if iterations < 1 or determinizations < 1 or rollout_actions < 1:
+            raise ValueError("iterations, determinizations and rollout_actions must be at least 1, got "
+                             f"{iterations}, {determinizations} and {rollout_actions}")
+        if not 0.0 < discount <= 1.0:
+            raise ValueError(f"discount must be in (0, 1], got {discount}")
+        if exploration < 0 or confidence < 0:
+            raise ValueError(f"exploration and confidence must be at least 0, got {exploration} and {confidence}")
+        if searched is not None and not set(searched) <= set(DECISION_KINDS):
+            raise ValueError(f"searched: unknown decision kinds {sorted(set(searched) - set(DECISION_KINDS))}; "
+                             f"expected some of: {', '.join(DECISION_KINDS)}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations

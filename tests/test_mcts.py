@@ -193,3 +193,9 @@ def test_bad_options_are_refused() -> None:
         MCTSAgent(rollout="greedy")
     with pytest.raises(ValueError, match="iterations"):
         MCTSAgent(iterations=0)
+    with pytest.raises(ValueError, match="discount"):
+        MCTSAgent(discount=0)
+    with pytest.raises(ValueError, match="exploration"):
+        MCTSAgent(exploration=-1)
+    with pytest.raises(ValueError, match="searched: unknown decision kinds"):
+        MCTSAgent(searched=("attack", "attacks"))

@@ -29,6 +29,9 @@ class Action:
         return self.label
 
 
+#: the kinds of decision the engine asks for (Decision.kind)
+DECISION_KINDS = ("priority", "target", "x", "mode", "color", "yes_no", "choose", "order", "attack", "block", "keep")
+
 #: passing priority (CR 117.3): always legal for the player who has priority
 PASS = Action("pass", "pass", payload=("pass",))
 

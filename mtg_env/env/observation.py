@@ -15,6 +15,7 @@ from gymnasium import spaces
 
 from ..cards import all_cards
 from ..cards.vocab import Activated
+from ..engine.actions import DECISION_KINDS as ENGINE_DECISION_KINDS
 from ..engine.game import STEPS
 from ..engine.layers import printed_chars
 from .layout import DEFAULT_LAYOUT, B, Layout, ObjectTable
@@ -23,8 +24,7 @@ if TYPE_CHECKING:
     from ..engine.actions import Action
     from ..engine.game import Game
 
-DECISION_KINDS = ("priority", "target", "x", "mode", "color", "yes_no", "choose", "order", "attack",
-                  "block", "keep", "none")
+DECISION_KINDS = ENGINE_DECISION_KINDS + ("none",)
 ACTION_KINDS = ("pass", "play", "cast", "activate", "target", "mode", "x", "color", "yes", "no", "choose",
                 "order", "attack", "block", "done", "keep", "mulligan")
 ZONES = ("battlefield", "hand", "stack", "exile", "graveyard", "command", "library")
