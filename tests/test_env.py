@@ -24,22 +24,18 @@ import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from layout_check import check_index
 
 import mtg_env.env  # noqa: F401  (registers the ids)
 from agents import RandomAgent, play_game
 from agents.policy import PolicyAgent, masked_random_policy
 from mtg_env import Game, new_game
-from mtg_env.cards.vocab import Activated
 from mtg_env.engine.actions import Action
 from mtg_env.env import IDS, N_ACTIONS, PettingZooMaskObs, RLlibMaskObs
 from mtg_env.env.layout import (
-    BLOCK_ATTACKERS,
-    COLORS6,
     OFFSETS,
-    A,
     B,
     ObjectTable,
-    P,
     block_of,
     encode_actions,
 )
@@ -108,54 +104,6 @@ def test_check_env_with_ansi_render(env_id: str) -> None:
 # random masked steps: the index of an action is what the layout says it is
 
 
-def _decode(game: Game, me: int, table: ObjectTable, index: int, action: Action, legal: list[Action]) -> None:
-    """Assert that `action` is what layout index `index` stands for (see layout.py's table)."""
-    block, k = block_of(index)
-    n = len(game.players)
-    rows = table.rows
-    p: Any = action.payload
-    where = f"index {index} ({block} {k}) -> {action.label!r} ({action.kind}, {p!r})"
-    if block in ("PASS", "YES", "NO", "DONE", "KEEP", "MULLIGAN"):
-        assert action.kind == block.lower(), where
-    elif block == "CAST":
-        assert action.kind in ("play", "cast") and p[1] == rows[k] >= 0, where
-    elif block == "ACTIVATE":
-        r, a = divmod(k, A)
-        assert action.kind == "activate" and p[1] == rows[r] >= 0, where
-        keys = [key for key, ab, _o in game.chars(rows[r]).abilities if isinstance(ab, Activated)]
-        assert keys.index(p[2]) == a, where
-    elif block == "TARGET_OBJECT":
-        assert rows[k] >= 0, where
-        if action.kind == "target":
-            assert p == ("obj", rows[k]), where
-        else:
-            assert action.kind == "choose" and action.value is None and p == rows[k], where
-    elif block == "TARGET_PLAYER":
-        assert action.kind == "target" and p == ("player", (me + k) % n), where
-    elif block == "TARGET_STACK":
-        assert action.kind == "target" and p == ("stack", game.stack[k].id), where
-    elif block == "X":
-        assert action.kind == "x" and action.value == k, where
-    elif block == "MODE":
-        assert action.kind == "mode" and action.value == k, where
-    elif block == "COLOR":
-        assert action.kind == "color" and action.value == COLORS6[k], where
-    elif block == "ATTACK":
-        r, q = divmod(k, P)
-        assert r < B and action.kind == "attack" and p[0] == rows[r] >= 0 and p[1] == (me + q) % n, where
-    elif block == "BLOCK":
-        r, i = divmod(k, BLOCK_ATTACKERS)
-        assert r < B and action.kind == "block" and p[0] == rows[r] >= 0, where
-        assert p[1] == game.attackers[i], where
-    elif block == "ORDER":
-        orders = [x for x in legal if x.kind == "order"]
-        assert action.kind == "order" and orders.index(action) == k, where
-    elif block == "NUMBER":
-        assert action.kind == "choose" and action.value is not None and p == k, where
-    else:
-        assert block == "OPTION", where
-
-
 class Stats:
     def __init__(self) -> None:
         self.steps = 0
@@ -197,7 +145,7 @@ def _check_decision(env: gym.Env, obs: dict[str, Any], info: dict[str, Any], sta
         assert u.action_label(j) is None
     table = ObjectTable(g, u.learner)
     for i, a in by_index.items():
-        _decode(g, u.learner, table, i, a, legal)
+        check_index(g, table.layout, table, i, a, legal)
         stats.blocks.add(block_of(i)[0])
         stats.kinds.add(a.kind)
         # Game.act finds the action by equality: no other legal action may compare equal.

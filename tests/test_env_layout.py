@@ -20,16 +20,16 @@ import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from layout_check import check_index
 
 import mtg_env.env  # noqa: F401  (registers the ids)
 from agents import RandomAgent, play_game
 from agents.policy import PolicyAgent, masked_random_policy
-from mtg_env import Game, new_game
-from mtg_env.cards.vocab import Activated
+from mtg_env import new_game
 from mtg_env.engine.actions import Action
 from mtg_env.env import IDS, PettingZooMaskObs, RLlibMaskObs
 from mtg_env.env import layout as layout_module
-from mtg_env.env.layout import COLORS6, DEFAULT_LAYOUT, Layout, ObjectTable, encode_actions
+from mtg_env.env.layout import DEFAULT_LAYOUT, Layout, ObjectTable, encode_actions
 from mtg_env.env.mtg_gym import DEFAULT_DECKS, MtgEnv
 from mtg_env.env.observation import ACT_FEATURES, OBJ_FEATURES, OBJ_STATIC_FEATURES, encode
 
@@ -217,54 +217,6 @@ def test_layout_argument_takes_precedence() -> None:
 # random masked steps with the small layout
 
 
-def _decode(game: Game, layout: Layout, table: ObjectTable, index: int, action: Action, legal: list[Action]) -> None:
-    """Assert that `action` is what index `index` of `layout` stands for (see layout.py's table)."""
-    me = table.me
-    block, k = layout.block_of(index)
-    n = len(game.players)
-    rows = table.rows
-    p: Any = action.payload
-    where = f"index {index} ({block} {k}) -> {action.label!r} ({action.kind}, {p!r})"
-    if block in ("PASS", "YES", "NO", "DONE", "KEEP", "MULLIGAN"):
-        assert action.kind == block.lower(), where
-    elif block == "CAST":
-        assert action.kind in ("play", "cast") and p[1] == rows[k] >= 0, where
-    elif block == "ACTIVATE":
-        r, a = divmod(k, layout.abilities)
-        assert action.kind == "activate" and p[1] == rows[r] >= 0, where
-        keys = [key for key, ab, _o in game.chars(rows[r]).abilities if isinstance(ab, Activated)]
-        assert keys.index(p[2]) == a, where
-    elif block == "TARGET_OBJECT":
-        assert rows[k] >= 0, where
-        if action.kind == "target":
-            assert p == ("obj", rows[k]), where
-        else:
-            assert action.kind == "choose" and action.value is None and p == rows[k], where
-    elif block == "TARGET_PLAYER":
-        assert action.kind == "target" and p == ("player", (me + k) % n), where
-    elif block == "TARGET_STACK":
-        assert action.kind == "target" and p == ("stack", game.stack[k].id), where
-    elif block in ("X", "MODE"):
-        assert action.kind == block.lower() and action.value == k, where
-    elif block == "COLOR":
-        assert action.kind == "color" and action.value == COLORS6[k], where
-    elif block == "ATTACK":
-        r, q = divmod(k, layout.players)
-        assert r < layout.battlefield and action.kind == "attack" and p[0] == rows[r] >= 0, where
-        assert p[1] == (me + q) % n, where
-    elif block == "BLOCK":
-        r, i = divmod(k, layout.block_attackers)
-        assert r < layout.battlefield and action.kind == "block" and p[0] == rows[r] >= 0, where
-        assert p[1] == game.attackers[i], where
-    elif block == "ORDER":
-        orders = [x for x in legal if x.kind == "order"]
-        assert action.kind == "order" and orders.index(action) == k, where
-    elif block == "NUMBER":
-        assert action.kind == "choose" and action.value is not None and p == k, where
-    else:
-        assert block == "OPTION", where
-
-
 FORESTS = forests_scenario(40)
 SMALL_RUNS: list[tuple[str, dict[str, Any], int]] = [
     ("mtg_env/Duel-v0", {}, 1200),
@@ -309,7 +261,7 @@ def test_random_masked_steps_with_a_small_layout(env_id: str, kwargs: dict[str, 
             label = u.action_label(j)
             assert label in by_label, (j, label, list(by_label))
             chosen[j] = by_label[label]
-            _decode(g, layout, table, j, chosen[j], legal)
+            check_index(g, layout, table, j, chosen[j], legal)
         assert len({a.label for a in chosen.values()}) == len(masked), "two indices for one action"
         # the action rows: the first max_legal legal actions, by index
         rows = obs["action_index"]
