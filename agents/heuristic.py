@@ -94,7 +94,12 @@ class HeuristicAgent:
         if stack_top is not None and stack_top.controller != me and \
                 any(game.objects[o].card.name == "Counterspell" for o in pl.hand):
             return self._priority_from(game, me, game.legal_actions())
-        if self._best_cast(game, me) is not None or self._may_ping(game, me):
+        best = self._best_cast(game, me)
+        if best is not None:
+            # what _priority_from would reach (no plan, land, or counter to play first)
+            actions = game.legal_actions()
+            return self._plan_for(game, me, actions, best) or self._ping(game, me, actions) or PASS
+        if self._may_ping(game, me):
             return self._priority_from(game, me, game.legal_actions())
         return PASS
 
