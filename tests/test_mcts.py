@@ -199,3 +199,19 @@ def test_bad_options_are_refused() -> None:
         MCTSAgent(exploration=-1)
     with pytest.raises(ValueError, match="searched: unknown decision kinds"):
         MCTSAgent(searched=("attack", "attacks"))
+
+
+def test_fit_evaluation_records_positions_and_fits_a_logistic_model() -> None:
+    import numpy as np
+
+    from experiments.fit_evaluation import DUEL_DECKS, fit, positions, scores
+    xs, ys = positions((DUEL_DECKS[3], DUEL_DECKS[1], 7))
+    assert xs and len(xs) == len(ys) and all(len(x) == len(FEATURES) for x in xs)
+    assert set(ys) == {0.0, 1.0}  # each turn's position is recorded for the winner and the loser
+    # a separable toy problem: the fit recovers the sign and predicts better than chance
+    rng = np.random.default_rng(0)
+    x = np.column_stack([np.ones(400), rng.normal(size=400)])
+    y = (x[:, 1] + 0.3 * rng.normal(size=400) > 0).astype(float)
+    w = fit(x, y)
+    loss, acc = scores(x, y, w)
+    assert w[1] > 1.0 and acc > 0.9 and loss < 0.3
