@@ -59,7 +59,7 @@ def bench_random_play(seconds: float, first: str = "random", second: str = "rand
         g = new_game(decks, seed=seed)
         play_game(g, [make_agent(first, seed), make_agent(second, seed + 10_000)])
         games += 1
-        actions += g.stats["actions"]
+        actions += g.stats.actions
         turns += g.turn
         seed += 1
     dt = time.perf_counter() - t0

@@ -158,7 +158,7 @@ def _check_decision(env: gym.Env, obs: dict[str, Any], info: dict[str, Any], sta
             c.act(a)
             assert id(a) not in seen
             seen.add(id(a))
-            assert c.stats["actions"] == g.stats["actions"] + 1
+            assert c.stats.actions == g.stats.actions + 1
     if hidden:
         _assert_no_other_hand(g, u.learner, obs)
     return by_index
@@ -185,14 +185,14 @@ def _step_and_check(env: gym.Env, i: int, a: Action) -> tuple[dict[str, Any], fl
     assert label == a.label
     alone = g.clone()
     alone.act(a)
-    actions_before = g.stats["actions"]
+    actions_before = g.stats.actions
     obs, reward, terminated, truncated, info = env.step(i)
     assert not info.get("illegal_action"), info
     assert info["label"] == label
     g2 = u.game
     assert g2 is g
     assert g.log[:len(alone.log)] == alone.log, "the step did not take the action its index stands for"
-    assert g.stats["actions"] >= actions_before + 1
+    assert g.stats.actions >= actions_before + 1
     if alone.decision is not None and alone.decision.player == g.players[u.learner].name:
         # No opponent decided in between: the env's game is exactly the clone's.
         assert g.log == alone.log and g.state_json() == alone.state_json()

@@ -69,6 +69,7 @@ from .objects import (
     SlotState,
     StackItem,
 )
+from .state import Statistics
 
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
@@ -188,11 +189,9 @@ class Game:
         self.game_over = False
         self.winner: int | None = None
         self.result_reason = ""
-        self.stats: dict[str, int] = {"actions": 0, "spells_cast": 0, "abilities_activated": 0}
+        self.stats = Statistics(len(self.players))
         # Commanders just put into a graveyard or exile (CR 903.9a asks their owner).
         self.commander_moved: list[int] = []
-        # Per finished turn: [its active player, mana each player produced] (for statistics).
-        self.mana_history: list[list[int]] = []
         # Control changes to undo at cleanup: (object, previous controller).
         self.control_reverts: list[tuple[int, int]] = []
         # Cards a player may play from exile (Magus of the Mind): (player, object, free).
@@ -248,7 +247,6 @@ class Game:
         g.commander_casts = dict(self.commander_casts)
         g.token_ghosts = self.token_ghosts[:]
         g.control_reverts = self.control_reverts[:]
-        g.mana_history = self.mana_history[:]
         g.play_permissions = self.play_permissions[:]
         g.commander_moved = self.commander_moved[:]
         g.activations = self.activations.copy()
@@ -1173,7 +1171,7 @@ class Game:
         # Characteristics stay cached: every change that can affect them (zones, counters,
         # attachments, control, created effects) invalidates them where it happens.
         self._legal = None
-        self.stats["actions"] += 1
+        self.stats.actions += 1
         pending = self.pending
         assert pending is not None
         self.pending = None
@@ -1246,7 +1244,7 @@ class Game:
 
     def _next_turn(self) -> None:
         # statistics: [player whose turn ended, mana each player produced during it]
-        self.mana_history.append([self.active] + [p.mana_produced for p in self.players])
+        self.stats.mana_history.append([self.active] + [p.mana_produced for p in self.players])
         n = len(self.players)
         nxt = self.active
         for _ in range(n):
@@ -1903,7 +1901,8 @@ class Game:
             item = StackItem(self._new_stack_id(), "spell", sid, card.spell_ability, "", ctx, card.oracle,
                              copy=obj.token)
             self.stack.append(item)
-            self.stats["spells_cast"] += 1
+            self.stats.spells_cast[p] += 1
+            self.stats.casts.append((self.turn, p, card.name))
             self.spells_cast_this_turn += 1
             self.log_event(f"{pname} casts {card.name}{self._targets_text(ctx)}")
             self._fire_becomes_target(ctx)
@@ -1911,7 +1910,7 @@ class Game:
             return
         ab = t.d["ability"]
         self.activations[(oid, t.d["key"])] = self.activations.get((oid, t.d["key"]), 0) + 1
-        self.stats["abilities_activated"] += 1
+        self.stats.abilities_activated[p] += 1
         text = text_before
         if ab.is_mana_ability:
             # CR 605.3a: a mana ability resolves at once, without using the stack.

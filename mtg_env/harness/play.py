@@ -34,7 +34,7 @@ def _goal_reached(game: Game, goal: dict[str, Any] | None, me: int) -> bool:
     if kind == "mana_in_a_turn":
         return game.players[me].mana_produced >= goal["value"]
     if kind == "cast":
-        return any(f"{game.players[me].name} casts {goal['value']}" in line for line in game.log[-20:])
+        return game.stats.cast_count(me, goal["value"]) > 0
     return False
 
 
@@ -53,7 +53,7 @@ def play_game_spec(spec: dict[str, Any]) -> dict[str, Any]:
     goal = spec.get("goal")
     goal_turn = None
     max_actions = spec.get("max_actions", 20_000)
-    while game.decision is not None and game.stats["actions"] < max_actions:
+    while game.decision is not None and game.stats.actions < max_actions:
         d = game.decision
         agent = agents.get(d.player)
         if agent is None:
@@ -71,7 +71,6 @@ def play_game_spec(spec: dict[str, Any]) -> dict[str, Any]:
             goal_turn = game.turn
     if not game.game_over:
         game._end_game(None, f"action limit {max_actions} reached")
-    p0_casts = sum(1 for line in game.log if line.startswith(f"{game.players[0].name} casts "))
     return {
         "index": spec["index"],
         "seed": seed,
@@ -84,14 +83,14 @@ def play_game_spec(spec: dict[str, Any]) -> dict[str, Any]:
         "winner_seat": game.winner,
         "reason": game.result_reason,
         "turns": game.turn,
-        "actions": game.stats["actions"],
+        "actions": game.stats.actions,
         "life": [p.life for p in game.players],
         # mana the first seat produced in each of its own turns
-        "mana_per_turn": [row[1] for row in game.mana_history if row[0] == 0]
+        "mana_per_turn": [row[1] for row in game.stats.mana_history if row[0] == 0]
         + ([game.players[0].mana_produced] if game.active == 0 else []),
-        "cards_cast": game.stats["spells_cast"],
-        "cards_cast_p1": p0_casts,
-        "abilities_activated": game.stats["abilities_activated"],
+        "cards_cast": sum(game.stats.spells_cast),
+        "cards_cast_p1": game.stats.spells_cast[0],
+        "abilities_activated": sum(game.stats.abilities_activated),
         "goal_turn": goal_turn,
     }
 
