@@ -14,11 +14,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from mtg_env.cards.vocab import Activated, Attach, Pump, PutCounters, Untap
+from mtg_env.cards.vocab import Activated, Attach, Pump, PutCounters, Untap, effects_of
+from mtg_env.core.actions import PASS
+from mtg_env.core.mana import available_for
 from mtg_env.engine import autopay
-from mtg_env.engine.actions import PASS
-from mtg_env.engine.game import effects_of
-from mtg_env.engine.mana import available_for
 
 if TYPE_CHECKING:
     from mtg_env import Action, Game

@@ -38,8 +38,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from mtg_env.cards.vocab import Activated
+from mtg_env.core.actions import DECISION_KINDS
 from mtg_env.engine import autopay
-from mtg_env.engine.actions import DECISION_KINDS
 
 from .evaluation import win_probability
 from .heuristic import HeuristicAgent

@@ -26,8 +26,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .core.mana import TYPES
 from .engine.game import Game
-from .engine.mana import TYPES
 
 GOALS = ("mana", "mana:W", "mana:U", "mana:B", "mana:R", "mana:G", "mana:C", "damage", "life", "tokens",
          "untapped", "lose")
@@ -310,7 +310,7 @@ def load_combo_file(path: str) -> dict[str, Any]:
 
     import yaml
 
-    from .engine.errors import ScenarioError
+    from .core.errors import ScenarioError
     if not os.path.exists(path):
         raise ScenarioError(path, "", "no such file")
     with open(path, encoding="utf-8") as f:

@@ -8,7 +8,7 @@ the card's own name is used, as interface.md's labels do ("{3}: Untap Basalt Mon
 
 from __future__ import annotations
 
-from ..engine.errors import UnknownCardError
+from ..core.errors import UnknownCardError
 from .vocab import CardDef
 
 _REGISTRY: dict[str, CardDef] = {}

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..core.objects import Context
     from ..engine.game import Game
-    from ..engine.objects import Context
     from .vocab import Ask
 
 

@@ -17,12 +17,12 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..engine.errors import MtgError
-from ..engine.mana import COLORS, TYPES, ManaCost, parse_mana_cost, split_symbols
+from ..core.errors import MtgError
+from ..core.mana import COLORS, TYPES, ManaCost, parse_mana_cost, split_symbols
 
 if TYPE_CHECKING:
+    from ..core.objects import Context
     from ..engine.game import Game
-    from ..engine.objects import Context
 
 # --------------------------------------------------------------------------------------------
 # Amounts: an int, "X" (the ability's or spell's X), or a few named quantities.
@@ -1189,3 +1189,20 @@ class UntapAll(Effect):
             if g._matches(self.filter, oid, ctx.controller):
                 g.untap(oid)
         return None
+def targets_of(ab: Ability | None, ctx: Context) -> tuple[TargetSpec, ...]:
+    """The targets a spell or ability has: of its chosen modes if it is modal (CR 700.2)."""
+    return _chosen(ab, ctx, "targets")
+
+
+def effects_of(ab: Ability | None, ctx: Context) -> tuple[Any, ...]:
+    """The effects a spell or ability has: of its chosen modes if it is modal (CR 700.2)."""
+    return _chosen(ab, ctx, "effects")
+
+
+def _chosen(ab: Ability | None, ctx: Context, part: str) -> tuple[Any, ...]:
+    if ab is None:
+        return ()
+    modes = getattr(ab, "modes", ())
+    if modes and ctx.modes:
+        return tuple(x for i in ctx.modes for x in getattr(modes[i], part))
+    return tuple(getattr(ab, part, ()))

@@ -1,7 +1,7 @@
 """The rules engine: pure game logic, no numpy spaces and no agents."""
 
-from .actions import Action, Decision
-from .errors import (
+from ..core.actions import Action, Decision
+from ..core.errors import (
     DeckError,
     IllegalActionError,
     ManaStringError,

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards.vocab import Activated, AddMana, AddManaChoice
-from .mana import TYPE_INDEX, TYPES, ManaCost, can_pay, split_symbols
+from ..core.mana import TYPE_INDEX, TYPES, ManaCost, can_pay, split_symbols
 
 if TYPE_CHECKING:
     from .game import Game
@@ -69,7 +69,7 @@ def simple_sources(g: Game, player: int, exclude: int | None = None) -> list[Sou
                 out.append(Source(oid, key, group, tuple(counts), 0, ""))
                 break
             if isinstance(eff, AddManaChoice) and eff.restriction is None and isinstance(eff.amount, int):
-                from ..engine.objects import Context
+                from ..core.objects import Context
                 opts = "".join(eff.options(g, Context(player, oid, c.name), frozenset()))
                 if opts and eff.amount > 0:
                     out.append(Source(oid, key, group, None, eff.amount, opts))

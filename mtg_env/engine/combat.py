@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.vocab import Triggered
-from .actions import Action
-from .objects import BATTLEFIELD, Context
+from ..core.actions import Action
+from ..core.objects import BATTLEFIELD, Context
 
 if TYPE_CHECKING:
     from .game import Game, Task

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import get_card, has_card
-from .errors import DeckError
+from ..core.errors import DeckError
 from .game import Game
 
 _LINE = re.compile(r"^(\d+)x?\s+(.+?)\s*$")

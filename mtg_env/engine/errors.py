@@ -1,38 +1,10 @@
-"""The engine's errors. Each says where and what; none leaves a game half-changed."""
+"""Kept for code written against mtg_env 0.1: this module now lives in `mtg_env.core.errors`."""
 
-from __future__ import annotations
-
-
-class MtgError(Exception):
-    """Base class of every error the engine raises on purpose."""
-
-
-class IllegalActionError(MtgError):
-    """`Game.act()` was given something that is not legal now (interface.md §1, §3)."""
-
-
-class ManaStringError(MtgError, ValueError):
-    """A mana cost or mana pool string could not be read."""
-
-
-class UnknownCardError(MtgError, KeyError):
-    """A card name the engine does not support."""
-
-    def __str__(self) -> str:  # KeyError quotes its message; we want it plain
-        return str(self.args[0]) if self.args else "unknown card"
-
-
-class ScenarioError(MtgError, ValueError):
-    """A scenario file is malformed: names the file, the key path and what was expected."""
-
-    def __init__(self, where: str, path: str, message: str):
-        self.where = where
-        self.path = path
-        self.message = message
-        loc = f"{where}: " if where else ""
-        key = f"{path}: " if path else ""
-        super().__init__(f"{loc}{key}{message}")
-
-
-class DeckError(MtgError, ValueError):
-    """A deck list is malformed or names cards the engine does not support (all listed at once)."""
+from ..core.errors import (  # noqa: F401
+    DeckError,
+    IllegalActionError,
+    ManaStringError,
+    MtgError,
+    ScenarioError,
+    UnknownCardError,
+)

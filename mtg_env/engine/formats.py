@@ -15,7 +15,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, ClassVar
 
 from ..cards import get_card
-from .errors import DeckError
+from ..core.errors import DeckError
 
 if TYPE_CHECKING:
     from .decks import Deck

@@ -14,9 +14,9 @@ from typing import Any
 import yaml
 
 from ..cards import get_card
-from .errors import IllegalActionError, ManaStringError, MtgError, ScenarioError, UnknownCardError
+from ..core.errors import IllegalActionError, ManaStringError, MtgError, ScenarioError, UnknownCardError
+from ..core.mana import parse_mana
 from .game import STEPS, Game
-from .mana import parse_mana
 
 TOP_KEYS = {"name", "description", "seed", "format", "turn", "active_player", "step", "mana_payment",
             "players", "line", "expect", "turn_limit", "x_cap", "tags"}

@@ -6,7 +6,12 @@ Plain data only (style.md): no callbacks, generators or handles, so states pickl
 
 from __future__ import annotations
 
-from .objects import SlotState
+from typing import TYPE_CHECKING, Any
+
+from ..core.objects import SlotState
+
+if TYPE_CHECKING:
+    from ..cards.vocab import Triggered
 
 
 class Statistics(SlotState):
@@ -41,3 +46,32 @@ class Statistics(SlotState):
         if card is None:
             return self.spells_cast[player]
         return sum(1 for _t, p, name in self.casts if p == player and name == card)
+
+
+class ContinuousEffect(SlotState):
+    """An effect created by a resolving spell or ability (CR 611), e.g. +3/+3 until end of turn."""
+
+    __slots__ = ("kind", "target", "args", "timestamp", "duration")
+
+    def __init__(self, kind: str, target: int | None, args: Any, timestamp: int, duration: str):
+        self.kind = kind
+        self.target = target
+        self.args = args
+        self.timestamp = timestamp
+        self.duration = duration
+
+
+class PendingTrigger(SlotState):
+    """A triggered ability that has triggered and waits to be put on the stack (CR 603.3)."""
+
+    __slots__ = ("ability", "source_id", "key", "controller", "source_name", "event", "origin")
+
+    def __init__(self, ability: Triggered, source_id: int, key: str, controller: int,
+                 source_name: str, event: dict[str, Any], origin: str | None = None):
+        self.ability = ability
+        self.source_id = source_id
+        self.key = key
+        self.controller = controller
+        self.source_name = source_name
+        self.event = event
+        self.origin = origin

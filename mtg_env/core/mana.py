@@ -1,0 +1,253 @@
+"""Mana: symbols, costs and the mana pool (CR 106, 107.4, 118).
+
+The pool counts mana per type instead of keeping one object per mana, so astronomically large
+amounts (thirty Nyxbloom Ancients) cost nothing to hold (interface.md §4). Mana with a spending
+restriction (CR 106.6) is kept apart, marked with its restriction, and is counted in the totals.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import ManaStringError
+
+COLORS = "WUBRG"
+#: The six types of mana (CR 106.1b), in the order the pool is written.
+TYPES = "WUBRGC"
+TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+
+_SYMBOL_RE = re.compile(r"\{([^{}]*)\}")
+
+
+def split_symbols(text: str, what: str = "mana string") -> list[str]:
+    """`"{2}{G/W}"` -> `["2", "G/W"]`; raises ManaStringError on anything that is not symbols."""
+    text = text.strip()
+    symbols: list[str] = []
+    pos = 0
+    for m in _SYMBOL_RE.finditer(text):
+        if m.start() != pos:
+            raise ManaStringError(f"bad {what} {text!r}: unexpected {text[pos:m.start()]!r}")
+        symbols.append(m.group(1).upper())
+        pos = m.end()
+    if pos != len(text):
+        raise ManaStringError(f"bad {what} {text!r}: unexpected {text[pos:]!r}")
+    return symbols
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A mana cost (CR 107.4, 202): generic, per-type requirements, hybrid symbols and {X}s.
+
+    `typed[i]` is the number of mana of TYPES[i] required ({C} is the colorless requirement).
+    `hybrid` holds pairs such as ("W", "U") or ("2", "W") for {W/U} and {2/W}.
+    """
+
+    generic: int = 0
+    typed: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+    hybrid: tuple[tuple[str, str], ...] = ()
+    x_count: int = 0
+    text: str = ""
+
+    @property
+    def is_empty(self) -> bool:
+        return self.generic == 0 and not any(self.typed) and not self.hybrid and self.x_count == 0
+
+    @property
+    def mana_value(self) -> int:
+        """CR 202.3: X counts as 0 off the stack; a {2/W} counts as 2."""
+        mv = self.generic + sum(self.typed)
+        for a, _b in self.hybrid:
+            mv += int(a) if a.isdigit() else 1
+        return mv
+
+    @property
+    def min_mana(self) -> int:
+        """The least mana that can pay this cost (X as 0; a {2/W} paid with one {W})."""
+        return self.generic + sum(self.typed) + len(self.hybrid)
+
+    def colors(self) -> frozenset[str]:
+        cs = {c for c, n in zip(TYPES, self.typed, strict=True) if n and c != "C"}
+        for a, b in self.hybrid:
+            cs.update(s for s in (a, b) if s in COLORS)
+        return frozenset(cs)
+
+    def with_x(self, x: int) -> ManaCost:
+        """The cost with X fixed (CR 107.3a): X becomes generic mana."""
+        if not self.x_count:
+            return self
+        return ManaCost(self.generic + x * self.x_count, self.typed, self.hybrid, 0, self.text)
+
+    def plus(self, other: ManaCost) -> ManaCost:
+        typed = tuple(a + b for a, b in zip(self.typed, other.typed, strict=True))
+        return ManaCost(self.generic + other.generic, typed, self.hybrid + other.hybrid,  # type: ignore[arg-type]
+                        self.x_count + other.x_count, (self.text + other.text))
+
+    def __str__(self) -> str:
+        return self.text or "{0}"
+
+
+def parse_mana_cost(text: str | None) -> ManaCost:
+    """Read a mana cost such as `{X}{X}`, `{2}{G}{G}`, `{W/U}`, `{2/R}` or `{C}` (CR 107.4)."""
+    if text is None or text.strip() == "":
+        return ManaCost()
+    generic = 0
+    typed = [0] * 6
+    hybrid: list[tuple[str, str]] = []
+    x_count = 0
+    for sym in split_symbols(text, "mana cost"):
+        if sym.isdigit():
+            generic += int(sym)
+        elif sym in TYPE_INDEX:
+            typed[TYPE_INDEX[sym]] += 1
+        elif sym == "X":
+            x_count += 1
+        elif "/" in sym:
+            a, _, b = sym.partition("/")
+            ok = (a in COLORS and b in COLORS and a != b) or (a == "2" and b in COLORS)
+            if not ok:
+                raise ManaStringError(f"bad mana cost {text!r}: unknown hybrid symbol {{{sym}}}")
+            hybrid.append((a, b))
+        else:
+            raise ManaStringError(f"bad mana cost {text!r}: unknown symbol {{{sym}}}")
+    canon = text.strip().upper()
+    return ManaCost(generic, tuple(typed), tuple(hybrid), x_count, canon)  # type: ignore[arg-type]
+
+
+_POOL_RE = re.compile(r"\{([WUBRGC])\}(?:x(\d+))?", re.IGNORECASE)
+
+
+def parse_mana(text: str) -> list[int]:
+    """Read mana for a pool (`{G}{G}{C}`, `{G}x205891132094649`) into counts per type."""
+    counts = [0] * 6
+    text = (text or "").strip()
+    pos = 0
+    for m in _POOL_RE.finditer(text):
+        if m.start() != pos:
+            break
+        counts[TYPE_INDEX[m.group(1).upper()]] += int(m.group(2)) if m.group(2) else 1
+        pos = m.end()
+    if pos != len(text):
+        raise ManaStringError(
+            f"bad mana {text!r}: expected symbols of the six types such as {{G}}{{G}}{{C}} "
+            f"(or {{G}}x12 for many), got {text[pos:]!r}")
+    return counts
+
+
+def format_mana(counts: list[int] | tuple[int, ...]) -> str:
+    """Counts per type -> `{G}{G}{C}`; more than 99 of a type is written `{G}x205` (interface.md §4)."""
+    out = []
+    for t, n in zip(TYPES, counts, strict=True):
+        if n > 99:
+            out.append(f"{{{t}}}x{n}")
+        elif n > 0:
+            out.append(f"{{{t}}}" * n)
+    return "".join(out)
+
+
+@dataclass(slots=True)
+class RestrictedMana:
+    """Mana that can be spent only as `restriction` says (CR 106.6), e.g. Grand Architect's."""
+
+    type: str
+    amount: int
+    restriction: str  # a key understood by Game.mana_restriction_allows
+
+
+@dataclass(slots=True)
+class ManaPool:
+    """A player's mana pool (CR 106.4). Plain counts; empties between steps."""
+
+    counts: list[int] = field(default_factory=lambda: [0] * 6)
+    restricted: list[RestrictedMana] = field(default_factory=list)
+
+    def copy(self) -> ManaPool:
+        return ManaPool(self.counts[:], [RestrictedMana(r.type, r.amount, r.restriction)
+                                          for r in self.restricted])
+
+    def add(self, mana_type: str, amount: int, restriction: str | None = None) -> None:
+        if amount <= 0:
+            return
+        if restriction:
+            for r in self.restricted:
+                if r.type == mana_type and r.restriction == restriction:
+                    r.amount += amount
+                    return
+            self.restricted.append(RestrictedMana(mana_type, amount, restriction))
+        else:
+            self.counts[TYPE_INDEX[mana_type]] += amount
+
+    def empty(self) -> None:
+        self.counts = [0] * 6
+        self.restricted = []
+
+    def total_counts(self) -> list[int]:
+        """Every mana, restricted or not, per type (what `mana` in state_json() shows)."""
+        out = self.counts[:]
+        for r in self.restricted:
+            out[TYPE_INDEX[r.type]] += r.amount
+        return out
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts) + sum(r.amount for r in self.restricted)
+
+    def is_empty(self) -> bool:
+        return self.total == 0
+
+    def __str__(self) -> str:
+        return format_mana(self.total_counts())
+
+
+def available_for(pool: ManaPool, allowed: set[str] | frozenset[str]) -> list[int]:
+    """Counts per type usable for a payment: unrestricted mana plus restricted mana whose
+    restriction is in `allowed`."""
+    out = pool.counts[:]
+    for r in pool.restricted:
+        if r.restriction in allowed:
+            out[TYPE_INDEX[r.type]] += r.amount
+    return out
+
+
+def can_pay(avail: list[int], cost: ManaCost) -> bool:
+    """Can mana with counts `avail` pay `cost` (X already fixed)? Hybrid symbols are searched."""
+    rest = avail[:]
+    for i, n in enumerate(cost.typed):
+        if rest[i] < n:
+            return False
+        rest[i] -= n
+    return _can_pay_hybrid(rest, list(cost.hybrid), cost.generic)
+
+
+def _can_pay_hybrid(rest: list[int], hybrid: list[tuple[str, str]], generic: int) -> bool:
+    if not hybrid:
+        return sum(rest) >= generic
+    (a, b), others = hybrid[0], hybrid[1:]
+    for half in (a, b):
+        if half in TYPE_INDEX:
+            i = TYPE_INDEX[half]
+            if rest[i] > 0:
+                rest[i] -= 1
+                ok = _can_pay_hybrid(rest, others, generic)
+                rest[i] += 1
+                if ok:
+                    return True
+        elif half.isdigit() and _can_pay_hybrid(rest, others, generic + int(half)):
+            return True
+    return False
+
+
+def max_x(avail: list[int], cost: ManaCost, cap: int | None = None) -> int:
+    """The largest X for which `cost` can be paid from `avail` (-1 when not even X = 0 can)."""
+    if not can_pay(avail, cost.with_x(0)):
+        return -1
+    if not cost.x_count:
+        return 0
+    spare = sum(avail) - cost.with_x(0).mana_value
+    hi = spare // cost.x_count
+    if cap is not None:
+        hi = min(hi, cap)
+    while hi > 0 and not can_pay(avail, cost.with_x(hi)):
+        hi -= 1
+    return max(hi, 0)

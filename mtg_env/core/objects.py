@@ -1,0 +1,210 @@
+"""Game objects, players and stack items: the plain data the game state is made of.
+
+Everything here is `__slots__` data with a hand-written `copy()`, so that `Game.clone()` is a
+few list and dict copies and a state pickles small. Card definitions are shared, never copied:
+they pickle as their name (see `CardDef.__reduce__`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .mana import ManaPool
+
+if TYPE_CHECKING:
+    from ..cards.vocab import Ability, CardDef
+
+# Zones (CR 400.1). The command zone is reserved for the Commander format.
+LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK, COMMAND = (
+    "library", "hand", "battlefield", "graveyard", "exile", "stack", "command")
+ZONES = (LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK, COMMAND)
+
+class SlotState:
+    """Pickles a `__slots__` class as the tuple of its slots: small, and fast to restore."""
+
+    __slots__ = ()
+
+    def __getstate__(self) -> tuple:
+        slots: tuple[str, ...] = type(self).__slots__
+        return tuple(getattr(self, s) for s in slots)
+
+    def __setstate__(self, state: tuple) -> None:
+        slots: tuple[str, ...] = type(self).__slots__
+        for s, v in zip(slots, state, strict=True):
+            setattr(self, s, v)
+
+
+# A reference to something that can be targeted or chosen: ("obj", id), ("player", index) or
+# ("stack", stack item id). Plain tuples so that they pickle and compare cheaply.
+Ref = tuple[str, int]
+
+
+class GameObject(SlotState):
+    """A card or token in a zone (CR 109). A zone change makes a new object (CR 400.7)."""
+
+    __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "sick", "counters",
+                 "damage", "attached_to", "token", "timestamp", "x", "deathtouched", "info")
+
+    def __init__(self, oid: int, card: CardDef, owner: int, zone: str, timestamp: int = 0):
+        self.id = oid
+        self.card = card
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.tapped = False
+        # CR 302.6: True until its controller has controlled it continuously since their most
+        # recent turn began. Kept for every permanent, creature or not (interface.md §4).
+        self.sick = True
+        self.counters: dict[str, int] = {}
+        self.damage = 0
+        self.attached_to: int | None = None
+        self.token = False
+        self.timestamp = timestamp
+        # X of the spell this object was (CR 107.3m), used by its enters replacement/trigger.
+        self.x = 0
+        self.deathtouched = False
+        # Per-object facts that later rules need (e.g. who exiled it, for linked abilities).
+        self.info: dict[str, Any] | None = None
+
+    def copy(self) -> GameObject:
+        o = GameObject.__new__(GameObject)
+        o.id = self.id
+        o.card = self.card
+        o.owner = self.owner
+        o.controller = self.controller
+        o.zone = self.zone
+        o.tapped = self.tapped
+        o.sick = self.sick
+        o.counters = self.counters.copy() if self.counters else {}
+        o.damage = self.damage
+        o.attached_to = self.attached_to
+        o.token = self.token
+        o.timestamp = self.timestamp
+        o.x = self.x
+        o.deathtouched = self.deathtouched
+        o.info = dict(self.info) if self.info else None
+        return o
+
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name}#{self.id} {self.zone}>"
+
+
+class Player(SlotState):
+    """A player (CR 102): life, mana pool and the ids of the cards in their own zones."""
+
+    __slots__ = ("index", "name", "life", "pool", "library", "hand", "graveyard", "exile", "command",
+                 "lands_played", "lost", "left", "won", "drew_from_empty", "dummy", "mana_produced", "mulligans")
+
+    def __init__(self, index: int, name: str, life: int = 20):
+        self.index = index
+        self.name = name
+        self.life = life
+        self.pool = ManaPool()
+        self.library: list[int] = []   # top of library is index 0
+        self.hand: list[int] = []
+        self.graveyard: list[int] = []  # bottom first
+        self.exile: list[int] = []
+        self.command: list[int] = []  # the command zone (CR 408), for commanders
+        self.lands_played = 0
+        self.lost = False
+        self.left = False  # has left the game (CR 800.4a)
+        self.won = False
+        self.drew_from_empty = False
+        self.dummy = False  # goldfish opponent: never acts
+        self.mana_produced = 0  # this turn, for statistics
+        self.mulligans = 0
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.index = self.index
+        p.name = self.name
+        p.life = self.life
+        p.pool = self.pool.copy()
+        p.library = self.library[:]
+        p.hand = self.hand[:]
+        p.graveyard = self.graveyard[:]
+        p.exile = self.exile[:]
+        p.command = self.command[:]
+        p.lands_played = self.lands_played
+        p.lost = self.lost
+        p.left = self.left
+        p.won = self.won
+        p.drew_from_empty = self.drew_from_empty
+        p.dummy = self.dummy
+        p.mana_produced = self.mana_produced
+        p.mulligans = self.mulligans
+        return p
+
+
+
+class Context(SlotState):
+    """What a spell or ability on the stack carries (CR 601.2, 602.2, 608): its controller, its
+    source, the targets, X, modes and the choices made paying its costs; and, while it resolves,
+    the answers to the choices its effects ask for. Plain data so a paused resolution pickles."""
+
+    __slots__ = ("controller", "source_id", "source_name", "targets", "x", "modes", "cost_info",
+                 "answers", "event", "copy", "source_lki")
+
+    def __init__(self, controller: int, source_id: int | None, source_name: str):
+        self.controller = controller
+        self.source_id = source_id
+        self.source_name = source_name
+        self.targets: list[Ref] = []
+        self.x = 0
+        self.modes: list[int] = []
+        # Choices made paying costs (CR 707.10 copies them): "sacrificed": [names/ids], ...
+        self.cost_info: dict[str, Any] = {}
+        self.answers: dict[int, Any] = {}
+        # For triggered abilities: what happened (e.g. {"amount": 3, "player": 0}).
+        self.event: dict[str, Any] = {}
+        self.copy = False
+        # Last known information of the source (CR 113.7a): {"power": .., "colors": ..}.
+        self.source_lki: dict[str, Any] | None = None
+
+    def clone(self) -> Context:
+        c = Context.__new__(Context)
+        c.controller = self.controller
+        c.source_id = self.source_id
+        c.source_name = self.source_name
+        c.targets = self.targets[:]
+        c.x = self.x
+        c.modes = self.modes[:]
+        c.cost_info = dict(self.cost_info)
+        c.answers = dict(self.answers)
+        c.event = dict(self.event)
+        c.copy = self.copy
+        c.source_lki = dict(self.source_lki) if self.source_lki else None
+        return c
+
+
+
+class StackItem(SlotState):
+    """A spell or an ability on the stack (CR 405, 113.7). For a spell, `obj_id` is the card's
+    object on the stack; for an ability, the id of its source (which may have left)."""
+
+    __slots__ = ("id", "kind", "obj_id", "ability", "ability_key", "ctx", "text", "copy")
+
+    def __init__(self, sid: int, kind: str, obj_id: int | None, ability: Ability | None,
+                 ability_key: str, ctx: Context, text: str, copy: bool = False):
+        self.id = sid
+        self.kind = kind  # "spell" or "ability"
+        self.obj_id = obj_id
+        self.ability = ability
+        self.ability_key = ability_key
+        self.ctx = ctx
+        self.text = text
+        self.copy = copy
+
+    def clone(self) -> StackItem:
+        return StackItem(self.id, self.kind, self.obj_id, self.ability, self.ability_key,
+                         self.ctx.clone(), self.text, self.copy)
+
+
+    @property
+    def controller(self) -> int:
+        return self.ctx.controller

@@ -1,0 +1,103 @@
+"""copies."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import get_card
+from ..cards.vocab import (
+    TARGET,
+    Ask,
+    CardDef,
+)
+from ..core.objects import (
+    STACK,
+    Context,
+    GameObject,
+    StackItem,
+)
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+
+def card_of(g: Game, obj: GameObject) -> CardDef:
+    """The card whose copiable values an object has: the card copied by a copy effect
+    (CR 707.2; Clone), else its own."""
+    if obj.info and "copy_of" in obj.info:
+        return get_card(obj.info["copy_of"])
+    return obj.card
+
+
+def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: bool) -> Ask | None:
+    """CR 707.10: put a copy of a spell or ability on the stack (see vocab.CopyStackItem).
+    Asks first (whether to choose new targets, then each target), then creates the copy."""
+    if which == "event":
+        orig: StackItem | None = ctx.event.get("item")
+    else:
+        refs = g.refs_for(TARGET, ctx)
+        orig = next((s for s in g.stack if refs and refs[0] == ("stack", s.id)), None)
+    if orig is None:
+        return None
+    base = step * 100
+    copier = ctx.controller
+    specs = g._item_specs(orig)
+    n = len(orig.ctx.targets)
+    permanent_spell = orig.kind == "spell" and orig.obj_id in g.objects and \
+        g.objects[orig.obj_id].card.is_permanent
+    if n and new_targets and not permanent_spell:
+        change = ctx.answers.get(base)
+        if change is None:
+            return Ask("yes_no", copier, (True, False), ("yes", "no"),
+                       f"choose new targets for the copy of {orig.ctx.source_name}?", key=base)
+        if change:
+            probe = orig.ctx.clone()
+            probe.controller = copier
+            for i in range(n):
+                if base + 1 + i in ctx.answers:
+                    continue
+                current = orig.ctx.targets[i]
+                chosen = [ctx.answers[base + 1 + j] if ctx.answers[base + 1 + j] != "keep"
+                          else orig.ctx.targets[j] for j in range(i)]
+                spec = g._spec_for(specs, orig.ctx, i) if specs else None
+                cands = [r for r in (g.target_candidates(spec, probe) if spec else [])
+                         if r != current and r not in chosen and r not in orig.ctx.targets[i + 1:]]
+                if not cands:
+                    ctx.answers[base + 1 + i] = "keep"  # no new legal target: it stays
+                    continue
+                opts = ("keep", *cands)
+                labels = (f"keep target {g.ref_label(current)}",
+                          *(f"target {g.ref_label(r)}" for r in cands))
+                return Ask("target", copier, opts, labels,
+                           f"new target {i + 1} of {n} for the copy of {orig.ctx.source_name}",
+                           key=base + 1 + i)
+    cctx = orig.ctx.clone()
+    cctx.controller = copier
+    cctx.answers = {}
+    cctx.copy = True
+    if n and ctx.answers.get(base):
+        cctx.targets = [orig.ctx.targets[i] if ctx.answers.get(base + 1 + i, "keep") == "keep"
+                        else ctx.answers[base + 1 + i] for i in range(n)]
+    sid = g._new_stack_id()
+    if orig.kind == "spell":
+        if orig.obj_id not in g.objects:
+            return None
+        card = g.objects[orig.obj_id].card
+        oid = g.next_id
+        g.next_id += 1
+        g.ts += 1
+        obj = GameObject(oid, card, copier, STACK, g.ts)
+        obj.token = True  # a copied permanent spell becomes a token (CR 707.10f, 111.1)
+        obj.x = cctx.x
+        g.objects[oid] = obj
+        g._owned.add(oid)
+        cctx.source_id = oid
+        copy = StackItem(sid, "spell", oid, orig.ability, orig.ability_key, cctx, orig.text, copy=True)
+    else:
+        copy = StackItem(sid, "ability", orig.obj_id, orig.ability, orig.ability_key, cctx, orig.text,
+                         copy=True)
+    g.stack.append(copy)
+    g.log_event(f"{g.players[copier].name} copies {orig.ctx.source_name}: {orig.text}"
+                   f"{g._targets_text(cctx)}")
+    return None

@@ -1,0 +1,104 @@
+"""labels."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.vocab import (
+    Ability,
+    Activated,
+)
+from ..core.actions import Action
+
+if TYPE_CHECKING:
+    pass
+
+
+
+def _dedupe(actions: list[Action]) -> list[Action]:
+    """Make labels unique (interface.md §2): where two actions share a label, the object's id is
+    added after its name (`activate Forest#12: {T}: Add {G}.`)."""
+    labels = {a.label for a in actions}
+    if len(labels) == len(actions):
+        return actions
+    seen: dict[str, int] = {}
+    for a in actions:
+        seen[a.label] = seen.get(a.label, 0) + 1
+    # Instances of one ability gained from different cards (two caged Basalt Monoliths) are
+    # told apart by the card they come from: "(from Basalt Monolith#31)".
+    actions = [_with_origin_id(a) if seen[a.label] > 1 else a for a in actions]
+    seen = {}
+    for a in actions:
+        seen[a.label] = seen.get(a.label, 0) + 1
+    out = [_with_id(a) if seen[a.label] > 1 else a for a in actions]
+    return _dedupe_final(out)
+
+
+def _twin_instances(abilities: list[tuple[str, Ability, str | None]]) -> set[tuple[str | None, str]]:
+    """(origin, text) of the gained abilities an object has more than once."""
+    seen: dict[tuple[str | None, str], int] = {}
+    for key, ab, origin in abilities:
+        if origin is not None and key.startswith("g") and isinstance(ab, Activated):
+            seen[(origin, ab.text)] = seen.get((origin, ab.text), 0) + 1
+    return {k for k, n in seen.items() if n > 1}
+
+
+def _with_origin_id(a: Action) -> Action:
+    import dataclasses
+    p = a.payload
+    if a.kind != "activate" or not isinstance(p, tuple) or len(p) < 3 or not isinstance(p[2], str):
+        return a
+    key = p[2]
+    if not key.startswith(("g", "s")) or "." not in key:
+        return a
+    origin_id = key[1:].split(".", 1)[0]
+    i = a.label.rfind(" (from ")
+    if i < 0 or not a.label.endswith(")"):
+        return a
+    return dataclasses.replace(a, label=a.label[:-1] + f"#{origin_id})")
+
+
+def _with_id(a: Action) -> Action:
+    """Add the acting or chosen object's id after its name in the label."""
+    oid: int | None = None
+    p = a.payload
+    if isinstance(p, tuple) and len(p) >= 2 and p[0] in ("obj", "stack", "play", "cast", "activate", "mana"):
+        oid = p[1]
+    elif isinstance(p, tuple) and len(p) == 2 and a.kind in ("attack", "block"):
+        oid = p[0]
+    elif isinstance(p, int) and not isinstance(p, bool):
+        oid = p
+    if oid is None:
+        return a
+    name = a.source if a.kind in ("play", "cast", "activate") else a.target
+    if not name or name not in a.label:
+        return a
+    # the acting creature is named last in "attack P2 with X" and "block Y with X"
+    i = (a.label.rindex(name) if a.kind in ("attack", "block") else a.label.index(name)) + len(name)
+    return Action(a.kind, a.label[:i] + f"#{oid}" + a.label[i:], a.source, a.ability, a.target, a.value,
+                  a.payload)
+
+
+def _dedupe_ids(actions: list[Action], ids: list[int]) -> list[Action]:
+    import dataclasses
+    labels = [a.label for a in actions]
+    out = []
+    for a, oid in zip(actions, ids, strict=True):
+        if labels.count(a.label) > 1:
+            src = a.source or ""
+            i = a.label.index(src) + len(src) if src and src in a.label else len(a.label)
+            a = dataclasses.replace(a, label=a.label[:i] + f"#{oid}" + a.label[i:])
+        out.append(a)
+    return _dedupe_final(out)
+
+
+def _dedupe_final(actions: list[Action]) -> list[Action]:
+    # Identical triggers of one source (two instances): add an ordinal so labels stay unique.
+    import dataclasses
+    seen: dict[str, int] = {}
+    out = []
+    for a in actions:
+        n = seen.get(a.label, 0)
+        seen[a.label] = n + 1
+        out.append(a if n == 0 else dataclasses.replace(a, label=f"{a.label} ({n + 1})"))
+    return out

@@ -1,0 +1,78 @@
+"""state_json."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core.mana import (
+    TYPES,
+    format_mana,
+)
+from ..core.objects import (
+    Player,
+    StackItem,
+)
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+
+def state_json(g: Game) -> dict[str, Any]:
+    d = g.decision
+    return {
+        "turn": g.turn,
+        "active_player": g.players[g.active].name,
+        "step": g.step,
+        "priority": g.players[g.pending.player].name if g.pending and g.pending.kind == "priority"
+        else None,
+        "game_over": g.game_over,
+        "winner": g.players[g.winner].name if g.winner is not None else None,
+        "decision": d.to_json() if d else None,
+        "players": [g._player_json(p) for p in g.players],
+        "stack": [g._stack_json(s) for s in g.stack],
+    }
+
+
+def _player_json(g: Game, p: Player) -> dict[str, Any]:
+    counts = p.pool.total_counts()
+    out: dict[str, Any] = {
+        "name": p.name,
+        "life": p.life,
+        "mana_pool": format_mana(counts),
+        "mana": {t: n for t, n in zip(TYPES, counts, strict=True)},
+        "library_count": len(p.library),
+        "hand": [g.objects[o].card.name for o in p.hand],
+        "graveyard": [g.objects[o].card.name for o in p.graveyard],
+        "exile": [{"id": o, "card": g.objects[o].card.name, "counters": dict(g.objects[o].counters)}
+                  for o in p.exile],
+        "command": [g.objects[o].card.name for o in p.command],
+        "battlefield": [g._permanent_json(o) for o in g.battlefield
+                        if g.objects[o].controller == p.index],
+        "lost": p.lost,
+    }
+    if p.pool.restricted:
+        out["restricted_mana"] = [{"mana": "{" + r.type + "}", "amount": r.amount, "restriction": r.restriction}
+                                  for r in p.pool.restricted]
+    return out
+
+
+def _permanent_json(g: Game, oid: int) -> dict[str, Any]:
+    obj = g.objects[oid]
+    c = g.chars(oid)
+    return {
+        "id": oid, "card": c.name, "controller": g.players[obj.controller].name,
+        "owner": g.players[obj.owner].name, "tapped": obj.tapped,
+        "summoning_sick": obj.sick, "counters": dict(obj.counters),
+        "power": c.power, "toughness": c.toughness,
+        "types": [t for t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker") if t in c.types],
+        "token": obj.token,
+        "attached_to": obj.attached_to if obj.attached_to in g.objects else None,
+        "damage": obj.damage,
+    }
+
+
+def _stack_json(g: Game, s: StackItem) -> dict[str, Any]:
+    return {"id": s.id, "kind": s.kind, "source": s.ctx.source_name,
+            "controller": g.players[s.controller].name, "text": s.text, "copy": s.copy,
+            "targets": [g.ref_label(r) for r in s.ctx.targets]}
