@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from mtg_env.cards.vocab import Activated, Attach, Pump, PutCounters, Untap, effects_of
 from mtg_env.core.actions import PASS
 from mtg_env.core.mana import available_for
-from mtg_env.engine import autopay
+from mtg_env.engine import autopay, casting, costs, legal
+from mtg_env.engine.tasks import Announce, PlaceTriggers, Resolve
 
 if TYPE_CHECKING:
     from mtg_env import Action, Game
@@ -84,7 +85,7 @@ class HeuristicAgent:
         pl = game.players[me]
         if pl.dummy:
             return PASS
-        if self.intent or game.play_permissions or pl.command:
+        if self.intent or game.effects.play_permissions or pl.command:
             return self._priority_from(game, me, game.legal_actions())
         sorcery_ok = game.sorcery_timing(me)
         if sorcery_ok and pl.lands_played < 1 and any("Land" in game.objects[o].card.types for o in pl.hand):
@@ -193,8 +194,8 @@ class HeuristicAgent:
         return _by_kind(actions, "done") or actions[0]
 
     def _on_block(self, game: Game, me: int, actions: list[Action]) -> Action:
-        incoming = sum(max(game.chars(a).power or 0, 0) for a in game.attackers
-                       if a in game.objects and a not in game.blocks)
+        incoming = sum(max(game.chars(a).power or 0, 0) for a in game.combat.attackers
+                       if a in game.objects and a not in game.combat.blocks)
         lethal = incoming >= game.players[me].life
         best: tuple[float, Action] | None = None
         for a in actions:
@@ -259,16 +260,22 @@ class HeuristicAgent:
         if not game.tasks:
             return False
         t = game.tasks[-1]
-        ab = t.d.get("ability")
-        if ab is None and t.kind == "announce" and t.d.get("what") == "spell":
-            obj = game.objects.get(t.d["obj"])
-            if obj is not None:
-                ab = obj.card.spell_ability
-                if ab is None:  # an Aura: Pacifism-like auras are harmful
-                    return False
-        if ab is None:
-            ab = getattr(t.d.get("cur"), "ability", None) or getattr(t.d.get("item"), "ability", None)
-        ctx = t.d.get("ctx")
+        ab: Any = None
+        ctx = None
+        if isinstance(t, Announce):
+            ctx = t.ctx
+            if t.what == "ability":
+                ab = t.ability
+            else:
+                obj = game.objects.get(t.obj)
+                if obj is not None:
+                    ab = obj.card.spell_ability
+                    if ab is None:  # an Aura: Pacifism-like auras are harmful
+                        return False
+        elif isinstance(t, PlaceTriggers) and t.current is not None:
+            ab = t.current.ability
+        elif isinstance(t, Resolve):
+            ab = t.item.ability
         effects = effects_of(ab, ctx) if ctx is not None else getattr(ab, "effects", ())
         return any(isinstance(e, HELPFUL) for e in effects)
 
@@ -303,9 +310,11 @@ class HeuristicAgent:
         if not game.tasks:
             return 0
         t = game.tasks[-1]
-        ab = t.d.get("ability")
-        if ab is None and t.d.get("what") == "spell" and t.d.get("obj") in game.objects:
-            ab = game.objects[t.d["obj"]].card.spell_ability
+        if not isinstance(t, Announce):
+            return 0
+        ab: Any = t.ability
+        if t.what == "spell" and t.obj in game.objects:
+            ab = game.objects[t.obj].card.spell_ability
         for e in getattr(ab, "effects", ()):
             amount = getattr(e, "amount", None)
             if type(e).__name__ == "DealDamage" and isinstance(amount, int):
@@ -353,7 +362,7 @@ class HeuristicAgent:
                 continue
             if sources is None:
                 sources = autopay.simple_sources(game, me)
-            if not game._can_cast(oid, me, sorcery_ok, sources):
+            if not legal.can_cast(game, oid, me, sorcery_ok, sources):
                 continue
             if "Instant" in card.types and not self._worth_instant(game, me, oid):
                 continue
@@ -372,8 +381,8 @@ class HeuristicAgent:
 
     def _plan_for(self, game: Game, me: int, actions: list[Action], oid: int) -> Action | None:
         pool = game.players[me].pool
-        avail = available_for(pool, game.spend_tags(me, "spell", oid))
-        cost = game.spell_cost(oid)
+        avail = available_for(pool, costs.spend_tags(game, me, "spell", oid))
+        cost = casting.spell_cost(game, oid)
         x = 0
         if cost.x_count:
             sources = autopay.simple_sources(game, me)

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from mtg_env.cards.vocab import Activated
 from mtg_env.core.actions import DECISION_KINDS
-from mtg_env.engine import autopay
+from mtg_env.engine import autopay, legal
 
 from .evaluation import win_probability
 from .heuristic import HeuristicAgent
@@ -67,10 +67,9 @@ def determinize(game: Game, me: int, rng: random.Random) -> Game:
         rng.shuffle(cards)
         for oid, card in zip(hidden, cards, strict=True):
             if g.objects[oid].card is not card:
-                g._w(oid).card = card
+                g.writable(oid).card = card
         rng.shuffle(p.library)
-    g._invalidate()
-    g._legal = None
+    g.invalidate()
     return g
 
 
@@ -136,7 +135,7 @@ def moves(game: Game, actions: list[Action] | None = None) -> list[Move]:
         casts = {a.payload[1] for a in actions if a.kind == "cast"}
         for oid in pl.hand + pl.command:
             card = game.objects[oid].card
-            if "Land" in card.types or (oid not in casts and not game._can_cast(oid, me, sorcery_ok, sources)):
+            if "Land" in card.types or (oid not in casts and not legal.can_cast(game, oid, me, sorcery_ok, sources)):
                 continue
             first = planner._plan_for(game, me, actions, oid)
             if first is not None:

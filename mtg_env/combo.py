@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core.mana import TYPES
+from .engine import targets
 from .engine.game import Game
 
 GOALS = ("mana", "mana:W", "mana:U", "mana:B", "mana:R", "mana:G", "mana:C", "damage", "life", "tokens",
@@ -87,13 +88,13 @@ def structure(g: Game, me: int) -> tuple[Any, ...]:
                       tuple(sorted((g.objects[o].card.name, tuple(sorted(g.objects[o].counters.items())))
                                    for o in p.exile)),
                       len(p.library), p.lost))
-    stack = tuple((s.kind, s.ctx.source_name, s.text, s.copy, tuple(_ID.sub("", g.ref_label(r)) for r in s.ctx.targets))
+    stack = tuple((s.kind, s.ctx.source_name, s.text, s.copy, tuple(_ID.sub("", targets.ref_label(g, r)) for r in s.ctx.targets))
                   for s in g.stack)
     # uses this turn matter only for abilities limited to once each turn (Mairsil's)
     used = tuple(sorted((g.name_of(oid), _KEY_ID.sub(r"\1.", key), n)
-                        for (oid, key), n in g.activations.items() if _once(g, oid, key)))
-    effects = tuple(sorted((e.kind, g.name_of(e.target) if e.target in g.objects else "?", repr(e.args))
-                           for e in g.effects))
+                        for (oid, key), n in g.turn_state.activations.items() if _once(g, oid, key)))
+    effects = tuple(sorted((repr(e.modification), g.name_of(e.target) if e.target in g.objects else "?")
+                           for e in g.effects.layered))
     d = g.decision
     decision = (d.kind, d.player, tuple(sorted(_ID.sub("", a.label) for a in g.legal_actions()))) if d else None
     return (tuple(sorted(perms)), tuple(zones), stack, used, effects, decision, g.step, g.turn,

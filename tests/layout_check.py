@@ -52,7 +52,7 @@ def check_index(game: Game, layout: Layout, table: ObjectTable, index: int, acti
     elif block == "BLOCK":
         r, i = divmod(k, layout.block_attackers)
         assert r < layout.battlefield and action.kind == "block" and p[0] == rows[r] >= 0, where
-        assert p[1] == game.attackers[i], where
+        assert p[1] == game.combat.attackers[i], where
     elif block == "ORDER":
         orders = [x for x in legal if x.kind == "order"]
         assert action.kind == "order" and orders.index(action) == k, where

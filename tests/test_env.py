@@ -483,9 +483,8 @@ def _swap_hidden_hand(g: Game, who: int) -> Game:
     assert k > 0
     for a, b in zip(hand[:k], library[-k:], strict=True):
         ca, cb = c.objects[a].card, c.objects[b].card
-        c._w(a).card, c._w(b).card = cb, ca
-    c._invalidate()
-    c._legal = None
+        c.writable(a).card, c.writable(b).card = cb, ca
+    c.invalidate()
     return c
 
 

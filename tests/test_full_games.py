@@ -19,6 +19,7 @@ import pytest
 
 from agents import HeuristicAgent, RandomAgent, play_game
 from mtg_env import Game, new_game
+from mtg_env.engine.tasks import Resolve
 
 DECK_DIR = Path(__file__).resolve().parent.parent / "configs" / "decks"
 DUEL_DECKS = ["artifact_mana", "black_shade", "blue_control", "boros_aggro", "green_ramp", "red_burn"]
@@ -67,7 +68,7 @@ def check_invariants(g: Game) -> None:
                 listed_zone[oid] = zone
                 assert g.objects[oid].owner == p.index, f"{g.name_of(oid)} is in another player's {zone}"
     # a spell being resolved may be off the stack list, held by the task resolving it
-    items = list(g.stack) + [t.d["item"] for t in g.tasks if t.kind == "resolve" and "item" in t.d]
+    items = list(g.stack) + [t.item for t in g.tasks if isinstance(t, Resolve)]
     for oid in {item.obj_id for item in items if item.kind == "spell" and item.obj_id in g.objects}:
         where[oid] += 1
         listed_zone[oid] = "stack"

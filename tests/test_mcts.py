@@ -17,6 +17,7 @@ from agents import HeuristicAgent, MCTSAgent, play_game
 from agents.evaluation import FEATURES, WEIGHTS, features, win_probability
 from agents.mcts import determinize, moves
 from mtg_env import load_scenario, new_game
+from mtg_env.engine import sba
 from mtg_env.engine.actions import PASS
 
 BOLT_FOR_LETHAL = {
@@ -140,7 +141,7 @@ def test_evaluation_is_a_probability_and_reads_the_board() -> None:
     assert len(features(g, 0)) == len(FEATURES)
     g.players[1].life = 20
     assert win_probability(g, 0) < p1
-    g._end_game(0, "test")
+    sba.end_game(g, 0, "test")
     assert win_probability(g, 0) == 1.0 and win_probability(g, 1) == 0.0
 
 

@@ -9,7 +9,7 @@ the card's own name is used, as interface.md's labels do ("{3}: Untap Basalt Mon
 from __future__ import annotations
 
 from ..core.errors import UnknownCardError
-from .vocab import CardDef
+from .carddef import CardDef
 
 _REGISTRY: dict[str, CardDef] = {}
 _LOWER: dict[str, str] = {}

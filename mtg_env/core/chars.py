@@ -59,6 +59,13 @@ class Chars:
         c.keywords, c.flags = self.keywords, self.flags
         return c
 
+    def snapshot(self) -> Chars:
+        """The characteristics as they are now, without the ability instances: last known
+        information (CR 113.7a) kept by a spell or ability whose source may leave."""
+        c = self.copy()
+        c.abilities = []
+        return c
+
     def has_keyword(self, kw: str) -> bool:
         return kw in self.keywords
 

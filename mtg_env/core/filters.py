@@ -391,7 +391,8 @@ class AttachedToSource(ObjectPredicate):
 
     def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
         src = g.objects.get(source) if source is not None else None
-        return src is not None and src.attached_to == o.id
+        # an object that has left is attached to nothing (CR 701.3): not "equipped" any more
+        return src is not None and src.attached_to == o.id and o.id in g.objects
 
     def __str__(self) -> str:
         return "enchanted or equipped"
@@ -573,7 +574,7 @@ class FromSource(Filter):
             return False
         src = g.objects.get(s.obj_id) if s.obj_id is not None else None
         if src is None:
-            gone: Any = _Departed(s.obj_id or 0, s.controller)
+            gone: Any = Departed(s.obj_id or 0, s.controller)
             return self.source_filter.obj(g, gone, c, you, source)
         return self.source_filter.obj(g, src, c, you, source)
 
@@ -581,7 +582,7 @@ class FromSource(Filter):
         return f"from a {self.source_filter} source"
 
 
-class _Departed:
+class Departed:
     """What a filter may ask of a source that has left the battlefield (its last known id and
     controller; CR 113.7a)."""
 
@@ -693,8 +694,12 @@ def _parse_head(text: str, phrase: str) -> Filter:
     return filters[0] if len(filters) == 1 else Or(tuple(filters))
 
 
+#: nouns that type words before them qualify, and that "or" shares ("instant or sorcery spell")
+_HEAD_NOUNS = {"permanent", "spell", "card", "ability", "source"}
+
+
 def _trailing_noun(words: list[str]) -> list[str]:
-    if words and _singular(words[-1].lower()) in _NOUNS:
+    if words and _singular(words[-1].lower()) in _HEAD_NOUNS:
         return [words[-1]]
     return []
 

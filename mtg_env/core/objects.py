@@ -13,6 +13,7 @@ from .mana import ManaPool
 
 if TYPE_CHECKING:
     from ..cards.vocab import Ability, CardDef
+    from .chars import Chars
 
 # Zones (CR 400.1). The command zone is reserved for the Commander format.
 LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK, COMMAND = (
@@ -142,13 +143,57 @@ class Player(SlotState):
 
 
 
-class Context(SlotState):
-    """What a spell or ability on the stack carries (CR 601.2, 602.2, 608): its controller, its
-    source, the targets, X, modes and the choices made paying its costs; and, while it resolves,
-    the answers to the choices its effects ask for. Plain data so a paused resolution pickles."""
+class Event(SlotState):
+    """What happened, for a triggered ability (CR 603.2): the kind of event, the player and the
+    object it is about, and the facts its effects may read ("for each +1/+1 counter on it", "that
+    player adds one mana of any type that land produced", "copy that ability")."""
 
-    __slots__ = ("controller", "source_id", "source_name", "targets", "x", "modes", "cost_info",
-                 "answers", "event", "copy", "source_lki")
+    __slots__ = ("kind", "player", "object", "name", "zone", "counters", "new_id", "counts", "item",
+                 "x", "defender", "source")
+
+    def __init__(self, kind: str, *, player: int | None = None, object: int | None = None,
+                 name: str | None = None, zone: str | None = None, counters: dict[str, int] | None = None,
+                 new_id: int | None = None, counts: list[int] | None = None, item: StackItem | None = None,
+                 x: int = 0, defender: int | None = None, source: int | None = None):
+        self.kind = kind
+        #: the player the event is about: whose step it is, who cast, activated or tapped
+        self.player = player
+        #: the object it is about: what entered, died, was tapped for mana
+        self.object = object
+        self.name = name
+        #: the zone an object went to (leaves-the-battlefield events)
+        self.zone = zone
+        #: the counters the object had as it left the battlefield (CR 603.10a)
+        self.counters = counters or {}
+        #: the new object a card became in the zone it went to (CR 400.7)
+        self.new_id = new_id
+        #: the mana produced, per type (tapped-for-mana events)
+        self.counts = counts
+        #: the spell or ability cast or activated (a copy of it as it was then)
+        self.item = item
+        #: the X of the spell a permanent was (CR 107.3m)
+        self.x = x
+        self.defender = defender
+        #: the source of the activated ability (activation events)
+        self.source = source
+
+    def copy(self) -> Event:
+        e = Event.__new__(Event)
+        for s in Event.__slots__:
+            setattr(e, s, getattr(self, s))
+        e.counters = dict(self.counters)
+        return e
+
+
+class Context(SlotState):
+    """What a spell or ability carries (CR 601.2, 602.2, 608): its controller, its source, the
+    targets, X, modes and the choices made while casting or activating it and paying its costs
+    (a copy copies them, CR 707.10); and, while it resolves, the answers to the choices its
+    effects ask for. Plain data so that a paused resolution pickles."""
+
+    __slots__ = ("controller", "source_id", "source_name", "targets", "x", "modes", "answers", "event",
+                 "copy", "source_lki", "link", "tapped_for_mana", "removed", "sacrificed", "target_specs",
+                 "division", "target_legal", "enters")
 
     def __init__(self, controller: int, source_id: int | None, source_name: str):
         self.controller = controller
@@ -157,14 +202,30 @@ class Context(SlotState):
         self.targets: list[Ref] = []
         self.x = 0
         self.modes: list[int] = []
-        # Choices made paying costs (CR 707.10 copies them): "sacrificed": [names/ids], ...
-        self.cost_info: dict[str, Any] = {}
+        #: answers to the choices its effects ask for while it resolves, by effect step
         self.answers: dict[int, Any] = {}
-        # For triggered abilities: what happened (e.g. {"amount": 3, "player": 0}).
-        self.event: dict[str, Any] = {}
+        #: for a triggered ability: what happened
+        self.event: Event | None = None
         self.copy = False
-        # Last known information of the source (CR 113.7a): {"power": .., "colors": ..}.
-        self.source_lki: dict[str, Any] | None = None
+        #: the source's characteristics as it last existed on the battlefield (CR 113.7a)
+        self.source_lki: Chars | None = None
+        #: the link group of the ability (CR 607.2): "p" for printed abilities, else the card an
+        #: ability was gained from (Mairsil's caged cards link only among themselves)
+        self.link = "p"
+        #: a mana ability with {T} in its cost: its source was tapped for mana (CR 106.12)
+        self.tapped_for_mana = False
+        #: counters removed to pay the cost ("Remove X counters": X)
+        self.removed = 0
+        #: names of the permanents sacrificed to pay the cost
+        self.sacrificed: list[str] = []
+        #: for each target, the index of the target spec it was chosen for
+        self.target_specs: list[int] = []
+        #: damage divided among the targets as they were chosen (CR 601.2d)
+        self.division: list[int] = []
+        #: on resolution, which targets are still legal (CR 608.2b)
+        self.target_legal: list[bool] | None = None
+        #: the choices made "as it enters" (CR 614.12), for the permanent a spell becomes
+        self.enters: dict[str, Any] | None = None
 
     def clone(self) -> Context:
         c = Context.__new__(Context)
@@ -174,13 +235,19 @@ class Context(SlotState):
         c.targets = self.targets[:]
         c.x = self.x
         c.modes = self.modes[:]
-        c.cost_info = dict(self.cost_info)
         c.answers = dict(self.answers)
-        c.event = dict(self.event)
+        c.event = self.event.copy() if self.event is not None else None
         c.copy = self.copy
-        c.source_lki = dict(self.source_lki) if self.source_lki else None
+        c.source_lki = self.source_lki
+        c.link = self.link
+        c.tapped_for_mana = self.tapped_for_mana
+        c.removed = self.removed
+        c.sacrificed = self.sacrificed[:]
+        c.target_specs = self.target_specs[:]
+        c.division = self.division[:]
+        c.target_legal = self.target_legal[:] if self.target_legal is not None else None
+        c.enters = dict(self.enters) if self.enters is not None else None
         return c
-
 
 
 class StackItem(SlotState):

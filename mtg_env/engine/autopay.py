@@ -19,8 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards.vocab import Activated, AddMana, AddManaChoice
+from ..cards.abilities import Activated, ManaReplacement, TriggerEvent
+from ..cards.effects import AddMana, AddManaChoice
 from ..core.mana import TYPE_INDEX, TYPES, ManaCost, can_pay, split_symbols
+from ..core.objects import Context
+from . import mana_abilities
 
 if TYPE_CHECKING:
     from .game import Game
@@ -39,8 +42,8 @@ class Source:
 def simple_sources(g: Game, player: int, exclude: int | None = None) -> list[Source]:
     """The player's untapped simple mana sources, in battlefield order."""
     out: list[Source] = []
-    chars = g._all_chars()
-    modified = bool(g._statics("mana_replacement") or g._triggers_for("tapped_for_mana"))
+    chars = g.all_chars()
+    modified = bool(g.statics_of(ManaReplacement) or g.triggers_for(TriggerEvent.TAPPED_FOR_MANA))
     for oid in g.battlefield:
         obj = g.objects[oid]
         if obj.controller != player or obj.tapped or oid == exclude:
@@ -58,7 +61,7 @@ def simple_sources(g: Game, player: int, exclude: int | None = None) -> list[Sou
                 continue
             if len(ab.effects) != 1:
                 continue
-            if modified and g.mana_modified(oid, player):
+            if modified and mana_abilities.mana_modified(g, oid, player):
                 break
             eff = ab.effects[0]
             group = f"{c.name}: {ab.text}"
@@ -69,7 +72,6 @@ def simple_sources(g: Game, player: int, exclude: int | None = None) -> list[Sou
                 out.append(Source(oid, key, group, tuple(counts), 0, ""))
                 break
             if isinstance(eff, AddManaChoice) and eff.restriction is None and isinstance(eff.amount, int):
-                from ..core.objects import Context
                 opts = "".join(eff.options(g, Context(player, oid, c.name), frozenset()))
                 if opts and eff.amount > 0:
                     out.append(Source(oid, key, group, None, eff.amount, opts))

@@ -1,25 +1,25 @@
-"""copies."""
+"""Copies (CR 707): copiable values of permanents, and copies of spells and abilities.
+
+A permanent that entered as a copy (Clone, CR 707.2) remembers the card it copies and the
+copy effects' exceptions (CR 707.9) in its `info`; the layer system starts its characteristics
+from them (layer 1, engine/layers.py). A copy of a spell or ability is created on the stack
+with every choice made for the original (CR 707.10), and its controller may choose new targets
+(CR 707.10c).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..cards import get_card
-from ..cards.vocab import (
-    TARGET,
-    Ask,
-    CardDef,
-)
-from ..core.objects import (
-    STACK,
-    Context,
-    GameObject,
-    StackItem,
-)
+from ..cards.carddef import CardDef
+from ..cards.effects import Ask
+from ..cards.subjects import TARGET
+from ..core.objects import STACK, Context, GameObject, StackItem
+from . import casting, resolution, targets
 
 if TYPE_CHECKING:
     from .game import Game
-
 
 
 def card_of(g: Game, obj: GameObject) -> CardDef:
@@ -31,18 +31,18 @@ def card_of(g: Game, obj: GameObject) -> CardDef:
 
 
 def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: bool) -> Ask | None:
-    """CR 707.10: put a copy of a spell or ability on the stack (see vocab.CopyStackItem).
+    """CR 707.10: put a copy of a spell or ability on the stack (see effects.CopyStackItem).
     Asks first (whether to choose new targets, then each target), then creates the copy."""
     if which == "event":
-        orig: StackItem | None = ctx.event.get("item")
+        orig = ctx.event.item if ctx.event is not None else None
     else:
-        refs = g.refs_for(TARGET, ctx)
+        refs = TARGET.refs(g, ctx)
         orig = next((s for s in g.stack if refs and refs[0] == ("stack", s.id)), None)
     if orig is None:
         return None
     base = step * 100
     copier = ctx.controller
-    specs = g._item_specs(orig)
+    specs = resolution.item_specs(g, orig)
     n = len(orig.ctx.targets)
     permanent_spell = orig.kind == "spell" and orig.obj_id in g.objects and \
         g.objects[orig.obj_id].card.is_permanent
@@ -60,26 +60,28 @@ def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: b
                 current = orig.ctx.targets[i]
                 chosen = [ctx.answers[base + 1 + j] if ctx.answers[base + 1 + j] != "keep"
                           else orig.ctx.targets[j] for j in range(i)]
-                spec = g._spec_for(specs, orig.ctx, i) if specs else None
-                cands = [r for r in (g.target_candidates(spec, probe) if spec else [])
+                spec = resolution.spec_for(specs, orig.ctx, i) if specs else None
+                cands = [r for r in (targets.candidates(g, spec, probe) if spec else [])
                          if r != current and r not in chosen and r not in orig.ctx.targets[i + 1:]]
                 if not cands:
                     ctx.answers[base + 1 + i] = "keep"  # no new legal target: it stays
                     continue
                 opts = ("keep", *cands)
-                labels = (f"keep target {g.ref_label(current)}",
-                          *(f"target {g.ref_label(r)}" for r in cands))
+                labels = (f"keep target {targets.ref_label(g, current)}",
+                          *(f"target {targets.ref_label(g, r)}" for r in cands))
                 return Ask("target", copier, opts, labels,
                            f"new target {i + 1} of {n} for the copy of {orig.ctx.source_name}",
                            key=base + 1 + i)
     cctx = orig.ctx.clone()
     cctx.controller = copier
     cctx.answers = {}
+    cctx.target_legal = None
+    cctx.enters = None
     cctx.copy = True
     if n and ctx.answers.get(base):
         cctx.targets = [orig.ctx.targets[i] if ctx.answers.get(base + 1 + i, "keep") == "keep"
                         else ctx.answers[base + 1 + i] for i in range(n)]
-    sid = g._new_stack_id()
+    sid = casting.new_stack_id(g)
     if orig.kind == "spell":
         if orig.obj_id not in g.objects:
             return None
@@ -91,7 +93,7 @@ def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: b
         obj.token = True  # a copied permanent spell becomes a token (CR 707.10f, 111.1)
         obj.x = cctx.x
         g.objects[oid] = obj
-        g._owned.add(oid)
+        g.own(oid)
         cctx.source_id = oid
         copy = StackItem(sid, "spell", oid, orig.ability, orig.ability_key, cctx, orig.text, copy=True)
     else:
@@ -99,5 +101,5 @@ def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: b
                          copy=True)
     g.stack.append(copy)
     g.log_event(f"{g.players[copier].name} copies {orig.ctx.source_name}: {orig.text}"
-                   f"{g._targets_text(cctx)}")
+                f"{casting.targets_text(g, cctx)}")
     return None

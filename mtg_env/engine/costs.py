@@ -1,29 +1,237 @@
-"""costs."""
+"""Paying mana costs (CR 601.2g-h, 118, 107.3, 106.6).
+
+While a spell is cast or an ability activated, its mana is paid from the pool; the player
+chooses which mana pays a hybrid or generic part only where the choice leaves a different
+pool. With automatic payment (`mana_payment: auto`) the fewest simple sources are tapped first
+(engine/autopay.py). Costs asked for while something resolves (Mana Vault's {4}, Rings of
+Brighthearth's {2}, CR 117.1d) are paid here too.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..cards.abilities import TriggerEvent
+from ..cards.costs import Cost
 from ..core.actions import Action
 from ..core.errors import MtgError
-from ..core.mana import (
-    TYPE_INDEX,
-    TYPES,
-    ManaCost,
-    available_for,
-    can_pay,
-    max_x,
-)
-from ..core.objects import (
-    Context,
-    StackItem,
-)
-from . import autopay
-from .tasks import Task
+from ..core.mana import TYPE_INDEX, TYPES, ManaCost, ManaPool, available_for, can_pay
+from ..core.mana import max_x as pool_max_x
+from ..core.objects import Context, StackItem
+from . import autopay, casting, triggers
+from .tasks import Announce, ManaDue, Resolve
 
 if TYPE_CHECKING:
     from .game import Game
 
+Bucket = tuple[str, int]  # ("u", type index): unrestricted mana; ("r", i): pool.restricted[i]
+
+
+def spend_tags(g: Game, player: int, what: str, oid: int | None) -> frozenset[str]:
+    """Restrictions (CR 106.6) that allow mana to be spent on this spell or ability."""
+    if oid is None or oid not in g.objects:
+        return frozenset()
+    tags = set()
+    if "Artifact" in g.chars(oid).types:
+        tags.add("artifact")
+    return frozenset(tags)
+
+
+def max_x(g: Game, p: int, cost: Cost, oid: int, what: str) -> int:
+    """The largest X that can be paid (CR 107.3a); with automatic payment, counting the
+    sources that would be tapped, and at most `x_cap`."""
+    avail = available_for(g.players[p].pool, spend_tags(g, p, what, oid))
+    if g.options.mana_payment == "auto":
+        sources = auto_sources(g, p, oid, what, cost)
+        return max(0, autopay.max_x_auto(avail, cost.mana, sources, g.options.x_cap))
+    return max(0, pool_max_x(avail, cost.mana, None))
+
+
+def auto_sources(g: Game, p: int, oid: int, what: str, cost: Cost) -> list[Any]:
+    """The simple sources that may pay for this: not the source itself if the cost taps,
+    untaps or sacrifices it."""
+    excl = oid if what == "ability" and (cost.tap or cost.untap or cost.sacrifice_self) else None
+    return autopay.simple_sources(g, p, exclude=excl)
+
+
+def auto_tap(g: Game, t: Announce, due: ManaCost, p: int, oid: int, cost: Cost) -> bool | None:
+    """With automatic payment and too little mana in the pool: tap the fewest simple
+    sources that pay `due`, asking the player where smallest plans differ. Returns None when
+    nothing needed tapping, False while waiting (a decision, or the mana abilities to
+    resolve first)."""
+    t.auto_tapped = True
+    avail = available_for(g.players[p].pool, spend_tags(g, p, t.what, oid))
+    if can_pay(avail, due):
+        return None
+    plans = autopay.minimal_plans(avail, due, auto_sources(g, p, oid, t.what, cost))
+    if not plans:
+        return None  # cannot happen when the action was legal; the pool step will say so
+    ans = t.answer
+    if isinstance(ans, tuple) and ans[0] == "plan":
+        t.answer = None
+        plan = plans[ans[1]]
+    elif len(plans) == 1:
+        plan = plans[0]
+    else:
+        t.auto_tapped = False
+        acts = []
+        for i, pl in enumerate(plans):
+            names = ", ".join(g.name_of(src.oid) for src, _t in pl)
+            acts.append(Action("choose", f"tap {names}", payload=("plan", i)))
+        g.ask("choose", p, f"choose which mana sources to tap for {due}", acts)
+        return False
+    tap_plan(g, p, plan)
+    return False
+
+
+def tap_plan(g: Game, p: int, plan: list[Any]) -> None:
+    """Activate each planned source's mana ability (CR 601.2g, 605.3a), its color chosen to
+    fit the cost; pushed in reverse so that they resolve in battlefield order."""
+    items = []
+    for src, typ in reversed(plan):
+        ab, origin = casting.ability_of(g, src.oid, src.key)
+        ctx = Context(p, src.oid, g.name_of(src.oid))
+        ctx.tapped_for_mana = True
+        if typ:
+            ctx.answers[0] = typ
+        g.writable(src.oid).tapped = True
+        g.turn_state.activations[(src.oid, src.key)] = g.turn_state.activations.get((src.oid, src.key), 0) + 1
+        item = StackItem(0, "ability", src.oid, ab, src.key, ctx, casting.ability_text(g, ab, src.oid, origin))
+        items.append(item)
+        g.tasks.append(Resolve(item=item))
+    for (src, _typ), item in zip(plan, reversed(items), strict=True):
+        g.log_event(f"{g.players[p].name} taps {g.name_of(src.oid)} for mana (automatic payment)")
+        triggers.becomes_tapped(g, src.oid)
+        triggers.player_event(g, TriggerEvent.ACTIVATE, p, item=item.clone(), source=src.oid)
+
+
+def push_autotap(g: Game, p: int, cost: ManaCost) -> None:
+    """Tap the fewest simple sources that pay `cost` (automatic payment, during resolution:
+    the first of the smallest plans)."""
+    avail = g.players[p].pool.counts
+    plans = autopay.minimal_plans(avail, cost, autopay.simple_sources(g, p))
+    if not plans:
+        raise MtgError(f"cannot pay {cost}: no mana sources can")
+    tap_plan(g, p, plans[0])
+
+
+def pay_mana_step(g: Game, t: Announce, due: ManaCost, p: int, oid: int) -> bool:
+    """Pay `due` from the pool (CR 601.2h). The player chooses which mana pays a hybrid or
+    generic part where that leaves a different pool; otherwise it is paid for them.
+    Restricted mana that may be spent here is spent first: it is never worth more than
+    unrestricted mana of the same type."""
+    pool = g.players[p].pool
+    tags = spend_tags(g, p, t.what, oid)
+    if t.due is None:
+        t.due = ManaDue(list(due.typed), list(due.hybrid), due.generic)
+    d = t.due
+    ans = t.answer
+    t.answer = None
+    # colored and {C} requirements: forced
+    for i, n in enumerate(d.typed):
+        if n:
+            spend(pool, tags, TYPES[i], n)
+            d.typed[i] = 0
+    while d.hybrid:
+        a, b = d.hybrid[0]
+        opts = []
+        for half in (a, b):
+            rest_avail = available_for(pool, tags)
+            trial_generic = d.generic
+            if half in TYPE_INDEX:
+                if rest_avail[TYPE_INDEX[half]] <= 0:
+                    continue
+                rest_avail[TYPE_INDEX[half]] -= 1
+            else:
+                trial_generic += int(half)
+            if can_pay(rest_avail, ManaCost(trial_generic, (0,) * 6, tuple(d.hybrid[1:]))):
+                opts.append(half)
+        if ans is not None and ans in opts:
+            choice = ans
+            ans = None
+        elif len(opts) == 1:
+            choice = opts[0]
+        else:
+            acts = [Action("choose", f"pay {{{a}/{b}}} with {{{h}}}" if h in TYPE_INDEX
+                           else f"pay {{{a}/{b}}} with {{{h}}} generic", value=h, payload=h)
+                    for h in opts]
+            g.ask("choose", p, f"choose how to pay {{{a}/{b}}}", acts)
+            return False
+        d.hybrid.pop(0)
+        if choice in TYPE_INDEX:
+            spend(pool, tags, choice, 1)
+        else:
+            d.generic += int(choice)
+    generic = d.generic
+    while generic > 0:
+        buckets = _buckets(pool, tags)
+        total = sum(n for _b, n in buckets)
+        if ans is not None:
+            chosen: Bucket = ans
+            ans = None
+            _spend_bucket(pool, chosen, 1)
+            generic -= 1
+            continue
+        if len(buckets) == 1 or total <= generic:
+            for bucket, n in buckets:
+                take = min(n, generic)
+                _spend_bucket(pool, bucket, take)
+                generic -= take
+            break
+        d.generic = generic
+        acts = [Action("choose", f"pay {{1}} with {_bucket_label(pool, bk)}", payload=bk)
+                for bk, _n in buckets]
+        g.ask("choose", p, f"choose mana to pay {{1}} ({generic} generic left)", acts)
+        return False
+    d.generic = 0
+    return True
+
+
+def _buckets(pool: ManaPool, tags: frozenset[str]) -> list[tuple[Bucket, int]]:
+    out: list[tuple[Bucket, int]] = []
+    for i, r in enumerate(pool.restricted):
+        if r.restriction in tags and r.amount > 0:
+            out.append((("r", i), r.amount))
+    for i in (5, 0, 1, 2, 3, 4):
+        if pool.counts[i] > 0:
+            out.append((("u", i), pool.counts[i]))
+    return out
+
+
+def _bucket_label(pool: ManaPool, b: Bucket) -> str:
+    if b[0] == "u":
+        return "{" + TYPES[b[1]] + "}"
+    r = pool.restricted[b[1]]
+    return "{" + r.type + "} (" + r.restriction + " only)"
+
+
+def _spend_bucket(pool: ManaPool, b: Bucket, n: int) -> None:
+    if b[0] == "u":
+        pool.counts[b[1]] -= n
+    else:
+        r = pool.restricted[b[1]]
+        r.amount -= n
+        if r.amount == 0:
+            del pool.restricted[b[1]]
+
+
+def spend(pool: ManaPool, tags: frozenset[str], mana_type: str, n: int) -> None:
+    """Spend `n` mana of one type, restricted mana that may be spent here first."""
+    for r in list(pool.restricted):
+        if n and r.type == mana_type and r.restriction in tags:
+            take = min(n, r.amount)
+            r.amount -= take
+            n -= take
+            if r.amount == 0:
+                pool.restricted.remove(r)
+    i = TYPE_INDEX[mana_type]
+    if pool.counts[i] < n:
+        raise MtgError(f"mana pool cannot pay {n} {mana_type}")  # legality check failed
+    pool.counts[i] -= n
+
+
+# ---------------------------------------------------------------------------------------------
+# costs paid while something resolves (CR 117.1d)
 
 
 def can_pay_mana_now(g: Game, player: int, cost: ManaCost) -> bool:
@@ -63,192 +271,3 @@ def generic_payment_choice(g: Game, player: int, cost: ManaCost, chosen: list[st
     if left <= 0 or len(types) <= 1 or sum(counts) <= left:
         return None
     return types
-
-
-def _max_x(g: Game, p: int, cost: Any, oid: int, what: str) -> int:
-    """The largest X that can be paid (CR 107.3a); with automatic payment, counting the
-    sources that would be tapped, and at most `x_cap`."""
-    avail = available_for(g.players[p].pool, g.spend_tags(p, what, oid))
-    if g.mana_payment == "auto":
-        sources = g._auto_sources(p, oid, what, cost)
-        return max(0, autopay.max_x_auto(avail, cost.mana, sources, g.x_cap))
-    return max(0, max_x(avail, cost.mana, None))
-
-
-def _auto_sources(g: Game, p: int, oid: int, what: str, cost: Any) -> list[Any]:
-    excl = oid if what == "ability" and (cost.tap or cost.untap or cost.sacrifice_self) else None
-    return autopay.simple_sources(g, p, exclude=excl)
-
-
-def _auto_tap(g: Game, t: Task, due: ManaCost, p: int, oid: int, cost: Any) -> bool | None:
-    """With automatic payment and too little mana in the pool: tap the fewest simple
-    sources that pay `due`, asking the player where smallest plans differ. Returns None when
-    nothing needed tapping, False while waiting (a decision, or the mana abilities to
-    resolve first)."""
-    t.d["auto_tapped"] = True
-    avail = available_for(g.players[p].pool, g.spend_tags(p, t.d["what"], oid))
-    if can_pay(avail, due):
-        return None
-    plans = autopay.minimal_plans(avail, due, g._auto_sources(p, oid, t.d["what"], cost))
-    if not plans:
-        return None  # cannot happen when the action was legal; the pool step will say so
-    ans = t.d["answer"]
-    if isinstance(ans, tuple) and ans[0] == "plan":
-        t.d["answer"] = None
-        plan = plans[ans[1]]
-    elif len(plans) == 1:
-        plan = plans[0]
-    else:
-        t.d["auto_tapped"] = False
-        acts = []
-        for i, pl in enumerate(plans):
-            names = ", ".join(g.name_of(src.oid) for src, _t in pl)
-            acts.append(Action("choose", f"tap {names}", payload=("plan", i)))
-        g._ask("choose", p, f"choose which mana sources to tap for {due}", acts)
-        return False
-    g._tap_plan(p, plan)
-    return False
-
-
-def _tap_plan(g: Game, p: int, plan: list[Any]) -> None:
-    """Activate each planned source's mana ability (CR 601.2g, 605.3a), its color chosen to
-    fit the cost; pushed in reverse so that they resolve in battlefield order."""
-    for src, typ in reversed(plan):
-        ab, origin = g._ability_of(src.oid, src.key)
-        ctx = Context(p, src.oid, g.name_of(src.oid))
-        ctx.cost_info["tapped_for_mana"] = True
-        if typ:
-            ctx.answers[0] = typ
-        g._w(src.oid).tapped = True
-        g.activations[(src.oid, src.key)] = g.activations.get((src.oid, src.key), 0) + 1
-        text = g.ability_text(ab, src.oid, origin)
-        g.tasks.append(Task("resolve", item=StackItem(0, "ability", src.oid, ab, src.key, ctx, text),
-                               stage=0, pc=0, answer=None))
-    for src, _typ in plan:
-        g.log_event(f"{g.players[p].name} taps {g.name_of(src.oid)} for mana (automatic payment)")
-        g._fire_becomes_tapped(src.oid)
-        g.fire("activate", p, ability=0, is_mana_ability=True)
-
-
-def _pay_mana_step(g: Game, t: Task, due: ManaCost, p: int, oid: int) -> bool:
-    """Pay `due` from the pool (CR 601.2h). The player chooses which mana pays a hybrid or
-    generic part where that leaves a different pool; otherwise it is paid for them.
-    Restricted mana that may be spent here is spent first: it is never worth more than
-    unrestricted mana of the same type."""
-    pool = g.players[p].pool
-    tags = g.spend_tags(p, t.d["what"], oid)
-    if "due" not in t.d:
-        t.d["due"] = [list(due.typed), list(due.hybrid), due.generic]
-    typed, hybrid, generic = t.d["due"]
-    ans = t.d["answer"]
-    t.d["answer"] = None
-    # colored and {C} requirements: forced
-    for i, n in enumerate(typed):
-        if n:
-            g._spend(pool, tags, TYPES[i], n)
-            typed[i] = 0
-    while hybrid:
-        a, b = hybrid[0]
-        opts = []
-        for half in (a, b):
-            rest_avail = available_for(pool, tags)
-            trial_generic = t.d["due"][2]
-            if half in TYPE_INDEX:
-                if rest_avail[TYPE_INDEX[half]] <= 0:
-                    continue
-                rest_avail[TYPE_INDEX[half]] -= 1
-            else:
-                trial_generic += int(half)
-            if can_pay(rest_avail, ManaCost(trial_generic, (0,) * 6, tuple(hybrid[1:]))):
-                opts.append(half)
-        if ans is not None and ans in opts:
-            choice = ans
-            ans = None
-        elif len(opts) == 1:
-            choice = opts[0]
-        else:
-            acts = [Action("choose", f"pay {{{a}/{b}}} with {{{h}}}" if h in TYPE_INDEX
-                           else f"pay {{{a}/{b}}} with {{{h}}} generic", value=h, payload=h)
-                    for h in opts]
-            g._ask("choose", p, f"choose how to pay {{{a}/{b}}}", acts)
-            return False
-        hybrid.pop(0)
-        if choice in TYPE_INDEX:
-            g._spend(pool, tags, choice, 1)
-        else:
-            t.d["due"][2] += int(choice)
-    generic = t.d["due"][2]
-    while generic > 0:
-        buckets = g._buckets(pool, tags)
-        total = sum(n for _b, n in buckets)
-        if ans is not None:
-            bucket = ans
-            ans = None
-            g._spend_bucket(pool, bucket, 1)
-            generic -= 1
-            continue
-        if len(buckets) == 1 or total <= generic:
-            for b, n in buckets:
-                take = min(n, generic)
-                g._spend_bucket(pool, b, take)
-                generic -= take
-            break
-        t.d["due"][2] = generic
-        acts = [Action("choose", f"pay {{1}} with {g._bucket_label(pool, b)}", payload=b)
-                for b, _n in buckets]
-        g._ask("choose", p, f"choose mana to pay {{1}} ({generic} generic left)", acts)
-        return False
-    t.d["due"][2] = 0
-    return True
-
-
-def _buckets(pool: Any, tags: frozenset[str]) -> list[tuple[tuple[str, int], int]]:
-    out: list[tuple[tuple[str, int], int]] = []
-    for i, r in enumerate(pool.restricted):
-        if r.restriction in tags and r.amount > 0:
-            out.append((("r", i), r.amount))
-    for i in (5, 0, 1, 2, 3, 4):
-        if pool.counts[i] > 0:
-            out.append((("u", i), pool.counts[i]))
-    return out
-
-
-def _bucket_label(pool: Any, b: tuple[str, int]) -> str:
-    if b[0] == "u":
-        return "{" + TYPES[b[1]] + "}"
-    r = pool.restricted[b[1]]
-    return "{" + r.type + "} (" + r.restriction + " only)"
-
-
-def _spend_bucket(pool: Any, b: tuple[str, int], n: int) -> None:
-    if b[0] == "u":
-        pool.counts[b[1]] -= n
-    else:
-        r = pool.restricted[b[1]]
-        r.amount -= n
-        if r.amount == 0:
-            del pool.restricted[b[1]]
-
-
-def _spend(pool: Any, tags: frozenset[str], mana_type: str, n: int) -> None:
-    for r in list(pool.restricted):
-        if n and r.type == mana_type and r.restriction in tags:
-            take = min(n, r.amount)
-            r.amount -= take
-            n -= take
-            if r.amount == 0:
-                pool.restricted.remove(r)
-    i = TYPE_INDEX[mana_type]
-    if pool.counts[i] < n:
-        raise MtgError(f"mana pool cannot pay {n} {mana_type}")  # legality check failed
-    pool.counts[i] -= n
-
-
-def _push_autotap(g: Game, p: int, cost: ManaCost) -> None:
-    """Tap the fewest simple sources that pay `cost` (automatic payment, during resolution:
-    the first of the smallest plans)."""
-    avail = g.players[p].pool.counts
-    plans = autopay.minimal_plans(avail, cost, autopay.simple_sources(g, p))
-    if not plans:
-        raise MtgError(f"cannot pay {cost}: no mana sources can")
-    g._tap_plan(p, plans[0])

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..cards import get_card, has_card
 from ..core.errors import DeckError
+from . import mulligan, turns
 from .game import Game
 
 _LINE = re.compile(r"^(\d+)x?\s+(.+?)\s*$")
@@ -100,7 +101,7 @@ def new_game(decks: Sequence[str | os.PathLike[str] | Deck], seed: int = 0, form
         raise DeckError(f"{n} player names expected, got {len(pnames)}")
     g = Game(pnames, seed=seed, format=format, mana_payment=mana_payment, life=fmt.starting_life,
              turn_limit=turn_limit)
-    g.format_rules = fmt
+    g.options.format_rules = fmt
     fmt.setup(g, loaded)
     for i in range(len(loaded)):
         g.rng.shuffle(g.players[i].library)
@@ -108,17 +109,16 @@ def new_game(decks: Sequence[str | os.PathLike[str] | Deck], seed: int = 0, form
         first_player = 0 if format == "goldfish" else g.rng.randrange(len(loaded))
     elif not 0 <= first_player < len(loaded):
         raise DeckError(f"first_player must be 0 to {len(loaded) - 1}, got {first_player}")
-    g.active = g.first_player = g.priority = first_player
-    g.turn = 1
+    ts = g.turn_state
+    ts.active = ts.first_player = g.priority_state.player = first_player
+    ts.number = 1
     g.log_event(f"Game start ({format}, seed {seed}): {g.players[first_player].name} plays first")
     for i in range(len(loaded)):
         g.draw(i, 7)
-    g.step = "untap"
-    g._begin_step()
+    ts.step = "untap"
+    turns.begin_step(g)
     if mulligans:
         order = [(first_player + k) % len(loaded) for k in range(len(loaded))]
-        from .game import Task
-        g.tasks.append(Task("mulligan", phase="decide", order=order, undecided=list(order), kept=[],
-                            mull=[], i=0, free=fmt.free_mulligans(g), answer=None))
+        mulligan.begin_mulligans(g, order, fmt.free_mulligans(g))
     g.start()
     return g

@@ -115,18 +115,18 @@ class Commander(Format):
                 oid = game.new_object(name, i, "command")
                 game.objects[oid].info = {"commander": f"{i}:{name}"}
             ident = commander_identity(deck.commander)
-            game.commander_colors[i] = "".join(c for c in "WUBRG" if c in ident)
+            game.commander.colors[i] = "".join(c for c in "WUBRG" if c in ident)
 
     def combat_damage_to_player(self, game: Game, src: int, player: int, n: int) -> None:
         info = game.objects[src].info if src in game.objects else None
         if info and "commander" in info:
             key = (player, info["commander"])
-            game.commander_damage[key] = game.commander_damage.get(key, 0) + n
+            game.commander.damage[key] = game.commander.damage.get(key, 0) + n
 
     def check_losses(self, game: Game) -> bool:
         """CR 704.6c: 21 or more combat damage from the same commander."""
         did = False
-        for (player, cmd), dmg in game.commander_damage.items():
+        for (player, cmd), dmg in game.commander.damage.items():
             p = game.players[player]
             if dmg >= 21 and not p.lost:
                 p.lost = True

@@ -1,21 +1,19 @@
-"""labels."""
+"""Unique labels for the actions of one moment (interface.md §2).
+
+Where two actions share a label, the label adds what tells them apart: the card a gained
+ability comes from ("(from Basalt Monolith#31)"), then the acting or chosen object's id
+("activate Forest#12: {T}: Add {G}."), then an ordinal for identical triggers of one source.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import dataclasses
 
-from ..cards.vocab import (
-    Ability,
-    Activated,
-)
+from ..cards.abilities import Ability, Activated
 from ..core.actions import Action
 
-if TYPE_CHECKING:
-    pass
 
-
-
-def _dedupe(actions: list[Action]) -> list[Action]:
+def dedupe(actions: list[Action]) -> list[Action]:
     """Make labels unique (interface.md §2): where two actions share a label, the object's id is
     added after its name (`activate Forest#12: {T}: Add {G}.`)."""
     labels = {a.label for a in actions}
@@ -31,10 +29,10 @@ def _dedupe(actions: list[Action]) -> list[Action]:
     for a in actions:
         seen[a.label] = seen.get(a.label, 0) + 1
     out = [_with_id(a) if seen[a.label] > 1 else a for a in actions]
-    return _dedupe_final(out)
+    return dedupe_final(out)
 
 
-def _twin_instances(abilities: list[tuple[str, Ability, str | None]]) -> set[tuple[str | None, str]]:
+def twin_instances(abilities: list[tuple[str, Ability, str | None]]) -> set[tuple[str | None, str]]:
     """(origin, text) of the gained abilities an object has more than once."""
     seen: dict[tuple[str | None, str], int] = {}
     for key, ab, origin in abilities:
@@ -44,7 +42,6 @@ def _twin_instances(abilities: list[tuple[str, Ability, str | None]]) -> set[tup
 
 
 def _with_origin_id(a: Action) -> Action:
-    import dataclasses
     p = a.payload
     if a.kind != "activate" or not isinstance(p, tuple) or len(p) < 3 or not isinstance(p[2], str):
         return a
@@ -79,8 +76,7 @@ def _with_id(a: Action) -> Action:
                   a.payload)
 
 
-def _dedupe_ids(actions: list[Action], ids: list[int]) -> list[Action]:
-    import dataclasses
+def dedupe_ids(actions: list[Action], ids: list[int]) -> list[Action]:
     labels = [a.label for a in actions]
     out = []
     for a, oid in zip(actions, ids, strict=True):
@@ -89,12 +85,11 @@ def _dedupe_ids(actions: list[Action], ids: list[int]) -> list[Action]:
             i = a.label.index(src) + len(src) if src and src in a.label else len(a.label)
             a = dataclasses.replace(a, label=a.label[:i] + f"#{oid}" + a.label[i:])
         out.append(a)
-    return _dedupe_final(out)
+    return dedupe_final(out)
 
 
-def _dedupe_final(actions: list[Action]) -> list[Action]:
+def dedupe_final(actions: list[Action]) -> list[Action]:
     # Identical triggers of one source (two instances): add an ordinal so labels stay unique.
-    import dataclasses
     seen: dict[str, int] = {}
     out = []
     for a in actions:

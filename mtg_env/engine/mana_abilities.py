@@ -1,28 +1,24 @@
-"""mana_abilities."""
+"""Mana abilities and the mana they make (CR 106, 605).
+
+Producing mana (CR 106.4) goes through the replacement effects on mana (CR 106.12b,
+engine/replacement.py) and then fires "tapped for mana" triggers (CR 106.12a). What a permanent
+"could produce" (CR 106.7) is worked out from its mana abilities' effects, ignoring costs, over
+every order of the replacement effects; lands that look at each other (Reflecting Pool,
+Exotic Orchard) terminate because a permanent already being asked about adds nothing.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.vocab import (
-    Activated,
-    Ask,
-    Triggered,
-    effects_of,
-)
-from ..core.mana import (
-    COLORS,
-    TYPE_INDEX,
-    TYPES,
-    format_mana,
-)
-from ..core.objects import (
-    Context,
-)
+from ..cards.abilities import Activated, TriggerEvent, effects_of
+from ..cards.effects import Ask
+from ..core.mana import COLORS, TYPES, format_mana
+from ..core.objects import Context
+from . import replacement, triggers
 
 if TYPE_CHECKING:
     from .game import Game
-
 
 
 def produce_mana(g: Game, ctx: Context, counts: list[int], restriction: str | None = None,
@@ -34,9 +30,9 @@ def produce_mana(g: Game, ctx: Context, counts: list[int], restriction: str | No
     (CR 106.12b, 614), in the order the affected player chooses where different effects
     apply (CR 616.1; asked only with a `step`, else in timestamp order), then "tapped for
     mana" triggers fire (CR 106.12a)."""
-    tapped = bool(ctx.cost_info.get("tapped_for_mana")) and ctx.source_id is not None
+    tapped = ctx.tapped_for_mana and ctx.source_id is not None
     if tapped:
-        counts, ask = g._replace_mana(ctx, list(counts), step)
+        counts, ask = replacement.replace_mana(g, ctx, list(counts), step)
         if ask is not None:
             return ask
     p = g.players[ctx.controller if player is None else player]
@@ -50,42 +46,19 @@ def produce_mana(g: Game, ctx: Context, counts: list[int], restriction: str | No
     p.mana_produced += total
     g.log_event(f"{p.name} adds {format_mana(counts)} ({ctx.source_name})")
     if tapped:
-        g.fire_tapped_for_mana(ctx.source_id, counts, ctx.controller)  # type: ignore[arg-type]
+        triggers.tapped_for_mana(g, ctx.source_id, counts, ctx.controller)  # type: ignore[arg-type]
     return None
-
-
-def fire_tapped_for_mana(g: Game, source: int, counts: list[int], player: int) -> None:
-    """CR 106.12a: "is tapped for mana" triggers when the ability resolves and produces mana.
-    Filters: "land" (a player taps a land), "land+you" (you tap a land), "enchanted" (the
-    permanent the trigger's source enchants)."""
-    if source not in g.objects:
-        return
-    for src, key, ab, origin in g._triggers_for("tapped_for_mana"):
-        if g.tapped_trigger_applies(src, ab, source, player):
-            g._queue_trigger(ab, src, key, origin,
-                                {"object": source, "counts": list(counts), "player": player})
-
-
-def tapped_trigger_applies(g: Game, src: int, ab: Triggered, source: int, player: int) -> bool:
-    """Would `src`'s "tapped for mana" trigger trigger when `player` taps `source` for mana?"""
-    flt = ab.filter or ""
-    words = flt.split("+")
-    if "enchanted" in words:
-        return g.objects[src].attached_to == source
-    if "you" in words:
-        return g.objects[src].controller == player and "Land" in g.chars(source).types
-    return g._filter_ok(ab.filter, src, source, g.chars(source))
 
 
 def mana_modified(g: Game, source: int, player: int) -> bool:
     """Would tapping `source` for mana be changed by a replacement effect or add mana through a
     "tapped for mana" trigger? (Automatic payment leaves such sources to the player.)"""
     ctx = Context(player, source, g.name_of(source))
-    ctx.cost_info["tapped_for_mana"] = True
-    if any(g._mana_replacement_applies(oid, ab, ctx) for oid, ab in g._statics("mana_replacement")):
+    ctx.tapped_for_mana = True
+    if replacement.mana_replacements(g, ctx):
         return True
-    return any(g.tapped_trigger_applies(src, ab, source, player)
-               for src, _key, ab, _origin in g._triggers_for("tapped_for_mana"))
+    return any(triggers.tapped_trigger_applies(g, src, ab, source, player)
+               for src, _key, ab, _origin in g.triggers_for(TriggerEvent.TAPPED_FOR_MANA))
 
 
 def could_produce(g: Game, oid: int, seen: frozenset[int] = frozenset()) -> set[str]:
@@ -109,29 +82,8 @@ def could_produce(g: Game, oid: int, seen: frozenset[int] = frozenset()) -> set[
             if fn is not None:
                 types |= fn(g, ctx, seen)
         if types and ab.cost.tap:
-            types = g._types_after_replacements(ctx, types)
+            types = replacement.types_after_replacements(g, ctx, types)
         out |= types
-    return out
-
-
-def _types_after_replacements(g: Game, ctx: Context, types: set[str]) -> set[str]:
-    """Types that "tapped for mana" replacement effects could turn `types` into, over every
-    order in which they could apply (CR 106.7, 616.1)."""
-    ctx.cost_info["tapped_for_mana"] = True
-    reps = [ab for oid, ab in g._statics("mana_replacement")
-            if g._mana_replacement_applies(oid, ab, ctx)]
-    if not reps:
-        return types
-    import itertools
-    distinct = list({(ab.args[0], ab.args[1]): ab for ab in reps}.values())
-    out: set[str] = set()
-    for t in types:
-        for order in itertools.permutations(distinct):
-            counts = [0] * 6
-            counts[TYPE_INDEX[t]] = 1
-            for ab in order:
-                counts = g._apply_mana_replacement(ab, counts)
-            out |= {TYPES[i] for i, n in enumerate(counts) if n}
     return out
 
 
@@ -146,30 +98,21 @@ def lands_could_produce(g: Game, player: int, opponents: bool, seen: frozenset[i
         if opponents and g.players[obj.controller].lost:
             continue
         if "Land" in g.chars(oid).types:
-            types |= g.could_produce(oid, seen)
+            types |= could_produce(g, oid, seen)
     if colors_only:
         types.discard("C")
     return [t for t in TYPES if t in types]
 
 
 def chosen_color(g: Game, ctx: Context) -> str | None:
+    """The color chosen as the ability's source entered (CR 614.12; Utopia Sprawl)."""
     obj = g.objects.get(ctx.source_id) if ctx.source_id is not None else None
     if obj is not None and obj.info:
         return obj.info.get("chosen_color")
-    return ctx.event.get("chosen_color")
+    return None
 
 
 def commander_identity(g: Game, player: int) -> list[str]:
     """Colors in the player's commanders' color identity (none outside Commander: CR 903.4f)."""
-    ident = g.commander_colors.get(player, "")
+    ident = g.commander.colors.get(player, "")
     return [c for c in COLORS if c in ident]
-
-
-def spend_tags(g: Game, player: int, what: str, oid: int | None) -> frozenset[str]:
-    """Restrictions (CR 106.6) that allow mana to be spent on this spell or ability."""
-    if oid is None or oid not in g.objects:
-        return frozenset()
-    tags = set()
-    if "Artifact" in g.chars(oid).types:
-        tags.add("artifact")
-    return frozenset(tags)

@@ -1,33 +1,36 @@
-"""primitives."""
+"""The game actions effects take: damage (CR 120), life (CR 119), drawing (CR 121), counters
+(CR 122) and the keyword actions of CR 701 (destroy, sacrifice, counter, tap and untap,
+attach), control changes and effects until end of turn (CR 611).
+
+Each is one function over the game, reached by cards through `GameOps` (cards/protocol.py).
+They change the state and log the event; they never ask a question.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..core.objects import (
-    BATTLEFIELD,
-    GRAVEYARD,
-    HAND,
-    Context,
-    Ref,
-)
+from ..cards.abilities import FewerCounters
+from ..core.modifications import Modification
+from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, Ref
+from . import targets, triggers, zones
 from .state import ContinuousEffect
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-
 def deal_damage(g: Game, ctx: Context, ref: Ref, n: int) -> None:
-    """CR 120.3: damage to a player causes life loss; to a creature, it is marked."""
+    """CR 120.3: damage to a player causes life loss; to a creature, it is marked. Deathtouch
+    and lifelink are the source's (as it last existed, if it has left: CR 113.7a)."""
     if n <= 0:
         return
     src = ctx.source_id
     src_c = g.chars(src) if src is not None and src in g.objects else None
     kws = src_c.keywords if src_c is not None else frozenset()
-    if ctx.source_lki and not src_c:
-        kws = frozenset(ctx.source_lki.get("keywords", ()))
-    g._sba_dirty = True
+    if ctx.source_lki is not None and not src_c:
+        kws = ctx.source_lki.keywords
+    g.sba_dirty = True
     if ref[0] == "player":
         p = g.players[ref[1]]
         p.life -= n
@@ -35,10 +38,10 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int) -> None:
     elif ref[0] == "obj" and ref[1] in g.objects:
         if g.objects[ref[1]].zone != BATTLEFIELD:
             return
-        if g.protected_from(ref[1], src):
+        if targets.protected_from(g, ref[1], src):
             g.log_event(f"damage to {g.name_of(ref[1])} is prevented (protection)")
             return  # CR 702.16e
-        obj = g._w(ref[1])
+        obj = g.writable(ref[1])
         obj.damage += n
         if "deathtouch" in kws:
             obj.deathtouched = True
@@ -46,31 +49,32 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int) -> None:
     else:
         return
     if "lifelink" in kws:
-        g.gain_life(ctx.controller, n)
+        gain_life(g, ctx.controller, n)
 
 
 def draw(g: Game, player: int, n: int = 1) -> None:
+    """CR 121.2: one card at a time; drawing from an empty library is a loss (CR 704.5b)."""
     p = g.players[player]
     for _ in range(n):
         if not p.library:
-            p.drew_from_empty = True  # CR 704.5b
-            g._sba_dirty = True
+            p.drew_from_empty = True
+            g.sba_dirty = True
             g.log_event(f"{p.name} tries to draw from an empty library")
             return
-        g.move_to_zone(p.library[0], HAND)
+        zones.move_to_zone(g, p.library[0], HAND)
     if n:
         g.log_event(f"{p.name} draws {n} card{'s' if n != 1 else ''}")
 
 
 def gain_life(g: Game, player: int, n: int) -> None:
-    g._sba_dirty = True
+    g.sba_dirty = True
     if n > 0:
         g.players[player].life += n
         g.log_event(f"{g.players[player].name} gains {n} life")
 
 
 def lose_life(g: Game, player: int, n: int) -> None:
-    g._sba_dirty = True
+    g.sba_dirty = True
     if n > 0:
         g.players[player].life -= n
         g.log_event(f"{g.players[player].name} loses {n} life")
@@ -82,16 +86,17 @@ def destroy(g: Game, oid: int) -> None:
         return
     if g.chars(oid).has_keyword("indestructible"):
         return
-    g.move_to_zone(oid, GRAVEYARD)
+    zones.move_to_zone(g, oid, GRAVEYARD)
 
 
 def sacrifice(g: Game, oid: int) -> None:
     """CR 701.21: a sacrificed permanent goes to its owner's graveyard (not destroyed)."""
     if oid in g.objects and g.objects[oid].zone == BATTLEFIELD:
-        g.move_to_zone(oid, GRAVEYARD)
+        zones.move_to_zone(g, oid, GRAVEYARD)
 
 
 def counter(g: Game, stack_id: int) -> None:
+    """CR 701.6: the countered spell goes to its owner's graveyard; a copy ceases to exist."""
     for i, item in enumerate(g.stack):
         if item.id == stack_id:
             del g.stack[i]
@@ -99,43 +104,49 @@ def counter(g: Game, stack_id: int) -> None:
             if item.kind == "spell" and item.obj_id is not None:
                 if item.copy:
                     g.objects.pop(item.obj_id, None)  # CR 707.10a: it ceases to exist
+                    g.disown(item.obj_id)
                 else:
-                    g.move_to_zone(item.obj_id, GRAVEYARD)
+                    zones.move_to_zone(g, item.obj_id, GRAVEYARD)
             return
 
 
 def tap(g: Game, oid: int) -> None:
     if oid in g.objects and not g.objects[oid].tapped:
-        g._w(oid).tapped = True
-        g._fire_becomes_tapped(oid)
+        g.writable(oid).tapped = True
+        triggers.becomes_tapped(g, oid)
 
 
 def untap(g: Game, oid: int) -> None:
     if oid in g.objects and g.objects[oid].tapped:
-        g._w(oid).tapped = False
+        g.writable(oid).tapped = False
 
 
 def add_counters(g: Game, oid: int, kind: str, n: int) -> None:
-    if kind == "-1/-1" and n > 0 and oid in g.objects and g.is_creature(oid):
-        # Vizier of Remedies (CR 614.1a): "that many -1/-1 counters minus one" for each
-        for src, _ab in g._statics("fewer_minus_counters"):
-            if g.objects[src].controller == g.objects[oid].controller:
-                n -= 1
-    if oid in g.objects and n > 0 and g.objects[oid].zone == BATTLEFIELD:
-        obj = g._w(oid)
-        obj.counters[kind] = obj.counters.get(kind, 0) + n
-        g._invalidate()
+    """Put `n` counters on an object (CR 122.1), after replacement effects such as Vizier of
+    Remedies' (CR 614.1a: "that many -1/-1 counters minus one")."""
+    obj = g.objects.get(oid)
+    if obj is None:
+        return
+    if n > 0 and obj.zone == BATTLEFIELD:
+        for src, ab in g.statics_of(FewerCounters):
+            if ab.counter == kind and g.matches(ab.affects, oid, g.objects[src].controller, src):
+                n -= ab.fewer
+    if n > 0:
+        w = g.writable(oid)
+        w.counters[kind] = w.counters.get(kind, 0) + n
+        g.invalidate()
 
 
 def remove_counters(g: Game, oid: int, kind: str, n: int) -> int:
-    obj = g._w(oid)
+    """Remove up to `n` counters; returns how many were removed."""
+    obj = g.writable(oid)
     have = obj.counters.get(kind, 0)
     n = min(n, have)
     if have - n:
         obj.counters[kind] = have - n
     else:
         obj.counters.pop(kind, None)
-    g._invalidate()
+    g.invalidate()
     return n
 
 
@@ -145,25 +156,26 @@ def gain_control_until_eot(g: Game, oid: int, player: int) -> None:
     obj = g.objects.get(oid)
     if obj is None or obj.zone != BATTLEFIELD:
         return
-    w = g._w(oid)
+    w = g.writable(oid)
     if w.controller != player:
-        g.control_reverts.append((oid, w.controller))
+        g.effects.control_reverts.append((oid, w.controller))
         w.controller = player
         w.sick = True
-    g._invalidate()
+    g.invalidate()
     g.log_event(f"{g.players[player].name} gains control of {g.name_of(oid)} until end of turn")
 
 
-def _end_control_effects(g: Game) -> None:
-    for oid, prev in reversed(g.control_reverts):
+def end_control_effects(g: Game) -> None:
+    """CR 514.2: control changes "until end of turn" end."""
+    for oid, prev in reversed(g.effects.control_reverts):
         obj = g.objects.get(oid)
         if obj is not None and obj.zone == BATTLEFIELD and obj.controller != prev:
-            w = g._w(oid)
+            w = g.writable(oid)
             w.controller = prev
             w.sick = True
             g.log_event(f"{g.players[prev].name} regains control of {g.name_of(oid)}")
-    g.control_reverts = []
-    g._invalidate()
+    g.effects.control_reverts = []
+    g.invalidate()
 
 
 def attach(g: Game, oid: int, to: int) -> None:
@@ -176,12 +188,13 @@ def attach(g: Game, oid: int, to: int) -> None:
             g.log_event(f"{c.name} can't become attached: nothing happens")
             return
     if oid in g.objects and to in g.objects and g.objects[to].zone == BATTLEFIELD:
-        g._w(oid).attached_to = to
-        g._invalidate()
+        g.writable(oid).attached_to = to
+        g.invalidate()
         g.log_event(f"{g.name_of(oid)} becomes attached to {g.name_of(to)}")
 
 
-def add_until_eot(g: Game, oid: int, kind: str, args: Any) -> None:
+def add_until_eot(g: Game, oid: int, modification: Modification) -> None:
+    """A continuous effect from a resolving spell or ability (CR 611.2) until end of turn."""
     g.ts += 1
-    g.effects.append(ContinuousEffect(kind, oid, args, g.ts, "eot"))
-    g._invalidate()
+    g.effects.layered.append(ContinuousEffect(modification, oid, g.ts, "eot"))
+    g.invalidate()

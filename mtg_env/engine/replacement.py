@@ -1,73 +1,67 @@
-"""replacement."""
+"""Replacement effects (CR 614) on mana: "If you tap a permanent for mana, it produces three
+times as much of that mana instead" (Nyxbloom Ancient, Mana Reflection), "If a land is tapped
+for mana, it produces {B} instead" (Contamination).
+
+Each applies once to an event (CR 614.5); where effects of different cards could apply next,
+the affected player chooses the order (CR 616.1) unless every order gives the same mana.
+Replacement effects on counters (Vizier of Remedies) are in primitives.add_counters; "enters
+with" counters and "as enters" choices in zones.py and resolution.py.
+"""
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocab import (
-    Ask,
-)
-from ..core.errors import MtgError
-from ..core.mana import (
-    TYPE_INDEX,
-)
-from ..core.objects import (
-    Context,
-)
+from ..cards.abilities import ManaReplacement
+from ..cards.effects import Ask
+from ..core.filters import YOU, Departed
+from ..core.mana import TYPE_INDEX, TYPES
+from ..core.objects import Context
+from . import targets
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-
-def _mana_replacement_applies(g: Game, rep: int, ab: Any, ctx: Context) -> bool:
-    _mode, _value, who, what = ab.args
-    if who == "you" and g.objects[rep].controller != ctx.controller:
+def applies(g: Game, rep: int, ab: ManaReplacement, ctx: Context) -> bool:
+    """Does `rep`'s replacement effect apply to mana produced by tapping `ctx`'s source?"""
+    if ab.whose == YOU and g.objects[rep].controller != ctx.controller:
         return False
     src = ctx.source_id
-    if src is None or src not in g.objects:
-        return what == "permanent"
-    return what == "permanent" or what.capitalize() in g.chars(src).types
+    if src is None:
+        return False
+    if src in g.objects:
+        return ab.what.obj(g, g.objects[src], g.chars(src), g.objects[rep].controller, rep)
+    # the source has left (sacrificed for the mana): as it last existed (CR 113.7a)
+    gone: Any = Departed(src, ctx.controller)
+    return ab.what.obj(g, gone, ctx.source_lki or targets.NOTHING_KNOWN, g.objects[rep].controller, rep)
 
 
-def _apply_mana_replacement(ab: Any, counts: list[int]) -> list[int]:
-    mode, value = ab.args[0], ab.args[1]
-    if mode == "multiply":
-        return [n * value for n in counts]
-    if mode == "set_type":
-        out = [0] * 6
-        out[TYPE_INDEX[value]] = sum(counts)
-        return out
-    if mode == "replace_with":  # Contamination: "{B} instead of any other type and amount"
-        out = [0] * 6
-        for sym in value.strip("{}").split("}{"):
-            out[TYPE_INDEX[sym]] += 1
-        return out
-    raise MtgError(f"unknown mana replacement {mode!r}")
+def mana_replacements(g: Game, ctx: Context) -> list[tuple[int, ManaReplacement]]:
+    return [(oid, ab) for oid, ab in g.statics_of(ManaReplacement) if applies(g, oid, ab, ctx)]
 
 
-def _order_irrelevant(g: Game, reps: list[tuple[int, Any]], counts: list[int]) -> bool:
+def _order_irrelevant(reps: list[tuple[int, ManaReplacement]], counts: list[int]) -> bool:
     """True when every order of these replacement effects gives the same mana (two
     doublings commute; a doubling and Contamination's {B} don't): then there is no real
     choice to ask for."""
-    import itertools
     results = set()
     for order in itertools.permutations(reps):
         c = counts
         for _oid, ab in order:
-            c = g._apply_mana_replacement(ab, c)
+            c = ab.replace(c)
         results.add(tuple(c))
         if len(results) > 1:
             return False
     return True
 
 
-def _replace_mana(g: Game, ctx: Context, counts: list[int], step: int | None
-                  ) -> tuple[list[int], Ask | None]:
+def replace_mana(g: Game, ctx: Context, counts: list[int], step: int | None) -> tuple[list[int], Ask | None]:
     """CR 614.5 and 616.1: each replacement effect applies once; where effects of different
-    cards could apply next, the affected player chooses which."""
-    reps = [(oid, ab) for oid, ab in g._statics("mana_replacement")
-            if g._mana_replacement_applies(oid, ab, ctx)]
+    cards could apply next, the affected player chooses which (asked only with a `step`, else
+    in timestamp order)."""
+    reps = mana_replacements(g, ctx)
     if not reps:
         return counts, None
     applied: list[int] = []
@@ -77,11 +71,11 @@ def _replace_mana(g: Game, ctx: Context, counts: list[int], step: int | None
         if not left:
             return counts, None
         # Effects of cards with the same name are interchangeable: no choice among them.
-        names: dict[str, tuple[int, Any]] = {}
+        names: dict[str, tuple[int, ManaReplacement]] = {}
         for oid, ab in left:
             names.setdefault(g.name_of(oid), (oid, ab))
         key = None if step is None else step * 1000 + 500 + k
-        if len(names) == 1 or key is None or g._order_irrelevant(list(names.values()), counts):
+        if len(names) == 1 or key is None or _order_irrelevant(list(names.values()), counts):
             oid, ab = left[0]
         elif key in ctx.answers:
             oid = ctx.answers[key]
@@ -92,6 +86,25 @@ def _replace_mana(g: Game, ctx: Context, counts: list[int], step: int | None
             return counts, Ask("order", ctx.controller, opts, labels,
                                "choose the replacement effect to apply first to the mana produced",
                                key=key)
-        counts = g._apply_mana_replacement(ab, counts)
+        counts = ab.replace(counts)
         applied.append(oid)
         k += 1
+
+
+def types_after_replacements(g: Game, ctx: Context, types: set[str]) -> set[str]:
+    """Types that "tapped for mana" replacement effects could turn `types` into, over every
+    order in which they could apply (CR 106.7, 616.1)."""
+    ctx.tapped_for_mana = True
+    reps = [ab for _oid, ab in mana_replacements(g, ctx)]
+    if not reps:
+        return types
+    distinct = list({(ab.multiply, ab.produce): ab for ab in reps}.values())
+    out: set[str] = set()
+    for t in types:
+        for order in itertools.permutations(distinct):
+            counts = [0] * 6
+            counts[TYPE_INDEX[t]] = 1
+            for ab in order:
+                counts = ab.replace(counts)
+            out |= {TYPES[i] for i, n in enumerate(counts) if n}
+    return out

@@ -163,11 +163,10 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>") -> Scenario:
     plans = [_plan_player(where, f"players[{i}]", pd, names) for i, pd in enumerate(players_data)]
 
     g = Game(names, seed=seed, format=fmt, mana_payment=payment, x_cap=x_cap, turn_limit=turn_limit)
-    g.turn = turn
-    g.step = step
-    g.active = names.index(active)
-    g.first_player = g.active
-    g.priority = g.active
+    ts = g.turn_state
+    ts.number = turn
+    ts.step = step
+    ts.active = ts.first_player = g.priority_state.player = names.index(active)
     if fmt == "goldfish":
         for p in g.players[1:]:
             p.dummy = True
@@ -196,7 +195,7 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>") -> Scenario:
             if perm["chosen_color"]:
                 g.objects[oid].info = {"chosen_color": perm["chosen_color"]}
         if plan["commander_colors"]:
-            g.commander_colors[idx] = plan["commander_colors"]
+            g.commander.colors[idx] = plan["commander_colors"]
     for oid, source, path in link_jobs:
         # "exiled with" a permanent's linked ability (CR 607): its printed abilities' group
         host = next((o for o in g.battlefield if g.objects[o].card.name == source), None)

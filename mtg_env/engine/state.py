@@ -8,10 +8,181 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core.objects import SlotState
+from ..core.objects import Event, SlotState
 
 if TYPE_CHECKING:
-    from ..cards.vocab import Triggered
+    from ..cards.abilities import Triggered
+    from ..core.modifications import Modification
+
+
+class Options(SlotState):
+    """How this game is played; set up once and shared by clones (never written after)."""
+
+    __slots__ = ("seed", "format", "mana_payment", "x_cap", "turn_limit", "format_rules",
+                 "draw_on_first_turn")
+
+    def __init__(self, seed: int, format: str, mana_payment: str, x_cap: int, turn_limit: int | None):
+        self.seed = seed
+        self.format = format
+        #: "manual" (costs are paid from the pool) or "auto" (simple sources are tapped)
+        self.mana_payment = mana_payment
+        #: the largest X offered with automatic payment
+        self.x_cap = x_cap
+        self.turn_limit = turn_limit
+        #: the format's rule changes (formats.py), None for a plain duel
+        self.format_rules: Any = None
+        #: CR 103.8a: the first player skips their first draw (a variant may turn it off)
+        self.draw_on_first_turn = False
+
+
+class TurnState(SlotState):
+    """The turn (CR 500): its number, whose it is, the step, and what is counted per turn."""
+
+    __slots__ = ("number", "active", "first_player", "step", "spells_cast", "activations")
+
+    def __init__(self) -> None:
+        self.number = 1
+        self.active = 0
+        self.first_player = 0
+        self.step = "precombat_main"
+        #: spells cast this turn, by anyone (Magus of the Mind)
+        self.spells_cast = 0
+        #: activations this turn of each (object, ability key), for "only once each turn"
+        self.activations: dict[tuple[int, str], int] = {}
+
+    def copy(self) -> TurnState:
+        t = TurnState.__new__(TurnState)
+        t.number, t.active, t.first_player, t.step = self.number, self.active, self.first_player, self.step
+        t.spells_cast = self.spells_cast
+        t.activations = self.activations.copy()
+        return t
+
+
+class PriorityState(SlotState):
+    """Priority (CR 117): who has it, and how many players have passed in succession."""
+
+    __slots__ = ("player", "passes")
+
+    def __init__(self) -> None:
+        self.player = 0
+        self.passes = 0
+
+    def copy(self) -> PriorityState:
+        p = PriorityState.__new__(PriorityState)
+        p.player, p.passes = self.player, self.passes
+        return p
+
+
+class CombatState(SlotState):
+    """Combat (CR 506-511): attackers in declaration order and whom they attack, blocks, and
+    which combat damage steps have happened."""
+
+    __slots__ = ("attackers", "attack_targets", "blocks", "first_strike_done", "damage_dealt",
+                 "regular_damage_dealt", "dealt_first_strike")
+
+    def __init__(self) -> None:
+        self.attackers: list[int] = []
+        #: attacker -> the player it attacks
+        self.attack_targets: dict[int, int] = {}
+        #: attacker -> its blockers
+        self.blocks: dict[int, list[int]] = {}
+        self.first_strike_done = False
+        self.damage_dealt = False
+        self.regular_damage_dealt = False
+        #: creatures that dealt first-strike combat damage (CR 510.4)
+        self.dealt_first_strike: set[int] = set()
+
+    def copy(self) -> CombatState:
+        c = CombatState.__new__(CombatState)
+        c.attackers = self.attackers[:]
+        c.attack_targets = self.attack_targets.copy()
+        c.blocks = {a: bs[:] for a, bs in self.blocks.items()}
+        c.first_strike_done = self.first_strike_done
+        c.damage_dealt = self.damage_dealt
+        c.regular_damage_dealt = self.regular_damage_dealt
+        c.dealt_first_strike = set(self.dealt_first_strike)
+        return c
+
+    def is_attacking(self, oid: int) -> bool:
+        return oid in self.attack_targets
+
+    def is_blocking(self, oid: int) -> bool:
+        return any(oid in bs for bs in self.blocks.values())
+
+
+class CommanderState(SlotState):
+    """The Commander format's facts (CR 903): color identities, combat damage dealt by each
+    commander, the times each was cast from the command zone, and commanders that just moved."""
+
+    __slots__ = ("colors", "damage", "casts", "moved")
+
+    def __init__(self) -> None:
+        #: colors of each player's commanders' color identity (CR 903.4), by player index
+        self.colors: dict[int, str] = {}
+        #: combat damage dealt to each player by each commander (CR 903.10a): (player, key)
+        self.damage: dict[tuple[int, str], int] = {}
+        #: times each commander was cast from the command zone (CR 903.8)
+        self.casts: dict[str, int] = {}
+        #: commanders just put into a graveyard, exile, a hand or a library (CR 903.9)
+        self.moved: list[int] = []
+
+    def copy(self) -> CommanderState:
+        c = CommanderState.__new__(CommanderState)
+        c.colors = self.colors  # set up once, never written after
+        c.damage = dict(self.damage)
+        c.casts = dict(self.casts)
+        c.moved = self.moved[:]
+        return c
+
+
+class ContinuousEffect(SlotState):
+    """An effect created by a resolving spell or ability (CR 611): `modification` applied to
+    `target` until `duration` ends ("eot": the cleanup step, CR 514.2)."""
+
+    __slots__ = ("modification", "target", "timestamp", "duration")
+
+    def __init__(self, modification: Modification, target: int | None, timestamp: int, duration: str):
+        self.modification = modification
+        self.target = target
+        self.timestamp = timestamp
+        self.duration = duration
+
+
+class Effects(SlotState):
+    """Effects of resolved spells and abilities that last (CR 611): those the layer system
+    applies, control changes, and permissions to play cards from exile."""
+
+    __slots__ = ("layered", "control_reverts", "play_permissions")
+
+    def __init__(self) -> None:
+        self.layered: list[ContinuousEffect] = []
+        #: control changes to undo at cleanup: (object, previous controller)
+        self.control_reverts: list[tuple[int, int]] = []
+        #: cards a player may play from exile (Magus of the Mind): (player, object, free)
+        self.play_permissions: list[tuple[int, int, bool]] = []
+
+    def copy(self) -> Effects:
+        e = Effects.__new__(Effects)
+        e.layered = self.layered[:]
+        e.control_reverts = self.control_reverts[:]
+        e.play_permissions = self.play_permissions[:]
+        return e
+
+
+class PendingTrigger(SlotState):
+    """A triggered ability that has triggered and waits to be put on the stack (CR 603.3)."""
+
+    __slots__ = ("ability", "source_id", "key", "controller", "source_name", "event", "origin")
+
+    def __init__(self, ability: Triggered, source_id: int, key: str, controller: int,
+                 source_name: str, event: Event, origin: str | None = None):
+        self.ability = ability
+        self.source_id = source_id
+        self.key = key
+        self.controller = controller
+        self.source_name = source_name
+        self.event = event
+        self.origin = origin
 
 
 class Statistics(SlotState):
@@ -46,32 +217,3 @@ class Statistics(SlotState):
         if card is None:
             return self.spells_cast[player]
         return sum(1 for _t, p, name in self.casts if p == player and name == card)
-
-
-class ContinuousEffect(SlotState):
-    """An effect created by a resolving spell or ability (CR 611), e.g. +3/+3 until end of turn."""
-
-    __slots__ = ("kind", "target", "args", "timestamp", "duration")
-
-    def __init__(self, kind: str, target: int | None, args: Any, timestamp: int, duration: str):
-        self.kind = kind
-        self.target = target
-        self.args = args
-        self.timestamp = timestamp
-        self.duration = duration
-
-
-class PendingTrigger(SlotState):
-    """A triggered ability that has triggered and waits to be put on the stack (CR 603.3)."""
-
-    __slots__ = ("ability", "source_id", "key", "controller", "source_name", "event", "origin")
-
-    def __init__(self, ability: Triggered, source_id: int, key: str, controller: int,
-                 source_name: str, event: dict[str, Any], origin: str | None = None):
-        self.ability = ability
-        self.source_id = source_id
-        self.key = key
-        self.controller = controller
-        self.source_name = source_name
-        self.event = event
-        self.origin = origin

@@ -1,4 +1,4 @@
-"""state_json."""
+"""The state as plain data (interface.md §4): `Game.state_json()`."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from ..core.objects import (
     Player,
     StackItem,
 )
+from . import targets
 
 if TYPE_CHECKING:
     from .game import Game
@@ -29,8 +30,8 @@ def state_json(g: Game) -> dict[str, Any]:
         "game_over": g.game_over,
         "winner": g.players[g.winner].name if g.winner is not None else None,
         "decision": d.to_json() if d else None,
-        "players": [g._player_json(p) for p in g.players],
-        "stack": [g._stack_json(s) for s in g.stack],
+        "players": [_player_json(g, p) for p in g.players],
+        "stack": [_stack_json(g, s) for s in g.stack],
     }
 
 
@@ -47,7 +48,7 @@ def _player_json(g: Game, p: Player) -> dict[str, Any]:
         "exile": [{"id": o, "card": g.objects[o].card.name, "counters": dict(g.objects[o].counters)}
                   for o in p.exile],
         "command": [g.objects[o].card.name for o in p.command],
-        "battlefield": [g._permanent_json(o) for o in g.battlefield
+        "battlefield": [_permanent_json(g, o) for o in g.battlefield
                         if g.objects[o].controller == p.index],
         "lost": p.lost,
     }
@@ -75,4 +76,4 @@ def _permanent_json(g: Game, oid: int) -> dict[str, Any]:
 def _stack_json(g: Game, s: StackItem) -> dict[str, Any]:
     return {"id": s.id, "kind": s.kind, "source": s.ctx.source_name,
             "controller": g.players[s.controller].name, "text": s.text, "copy": s.copy,
-            "targets": [g.ref_label(r) for r in s.ctx.targets]}
+            "targets": [targets.ref_label(g, r) for r in s.ctx.targets]}

@@ -1,62 +1,139 @@
-"""targets."""
+"""Targets (CR 115): what a spell or ability may target, choosing targets, and their labels.
+
+A target spec's filter (core/filters.py) says what it may be and where to look: permanents on
+the battlefield, players, spells and abilities on the stack, or cards in a zone. A permanent
+with shroud, or hexproof against an opponent, can't be targeted (CR 702.18, 702.11), nor one
+with protection from the source's quality (CR 702.16b).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.vocab import (
-    TargetSpec,
-    Triggered,
-)
+from ..cards.abilities import TargetSpec
 from ..core.actions import Action
-from ..core.objects import (
-    Context,
-    GameObject,
-    Ref,
-    StackItem,
-)
-from .layers import Chars
-from .tasks import Task
+from ..core.chars import Chars
+from ..core.filters import BATTLEFIELD, PLAYERS, STACK, Filter
+from ..core.objects import Context, Ref, StackItem
+from . import zones
+from .tasks import Announce, PlaceTriggers
 
 if TYPE_CHECKING:
     from .game import Game
 
-COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+def matches(g: Game, flt: Filter, oid: int, you: int, source: int | None = None) -> bool:
+    """Does the object `oid` match `flt`, relative to player `you` and object `source`?"""
+    o = g.objects[oid]
+    return flt.obj(g, o, g.chars(oid), you, source)
 
 
-def _choose_targets(g: Game, t: Task, ctx: Context, specs: tuple[TargetSpec, ...], p: int) -> bool:
-    ans = t.d["answer"]
+def candidates(g: Game, spec: TargetSpec, ctx: Context) -> list[Ref]:
+    """Every legal target for `spec` now, for a spell or ability with context `ctx`: the
+    battlefield first, then players, the stack and cards in zones."""
+    flt = spec.filter
+    you = ctx.controller
+    source = ctx.source_id
+    where = flt.where()
+    out: list[Ref] = []
+    if BATTLEFIELD in where:
+        for oid in g.battlefield:
+            if flt.obj(g, g.objects[oid], g.chars(oid), you, source) and targetable_by(g, oid, you) and \
+                    not protected_from(g, oid, source):
+                out.append(("obj", oid))
+    if PLAYERS in where:
+        out += [("player", p.index) for p in g.players if flt.player(g, p.index, you)]
+    if STACK in where:
+        out += [("stack", s.id) for s in g.stack if flt.item(g, s, you, source)]
+    for zone in sorted(where - {BATTLEFIELD, PLAYERS, STACK}):
+        for pl in g.players:
+            for oid in zones.zone_list(g, pl.index, zone):
+                if flt.obj(g, g.objects[oid], g.chars(oid), you, source):
+                    out.append(("obj", oid))
+    return out
+
+
+def is_legal_target(g: Game, spec: TargetSpec, ref: Ref, ctx: Context) -> bool:
+    if ref[0] == "obj" and ref[1] not in g.objects:
+        return False
+    return ref in candidates(g, spec, ctx)
+
+
+def has_targets(g: Game, specs: tuple[TargetSpec, ...], ctx: Context) -> bool:
+    """Enough legal targets for every spec (CR 601.2c, 603.3d)."""
+    return all(not (spec.least and len(candidates(g, spec, ctx)) < spec.least) for spec in specs)
+
+
+def targetable_by(g: Game, oid: int, player: int) -> bool:
+    """Hexproof (CR 702.11) and shroud (CR 702.18)."""
+    kws = g.chars(oid).keywords
+    if "shroud" in kws:
+        return False
+    return not ("hexproof" in kws and g.objects[oid].controller != player)
+
+
+def protected_from(g: Game, oid: int, source: int | None) -> bool:
+    """Protection (CR 702.16): only "protection from multicolored" is supported so far."""
+    kws = g.chars(oid).keywords
+    if "protection from multicolored" not in kws or source is None or source not in g.objects:
+        return False
+    return len(g.chars(source).colors) >= 2
+
+
+#: what a filter judges a source by when nothing is known of it
+NOTHING_KNOWN = Chars("", frozenset(), (), frozenset(), frozenset(), None, None, 0, [], frozenset())
+
+
+def stack_source_chars(g: Game, item: StackItem) -> Chars:
+    """The characteristics of an ability's source: as it is now, or as it last existed on the
+    battlefield if it has left (CR 113.7a)."""
+    src = item.ctx.source_id
+    if src is not None and src in g.objects:
+        return g.chars(src)
+    return item.ctx.source_lki or NOTHING_KNOWN
+
+
+# ---------------------------------------------------------------------------------------------
+# choosing targets (CR 601.2c, 603.3d)
+
+
+def choose_targets(g: Game, t: Announce | PlaceTriggers, ctx: Context, specs: tuple[TargetSpec, ...],
+                   p: int) -> bool:
+    """One target at a time, spec after spec; "done" ends a spec with a variable number of
+    targets. True when every target is chosen."""
+    ans = t.answer
     if ans is not None:
-        t.d["answer"] = None
+        t.answer = None
         if ans == "done":
-            t.d["ti"] += 1
-            t.d["chosen"] = []
+            t.spec_index += 1
+            t.chosen = []
         else:
             ctx.targets.append(ans)
-            ctx.cost_info.setdefault("tspec", []).append(t.d["ti"])
-            t.d["chosen"].append(ans)
-    while t.d["ti"] < len(specs):
-        spec = specs[t.d["ti"]]
-        if len(t.d["chosen"]) >= spec.count:
-            t.d["ti"] += 1
-            t.d["chosen"] = []
+            ctx.target_specs.append(t.spec_index)
+            t.chosen.append(ans)
+    while t.spec_index < len(specs):
+        spec = specs[t.spec_index]
+        if len(t.chosen) >= spec.count:
+            t.spec_index += 1
+            t.chosen = []
             continue
-        cands = [r for r in g.target_candidates(spec, ctx) if r not in t.d["chosen"]]
-        acts = [g._target_action(r) for r in cands]
-        if len(t.d["chosen"]) >= spec.least:
+        cands = [r for r in candidates(g, spec, ctx) if r not in t.chosen]
+        acts = [target_action(g, r) for r in cands]
+        if len(t.chosen) >= spec.least:
             acts.append(Action("done", "done choosing targets", payload="done"))
-        g._ask("target", p, f"choose a target ({spec.label or spec.what.replace('_', ' ')}) "
-                  f"for {ctx.source_name}", acts)
+        g.ask("target", p, f"choose a target ({spec.phrase}) for {ctx.source_name}", acts)
         return False
     return True
 
 
-def _target_action(g: Game, ref: Ref) -> Action:
-    label = g.ref_label(ref)
+def target_action(g: Game, ref: Ref) -> Action:
+    label = ref_label(g, ref)
     return Action("target", f"target {label}", target=label, payload=ref)
 
 
 def ref_label(g: Game, ref: Ref) -> str:
+    """How labels name a target: a permanent's or card's name, a player's name, a spell's name
+    or "ability: <source>: <text>"."""
     kind, i = ref
     if kind == "player":
         return g.players[i].name
@@ -68,140 +145,3 @@ def ref_label(g: Game, ref: Ref) -> str:
                 return f"ability: {item.ctx.source_name}: {item.text}"
         return "?"
     return g.name_of(i)
-
-
-def _matches(g: Game, flt: str, oid: int, you: int) -> bool:
-    """Does permanent `oid` match a filter such as "creature", "artifact_or_enchantment",
-    "creature_you_control" or "colorless_nonland_permanent"?"""
-    c = g.chars(oid)
-    obj = g.objects[oid]
-    return any(g._matches_part(part.split("_"), c, obj, you) for part in flt.split("_or_"))
-
-
-def _matches_part(words: list[str], c: Chars, obj: GameObject, you: int) -> bool:
-    for w in words:
-        if w in ("control", "controls", "permanent"):
-            continue
-        if w == "you":
-            if obj.controller != you:
-                return False
-        elif w == "opponent":
-            if obj.controller == you:
-                return False
-        elif w == "colorless":
-            if c.colors:
-                return False
-        elif w in COLOR_WORDS:
-            if COLOR_WORDS[w] not in c.colors:
-                return False
-        elif w.startswith("non"):
-            t = w[3:]
-            if t == "token":
-                if obj.token:
-                    return False
-            elif t.capitalize() in c.types or t.capitalize() in c.subtypes or t.capitalize() in c.supertypes:
-                return False
-        elif w.capitalize() not in c.types and w.capitalize() not in c.subtypes and \
-                w.capitalize() not in c.supertypes:
-            return False
-    return True
-
-
-def target_candidates(g: Game, spec: TargetSpec, ctx: Context) -> list[Ref]:
-    what = spec.what
-    you = ctx.controller
-    out: list[Ref] = []
-    objs = what == "any" or not (what in ("player", "opponent", "spell", "creature_spell")
-                                 or what.startswith(("card:", "ability", "triggered_ability",
-                                                     "activated_or_triggered_ability"))
-                                 or what.endswith("spell_you_control") or what == "instant_or_sorcery_spell")
-    if objs:
-        flt = "creature_or_planeswalker" if what == "any" else what
-        for oid in g.battlefield:
-            if oid == ctx.source_id and what.startswith("creature") and False:
-                continue
-            if g._matches(flt, oid, you) and g._targetable_by(oid, you) and \
-                    not g.protected_from(oid, ctx.source_id):
-                out.append(("obj", oid))
-    if what in ("any", "player"):
-        out += [("player", p.index) for p in g.players if not p.lost]
-    elif what == "opponent":
-        out += [("player", q) for q in g.opponents(you)]
-    if what in ("spell", "creature_spell"):
-        for item in g.stack:
-            if item.kind == "spell" and item.ctx.source_id != ctx.source_id:
-                if what == "creature_spell" and "Creature" not in g.chars(item.obj_id).types:  # type: ignore[arg-type]
-                    continue
-                out.append(("stack", item.id))
-    if what.startswith("card:"):
-        # a card in a zone: "card:<zone>:<you|opponent|any>:<types joined by _or_>"
-        _c, zone, whose, types = what.split(":")
-        for pl in g.players:
-            if (whose == "you" and pl.index != you) or (whose == "opponent" and pl.index == you):
-                continue
-            for oid in g._zone_list(pl.index, zone):
-                ctypes = g.objects[oid].card.types
-                if types == "any" or any(t.capitalize() in ctypes for t in types.split("_or_")):
-                    out.append(("obj", oid))
-        return out
-    if what.startswith(("ability", "triggered_ability", "activated_or_triggered_ability")):
-        # abilities on the stack (CR 115.1): "..._you_control", "..._colorless" (its source)
-        for item in g.stack:
-            if item.kind != "ability":
-                continue
-            if what.startswith("triggered") and not isinstance(item.ability, Triggered):
-                continue
-            if "you_control" in what and item.controller != you:
-                continue
-            if "colorless" in what and g._source_colors(item):
-                continue
-            out.append(("stack", item.id))
-    if what.endswith("spell_you_control") or what in ("instant_or_sorcery_spell",):
-        for item in g.stack:
-            if item.kind != "spell" or item.obj_id not in g.objects or item.id == ctx.cost_info.get("self_stack"):
-                continue
-            if "you_control" in what and item.controller != you:
-                continue
-            stypes = g.chars(item.obj_id).types
-            if what.startswith("instant_or_sorcery") and not {"Instant", "Sorcery"} & stypes:
-                continue
-            if what.startswith("permanent") and not stypes & {"Artifact", "Creature", "Enchantment",
-                                                              "Land", "Planeswalker", "Battle"}:
-                continue
-            out.append(("stack", item.id))
-    return out
-
-
-def _source_colors(g: Game, item: StackItem) -> frozenset[str]:
-    """The colors of an ability's source (CR 113.7a: last known information if it left)."""
-    src = item.ctx.source_id
-    if src is not None and src in g.objects:
-        return g.chars(src).colors
-    lki = item.ctx.source_lki
-    return frozenset(lki.get("colors", ())) if lki else frozenset()
-
-
-def protected_from(g: Game, oid: int, source: int | None) -> bool:
-    """Protection (CR 702.16): only "protection from multicolored" is supported so far."""
-    kws = g.chars(oid).keywords
-    if "protection from multicolored" not in kws or source is None or source not in g.objects:
-        return False
-    return len(g.chars(source).colors) >= 2
-
-
-def _targetable_by(g: Game, oid: int, player: int) -> bool:
-    """Hexproof (CR 702.11) and shroud (CR 702.18)."""
-    kws = g.chars(oid).keywords
-    if "shroud" in kws:
-        return False
-    return not ("hexproof" in kws and g.objects[oid].controller != player)
-
-
-def is_legal_target(g: Game, spec: TargetSpec, ref: Ref, ctx: Context) -> bool:
-    if ref[0] == "obj" and ref[1] not in g.objects:
-        return False
-    return ref in g.target_candidates(spec, ctx)
-
-
-def _has_targets(g: Game, specs: tuple[TargetSpec, ...], ctx: Context) -> bool:
-    return all(not (spec.least and len(g.target_candidates(spec, ctx)) < spec.least) for spec in specs)

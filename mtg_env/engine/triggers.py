@@ -1,183 +1,245 @@
-"""triggers."""
+"""Triggered abilities (CR 603): when they trigger, and putting them on the stack.
+
+An event (core.objects.Event) is checked against the triggered abilities of the permanents on
+the battlefield, indexed by event kind (`Game.triggers_for`). An ability triggers when its
+`subject` filter matches what the event is about and its `actor` matches the player the event
+is about (cards/abilities.py). Leaves-the-battlefield abilities look back in time: the leaving
+permanent's own abilities trigger from its characteristics as it last existed (CR 603.10a).
+A triggered mana ability resolves at once (CR 605.4a); the others wait in
+`Game.pending_triggers` until a player would receive priority, then their controllers put
+them on the stack in APNAP order, choosing the order of their own (CR 603.3b) and their
+targets (CR 603.3d).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..cards.vocab import (
-    Triggered,
-)
+from ..cards.abilities import THIS, Triggered, TriggerEvent
+from ..cards.effects import UNDYING
 from ..core.actions import Action
-from ..core.errors import MtgError
-from ..core.objects import (
-    BATTLEFIELD,
-    Context,
-    StackItem,
-)
-from .labels import _dedupe_ids
-from .layers import Chars
+from ..core.chars import Chars
+from ..core.filters import YOU
+from ..core.objects import BATTLEFIELD, GRAVEYARD, Context, Event, GameObject, StackItem
+from . import casting, labels, targets, zones
 from .state import PendingTrigger
-from .tasks import Task
+from .tasks import PlaceTriggers, Resolve
 
 if TYPE_CHECKING:
     from .game import Game
 
+E = TriggerEvent
 
 
-def _filter_ok(g: Game, flt: str | None, src: int, oid: int, c: Chars) -> bool:
-    if flt is None:
-        return True
-    you = g.objects[src].controller
-    for part in flt.split("+"):
-        if part == "you_control" and g.objects.get(oid, None) is not None and g.objects[oid].controller != you:
-            return False
-        if part in ("creature", "artifact", "land", "enchantment") and part.capitalize() not in c.types:
-            return False
-        if part == "nontoken" and oid in g.objects and g.objects[oid].token:
-            return False
-    return True
-
-
-def _fire_becomes_tapped(g: Game, oid: int) -> None:
-    c = g.chars(oid)
-    for key, ab, origin in c.abilities:
-        if isinstance(ab, Triggered) and ab.event == "becomes_tapped_self":
-            g._queue_trigger(ab, oid, key, origin, {})
-
-
-def _queue_trigger(g: Game, ab: Triggered, src: int, key: str, origin: str | None,
-                   event: dict[str, Any]) -> None:
+def queue_trigger(g: Game, ab: Triggered, src: int, key: str, origin: str | None, event: Event) -> None:
+    """It triggered: it waits to be put on the stack, or resolves at once if it is a mana
+    ability (CR 605.4a). An intervening "if" is checked now (CR 603.4)."""
     obj = g.objects[src]
-    if ab.condition is not None and not g.condition_holds(ab.condition, src):
-        return  # CR 603.4: an intervening "if" is checked when the ability triggers
+    if ab.condition is not None and not g.matches(ab.condition, src, obj.controller, src):
+        return
     pt = PendingTrigger(ab, src, key, obj.controller, g.name_of(src), event, origin)
     if ab.is_mana_ability:
-        g.mana_triggers.append(pt)  # CR 605.4a: resolves at once
+        g.mana_triggers.append(pt)
     else:
         g.pending_triggers.append(pt)
 
 
-def condition_holds(g: Game, condition: str, src: int) -> bool:
-    """Intervening-if conditions (CR 603.4), by name."""
-    obj = g.objects.get(src)
-    if condition == "self_tapped":
-        return obj is not None and obj.tapped
-    raise MtgError(f"unknown trigger condition {condition!r}")
+def _subject_matches(g: Game, ab: Triggered, src: int, o: GameObject, c: Chars) -> bool:
+    return ab.subject is None or ab.subject.obj(g, o, c, g.objects[src].controller, src)
 
 
-def fire(g: Game, event: str, player: int, **data: Any) -> None:
-    """Turn-based and player events: 'upkeep', 'draw_step', 'end_step' (of `player`'s
-    turn), 'cast' and 'activate' (by `player`)."""
-    for src, key, ab, origin in g._triggers_for(event + "_you"):
-        if g.objects[src].controller == player and g._event_filter_ok(ab, src, data):
-            g._queue_trigger(ab, src, key, origin, dict(data, player=player))
-    for src, key, ab, origin in g._triggers_for(event + "_each"):
-        if g._event_filter_ok(ab, src, data):
-            g._queue_trigger(ab, src, key, origin, dict(data, player=player))
-    if event == "activate" and not data.get("is_mana_ability"):
-        for src, key, ab, origin in g._triggers_for("activate_equipped"):
-            # "an ability of equipped creature": not if paying the cost sacrificed it (ruling)
-            if data.get("source") in g.objects and g.objects[src].attached_to == data.get("source"):
-                g._queue_trigger(ab, src, key, origin, dict(data, player=player))
+# ---------------------------------------------------------------------------------------------
+# events about permanents
 
 
-def _event_filter_ok(g: Game, ab: Triggered, src: int, data: dict[str, Any]) -> bool:
-    if ab.filter is None:
-        return True
-    if ab.filter == "not_mana_ability":
-        return not data.get("is_mana_ability", False)
-    if ab.filter == "targets_creature_or_player":  # Ertha Jo
-        item = data.get("item")
-        return item is not None and any(
-            r[0] == "player" or (r[0] == "obj" and r[1] in g.objects and g.is_creature(r[1]))
-            for r in item.ctx.targets)
-    if ab.filter == "not_mana_ability_of_artifact":  # Kurkesh
-        srcid = data.get("source")
-        return not data.get("is_mana_ability", False) and srcid in g.objects and \
-            "Artifact" in g.chars(srcid).types
-    if ab.filter == "creature_spell":
-        item = next((s for s in g.stack if s.id == data.get("spell")), None)
-        return item is not None and item.obj_id is not None and item.obj_id in g.objects and \
-            "Creature" in g.chars(item.obj_id).types
-    return True
+def entered_battlefield(g: Game, obj: GameObject) -> None:
+    """CR 603.6a: its own enters abilities, then other permanents' "whenever ... enters"."""
+    c = g.chars(obj.id)
+    for key, ab, origin in c.abilities:
+        if isinstance(ab, Triggered) and E.ENTERS in ab.events and _subject_matches(g, ab, obj.id, obj, c):
+            queue_trigger(g, ab, obj.id, key, origin, Event(E.ENTERS, object=obj.id, x=obj.x))
+    for src, key, ab, origin in g.triggers_for(E.ENTERS):
+        if src != obj.id and _subject_matches(g, ab, src, obj, c):
+            queue_trigger(g, ab, src, key, origin, Event(E.ENTERS, object=obj.id, x=obj.x))
 
 
-def _fire_becomes_target(g: Game, ctx: Context) -> None:
+#: the log's words for where a permanent went
+_TO = {GRAVEYARD: " to the graveyard", "hand": " to its owner's hand", "exile": " to exile",
+       "library": " to its owner's library"}
+
+
+def leaves_battlefield(g: Game, obj: GameObject, to_zone: str) -> None:
+    """Leaves-the-battlefield triggers look back in time (CR 603.10a): the permanent's own
+    abilities (and undying, CR 702.93a, only with no +1/+1 counter on it) as it last existed,
+    then other permanents' "whenever a creature dies"."""
+    c = g.chars(obj.id)
+    dies = to_zone == GRAVEYARD and "Creature" in c.types
+    happened = {E.LEAVES} | ({E.DIES} if dies else set()) | ({E.PUT_INTO_GRAVEYARD} if to_zone == GRAVEYARD else set())
+    event = Event(E.LEAVES, object=obj.id, name=c.name, zone=to_zone, counters=dict(obj.counters),
+                  new_id=g.next_id)
+    abilities = list(c.abilities)
+    if dies and "undying" in c.keywords and not obj.counters.get("+1/+1"):
+        abilities.append(("undying", UNDYING, None))
+    for key, ab, origin in abilities:
+        if isinstance(ab, Triggered) and happened & set(ab.events) and _subject_matches(g, ab, obj.id, obj, c):
+            # the source has left: its controller and name are as it last existed
+            g.pending_triggers.append(PendingTrigger(ab, obj.id, key, obj.controller, c.name, event.copy(),
+                                                     origin))
+    for kind in (E.DIES, E.LEAVES, E.PUT_INTO_GRAVEYARD):
+        if kind not in happened:
+            continue
+        for src, key, ab, origin in g.triggers_for(kind):
+            if src != obj.id and ab.subject is not THIS and _subject_matches(g, ab, src, obj, c):
+                queue_trigger(g, ab, src, key, origin, Event(kind, object=obj.id, name=c.name))
+    g.log_event(f"{c.name} leaves the battlefield" + _TO.get(to_zone, ""))
+
+
+def _own(g: Game, oid: int, kind: TriggerEvent, event: Event) -> None:
+    """The permanent's own abilities that trigger on `kind` ("Whenever <this> becomes
+    tapped")."""
+    for key, ab, origin in g.chars(oid).abilities:
+        if isinstance(ab, Triggered) and kind in ab.events:
+            queue_trigger(g, ab, oid, key, origin, event.copy())
+
+
+def becomes_tapped(g: Game, oid: int) -> None:
+    _own(g, oid, E.BECOMES_TAPPED, Event(E.BECOMES_TAPPED, object=oid))
+
+
+def becomes_target(g: Game, ctx: Context) -> None:
     """"Whenever <this> becomes the target of a spell or ability" (Phantasmal Image)."""
     for ref in ctx.targets:
         if ref[0] == "obj" and ref[1] in g.objects and g.objects[ref[1]].zone == BATTLEFIELD:
-            for key, ab, origin in g.chars(ref[1]).abilities:
-                if isinstance(ab, Triggered) and ab.event == "becomes_target_self":
-                    g._queue_trigger(ab, ref[1], key, origin, {})
+            _own(g, ref[1], E.BECOMES_TARGET, Event(E.BECOMES_TARGET, object=ref[1]))
 
 
-def _push_resolve_trigger_now(g: Game, pt: PendingTrigger) -> None:
+def attacks(g: Game, oid: int, defender: int) -> None:
+    """CR 508.3a: "Whenever <this> attacks"."""
+    _own(g, oid, E.ATTACKS, Event(E.ATTACKS, object=oid, defender=defender))
+
+
+def blocks(g: Game, oid: int) -> None:
+    """CR 509.3c: "Whenever <this> blocks"."""
+    _own(g, oid, E.BLOCKS, Event(E.BLOCKS, object=oid))
+
+
+def tapped_for_mana(g: Game, source: int, counts: list[int], player: int) -> None:
+    """CR 106.12a: "Whenever <a land> is tapped for mana" triggers when the mana ability
+    resolves and produces mana."""
+    if source not in g.objects:
+        return
+    for src, key, ab, origin in g.triggers_for(E.TAPPED_FOR_MANA):
+        if tapped_trigger_applies(g, src, ab, source, player):
+            queue_trigger(g, ab, src, key, origin,
+                          Event(E.TAPPED_FOR_MANA, object=source, counts=list(counts), player=player))
+
+
+def tapped_trigger_applies(g: Game, src: int, ab: Triggered, source: int, player: int) -> bool:
+    """Would `src`'s "tapped for mana" trigger trigger when `player` taps `source` for mana?"""
+    if ab.actor == YOU and g.objects[src].controller != player:
+        return False
+    return _subject_matches(g, ab, src, g.objects[source], g.chars(source))
+
+
+# ---------------------------------------------------------------------------------------------
+# events about players: steps, casting and activating
+
+
+def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | None = None,
+                 source: int | None = None) -> None:
+    """The beginning of `player`'s upkeep, draw step or end step (CR 503.1a, 504.2, 513.1a), or
+    `player` casting a spell (CR 601.2i) or activating an ability (`item`, CR 602.2e).
+    Abilities that say "you" are checked first, then those of any player."""
+    entries = g.triggers_for(kind)
+    if not entries:
+        return
+    for yours in (True, False):
+        for src, key, ab, origin in entries:
+            if (ab.actor == YOU) != yours:
+                continue
+            if yours and g.objects[src].controller != player:
+                continue
+            if kind in (E.CAST, E.ACTIVATE) and ab.subject is not None and (
+                    item is None or not ab.subject.item(g, item, g.objects[src].controller, src)):
+                continue
+            queue_trigger(g, ab, src, key, origin, Event(kind, player=player, item=item, source=source))
+
+
+# ---------------------------------------------------------------------------------------------
+# putting triggered abilities on the stack (CR 603.3)
+
+
+def _context(g: Game, pt: PendingTrigger) -> Context:
     ctx = Context(pt.controller, pt.source_id, pt.source_name)
-    ctx.event = dict(pt.event)
-    ctx.cost_info["link"] = g.link_group(pt.key)
-    item = StackItem(0, "ability", pt.source_id, pt.ability, pt.key, ctx,
-                     g.ability_text(pt.ability, pt.source_id, pt.origin))
-    g.tasks.append(Task("resolve", item=item, stage=0, pc=0, answer=None))
+    ctx.event = pt.event.copy()
+    ctx.link = zones.link_group(pt.key)
+    return ctx
 
 
-def _task_place_triggers(g: Game, t: Task) -> bool:
+def resolve_mana_trigger(g: Game, pt: PendingTrigger) -> None:
+    """A triggered mana ability resolves at once, without using the stack (CR 605.4a)."""
+    item = StackItem(0, "ability", pt.source_id, pt.ability, pt.key, _context(g, pt),
+                     casting.ability_text(g, pt.ability, pt.source_id, pt.origin))
+    g.tasks.append(Resolve(item=item))
+
+
+def place_triggers(g: Game, t: PlaceTriggers) -> bool:
+    """The task: APNAP, each player puts their triggered abilities on the stack in the order
+    they choose; each one's targets are chosen as it is put there."""
     while True:
-        cur: StackItem | None = t.d.get("cur")
+        cur = t.current
         if cur is not None:
             specs = getattr(cur.ability, "targets", ())
-            if not t.d.get("targets_done"):
-                if not g._choose_targets(t, cur.ctx, specs, cur.ctx.controller):
+            if not t.targets_done:
+                if not targets.choose_targets(g, t, cur.ctx, specs, cur.ctx.controller):
                     return False
-                t.d["targets_done"] = True
-            if not g._divide(t, cur.ctx, cur.ability, cur.ctx.controller):
+                t.targets_done = True
+            if not casting.divide(g, t, cur.ctx, cur.ability, cur.ctx.controller):
                 return False
-            g._put_trigger(cur)
-            t.d["cur"] = None
-            t.d["targets_done"] = False
+            _put_on_stack(g, cur)
+            t.current = None
+            t.targets_done = False
             continue
         if not g.pending_triggers:
             return True
-        player = next((p for p in g.apnap() if any(pt.controller == p for pt in g.pending_triggers)),
-                      None)
+        player = next((p for p in g.apnap() if any(pt.controller == p for pt in g.pending_triggers)), None)
         if player is None:
             # triggers of players who left the game cease to exist (CR 800.4a)
             g.pending_triggers.clear()
             return True
         mine = [i for i, pt in enumerate(g.pending_triggers) if pt.controller == player]
-        ans = t.d["answer"]
+        ans = t.answer
         if len(mine) > 1 and ans is None:
             acts = []
             for i in mine:
                 pt = g.pending_triggers[i]
-                text = g.ability_text(pt.ability, pt.source_id, pt.origin)
+                text = casting.ability_text(g, pt.ability, pt.source_id, pt.origin)
                 acts.append(Action("order", f"order {pt.source_name}: {text}", source=pt.source_name,
                                    ability=pt.ability.text, payload=i))
-            g._ask("order", player, "choose the triggered ability to put on the stack next "
-                      "(those put later resolve first)", _dedupe_ids(acts, [g.pending_triggers[i].source_id for i in mine]))
+            g.ask("order", player, "choose the triggered ability to put on the stack next "
+                  "(those put later resolve first)",
+                  labels.dedupe_ids(acts, [g.pending_triggers[i].source_id for i in mine]))
             return False
-        t.d["answer"] = None
-        idx = ans if ans is not None else mine[0]
-        pt = g.pending_triggers.pop(idx)
-        ctx = Context(pt.controller, pt.source_id, pt.source_name)
-        ctx.event = dict(pt.event)
-        ctx.cost_info["link"] = g.link_group(pt.key)
+        t.answer = None
+        pt = g.pending_triggers.pop(ans if ans is not None else mine[0])
+        ctx = _context(g, pt)
         # CR 107.3m: an enters trigger that refers to X uses the X of the spell it was
-        ctx.x = int(pt.event.get("x", 0))
-        item = StackItem(g._new_stack_id(), "ability", pt.source_id, pt.ability, pt.key, ctx,
-                         g.ability_text(pt.ability, pt.source_id, pt.origin))
+        ctx.x = pt.event.x
+        item = StackItem(casting.new_stack_id(g), "ability", pt.source_id, pt.ability, pt.key, ctx,
+                         casting.ability_text(g, pt.ability, pt.source_id, pt.origin))
         if pt.ability.targets:
             # CR 603.3d: targets are chosen now; with no legal target it is removed.
-            if not g._has_targets(pt.ability.targets, ctx):
+            if not targets.has_targets(g, pt.ability.targets, ctx):
                 g.log_event(f"{pt.source_name}: {item.text} is removed from the stack (no legal targets)")
                 continue
-            t.d["cur"] = item
-            t.d["ti"] = 0
-            t.d["chosen"] = []
+            t.current = item
+            t.spec_index = 0
+            t.chosen = []
             continue
-        g._put_trigger(item)
+        _put_on_stack(g, item)
 
 
-def _put_trigger(g: Game, item: StackItem) -> None:
+def _put_on_stack(g: Game, item: StackItem) -> None:
     g.stack.append(item)
-    g.log_event(f"{item.ctx.source_name} triggers: {item.text}{g._targets_text(item.ctx)}")
-    g._fire_becomes_target(item.ctx)
+    g.log_event(f"{item.ctx.source_name} triggers: {item.text}{casting.targets_text(g, item.ctx)}")
+    becomes_target(g, item.ctx)

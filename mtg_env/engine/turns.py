@@ -1,16 +1,22 @@
-"""turns."""
+"""Turn structure (CR 500-514) and priority (CR 117).
+
+A turn is a fixed sequence of steps (STEPS); each begins with its turn-based actions (untapping,
+drawing, declaring attackers and blockers, combat damage, cleanup) and, except in the untap and
+cleanup steps, the active player receives priority. When every player passes in succession, the
+top of the stack resolves or, with an empty stack, the step ends (CR 117.4); mana pools empty
+between steps (CR 106.4, 500.4).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.abilities import TriggerEvent
 from ..core.actions import Action
-from ..core.objects import (
-    BATTLEFIELD,
-    GRAVEYARD,
-)
-from . import combat
-from .tasks import Task
+from ..core.chars import Flag
+from ..core.objects import BATTLEFIELD, GRAVEYARD
+from . import casting, combat, primitives, sba, triggers, zones
+from .tasks import CombatDamage, DeclareAttackers, DeclareBlockers, DiscardToHandSize, Resolve
 
 if TYPE_CHECKING:
     from .game import Game
@@ -23,148 +29,164 @@ NO_PRIORITY = ("untap", "cleanup")
 HAND_SIZE = 7
 
 
-def _advance_step(g: Game) -> None:
+def advance_step(g: Game) -> None:
     """Move to the next step, emptying mana pools (CR 106.4, 500.4)."""
     for p in g.players:
         if not p.pool.is_empty():
             p.pool.empty()
-    i = STEPS.index(g.step)
-    if g.step == "declare_attackers" and not g.attackers:
+    ts = g.turn_state
+    i = STEPS.index(ts.step)
+    if ts.step == "declare_attackers" and not g.combat.attackers:
         i = STEPS.index("end_of_combat") - 1  # CR 508.8: no attackers, skip to end of combat
-    if g.step == "combat_damage" and g.first_strike_done and not g.combat_damage_dealt_regular:
-        g._begin_step()  # CR 510.4: the second combat damage step
+    if ts.step == "combat_damage" and g.combat.first_strike_done and not g.combat.regular_damage_dealt:
+        begin_step(g)  # CR 510.4: the second combat damage step
         return
-    if g.step == "end_of_combat":
+    if ts.step == "end_of_combat":
         combat.reset_combat(g)  # CR 511.3: creatures are removed from combat
-    if g.step == "cleanup":
-        g._next_turn()
+    if ts.step == "cleanup":
+        next_turn(g)
         return
-    g.step = STEPS[i + 1]
-    g._begin_step()
+    ts.step = STEPS[i + 1]
+    begin_step(g)
 
 
-def _next_turn(g: Game) -> None:
+def next_turn(g: Game) -> None:
+    """CR 500.1: the next player in turn order who is still in the game takes a turn."""
+    ts = g.turn_state
     # statistics: [player whose turn ended, mana each player produced during it]
-    g.stats.mana_history.append([g.active] + [p.mana_produced for p in g.players])
+    g.stats.mana_history.append([ts.active] + [p.mana_produced for p in g.players])
     n = len(g.players)
-    nxt = g.active
+    nxt = ts.active
     for _ in range(n):
         nxt = (nxt + 1) % n
         p = g.players[nxt]
         if not p.lost and not p.dummy:
             break
-    g.turn += 1
-    if g.turn_limit is not None and g.turn > g.turn_limit:
-        g.turn -= 1
-        g._end_game(None, f"turn limit {g.turn_limit} reached")
+    limit = g.options.turn_limit
+    if limit is not None and ts.number + 1 > limit:
+        sba.end_game(g, None, f"turn limit {limit} reached")
         return
-    g.active = nxt
-    g.step = "untap"
-    g.log_event(f"Turn {g.turn}: {g.players[nxt].name}")
-    g._begin_step()
+    ts.number += 1
+    ts.active = nxt
+    ts.step = "untap"
+    g.log_event(f"Turn {ts.number}: {g.players[nxt].name}")
+    begin_step(g)
 
 
-def _begin_step(g: Game) -> None:
-    g.passes = 0
-    g.priority = g.active
-    ap = g.active
-    step = g.step
+def begin_step(g: Game) -> None:
+    """The turn-based actions of a step (CR 502-514); then the active player receives
+    priority (CR 117.3a)."""
+    ts = g.turn_state
+    g.priority_state.passes = 0
+    g.priority_state.player = ts.active
+    ap = ts.active
+    step = ts.step
     if step == "untap":
         # CR 502: a new turn begins; the active player's permanents are now controlled
         # continuously since their most recent turn began (CR 302.6).
         for p in g.players:
             p.lands_played = 0
             p.mana_produced = 0
-        g.activations.clear()
-        g.spells_cast_this_turn = 0
+        ts.activations.clear()
+        ts.spells_cast = 0
         for oid in g.battlefield:
             obj = g.objects[oid]
             if obj.controller == ap:
                 if obj.sick:
-                    g._w(oid).sick = False
-                if obj.tapped and "doesnt_untap" not in g.chars(oid).flags:
-                    g._w(oid).tapped = False
-        g._invalidate()
+                    g.writable(oid).sick = False
+                if obj.tapped and Flag.DOESNT_UNTAP not in g.chars(oid).flags:
+                    g.writable(oid).tapped = False
+        g.invalidate()
     elif step == "upkeep":
-        g.fire("upkeep", ap)
+        triggers.player_event(g, TriggerEvent.UPKEEP, ap)
     elif step == "draw":
         # CR 103.8a: the player who plays first skips the draw step of their first turn.
-        if not (g.turn == 1 and ap == g.first_player and not g.draw_on_first_turn):
-            g.draw(ap, 1)
-        g.fire("draw_step", ap)
+        if not (ts.number == 1 and ap == ts.first_player and not g.options.draw_on_first_turn):
+            primitives.draw(g, ap, 1)
+        triggers.player_event(g, TriggerEvent.DRAW_STEP, ap)
     elif step == "beginning_of_combat":
         combat.reset_combat(g)
     elif step == "declare_attackers":
-        g.attackers = []
+        g.combat.attackers = []
         if not g.players[ap].dummy and any(combat.can_attack(g, o) for o in g.battlefield):
-            g.tasks.append(Task("declare_attackers", answer=None))
+            g.tasks.append(DeclareAttackers())
     elif step == "declare_blockers":
-        g.tasks.append(Task("declare_blockers", i=0, answer=None))
+        g.tasks.append(DeclareBlockers())
     elif step == "combat_damage":
-        first = combat.needs_first_strike_step(g) and not g.first_strike_done
+        first = combat.needs_first_strike_step(g) and not g.combat.first_strike_done
         if first:
-            g.first_strike_done = True
+            g.combat.first_strike_done = True
         else:
-            g.combat_damage_dealt_regular = True
-        g.tasks.append(Task("combat_damage", first=first, answer=None))
+            g.combat.regular_damage_dealt = True
+        g.tasks.append(CombatDamage(first=first))
     elif step == "end":
-        g.fire("end_step", ap)
+        triggers.player_event(g, TriggerEvent.END_STEP, ap)
     elif step == "cleanup":
-        g._cleanup()
+        cleanup(g)
 
 
-def _cleanup(g: Game) -> None:
+def cleanup(g: Game) -> None:
     """CR 514: discard to hand size, then damage wears off and "until end of turn" ends."""
-    p = g.players[g.active]
+    active = g.turn_state.active
+    p = g.players[active]
     if len(p.hand) > HAND_SIZE and not p.dummy:
-        g.tasks.append(Task("discard_to_hand_size", player=g.active, answer=None))
+        g.tasks.append(DiscardToHandSize(player=active))
         return
-    g._cleanup_damage_and_effects()
+    _end_of_turn_effects(g)
 
 
-def _cleanup_damage_and_effects(g: Game) -> None:
+def _end_of_turn_effects(g: Game) -> None:
+    """CR 514.2: damage wears off and "until end of turn" effects end."""
     for oid in g.battlefield:
         obj = g.objects[oid]
         if obj.damage or obj.deathtouched:
-            w = g._w(oid)
+            w = g.writable(oid)
             w.damage = 0
             w.deathtouched = False
-    if g.effects:
-        g.effects = [e for e in g.effects if e.duration != "eot"]
-    if g.control_reverts:
-        g._end_control_effects()
-    g.play_permissions = []
-    g._invalidate()
+    eff = g.effects
+    if eff.layered:
+        eff.layered = [e for e in eff.layered if e.duration != "eot"]
+    if eff.control_reverts:
+        primitives.end_control_effects(g)
+    eff.play_permissions = []
+    g.invalidate()
 
 
-def _task_discard_to_hand_size(g: Game, t: Task) -> bool:
-    p = g.players[t.d["player"]]
-    if t.d["answer"] is not None:
-        oid = t.d["answer"]
-        t.d["answer"] = None
+def discard_to_hand_size(g: Game, t: DiscardToHandSize) -> bool:
+    """The task (CR 514.1): one card at a time."""
+    p = g.players[t.player]
+    if t.answer is not None:
+        oid = t.answer
+        t.answer = None
         g.log_event(f"{p.name} discards {g.name_of(oid)}")
-        g.move_to_zone(oid, GRAVEYARD)
+        zones.move_to_zone(g, oid, GRAVEYARD)
     if len(p.hand) <= HAND_SIZE:
-        g._cleanup_damage_and_effects()
+        _end_of_turn_effects(g)
         return True
     acts = [Action("choose", f"discard {g.name_of(o)}", target=g.name_of(o), payload=o)
             for o in p.hand]
-    g._ask("choose", p.index, f"{p.name} discards down to {HAND_SIZE} cards", acts)
+    g.ask("choose", p.index, f"{p.name} discards down to {HAND_SIZE} cards", acts)
     return False
 
 
-def _pass_priority(g: Game, p: int) -> None:
-    g.passes += 1
+# ---------------------------------------------------------------------------------------------
+# priority (CR 117)
+
+
+def pass_priority(g: Game, p: int) -> None:
+    """CR 117.4: when all players pass in succession, the top of the stack resolves (the
+    active player then receives priority, CR 117.3b) or, with an empty stack, the step ends."""
+    ps = g.priority_state
+    ps.passes += 1
     alive = [q for q in g.players if not q.lost]
-    if g.passes >= len(alive):
-        g.passes = 0
+    if ps.passes >= len(alive):
+        ps.passes = 0
         if g.stack:
-            # CR 608.2n: the object stays on the stack while it resolves; then the active
-            # player receives priority (CR 117.3b).
-            g.tasks.append(Task("resolve", item=g.stack[-1], stage=0, pc=0, answer=None))
-            g.priority = g.active
+            # CR 608.2n: the object stays on the stack while it resolves
+            g.tasks.append(Resolve(item=g.stack[-1]))
+            ps.player = g.turn_state.active
         else:
-            g._advance_step()
+            advance_step(g)
         return
     n = len(g.players)
     nxt = p
@@ -172,33 +194,33 @@ def _pass_priority(g: Game, p: int) -> None:
         nxt = (nxt + 1) % n
         if not g.players[nxt].lost:
             break
-    g.priority = nxt
+    ps.player = nxt
 
 
-def _priority_action(g: Game, p: int, action: Action) -> None:
+def take_priority_action(g: Game, p: int, action: Action) -> None:
+    """Pass, play a land (CR 305.1), cast a spell or activate an ability."""
     payload = action.payload
     kind = payload[0]
     if kind == "pass":
         pool = g.players[p].pool
         if not pool.is_empty():
             g.log_event(f"{g.players[p].name} passes with {pool} in their mana pool")
-        g._pass_priority(p)
+        pass_priority(g, p)
         return
-    g.passes = 0  # CR 117.3c: a player who acts receives priority again
+    g.priority_state.passes = 0  # CR 117.3c: a player who acts receives priority again
     if kind == "play":
         oid = payload[1]
         g.players[p].lands_played += 1
         g.log_event(f"{g.players[p].name} plays {g.name_of(oid)}")
-        g.move_to_zone(oid, BATTLEFIELD, controller=p)
+        zones.move_to_zone(g, oid, BATTLEFIELD, controller=p)
     elif kind == "cast":
-        g.tasks.append(Task("announce", what="spell", player=p, obj=payload[1], key=None,
-                               stage=0, ctx=None, answer=None, ti=0, chosen=[]))
+        casting.begin_cast(g, p, payload[1])
     elif kind == "activate":
-        g.tasks.append(Task("announce", what="ability", player=p, obj=payload[1],
-                               key=payload[2], stage=0, ctx=None, answer=None, ti=0, chosen=[]))
+        casting.begin_activation(g, p, payload[1], payload[2])
 
 
 def sorcery_timing(g: Game, p: int) -> bool:
     """May player `p` do something at sorcery speed now: their own main phase with an empty
     stack (CR 307.1)?"""
-    return g.active == p and g.step in MAIN_STEPS and not g.stack
+    ts = g.turn_state
+    return ts.active == p and ts.step in MAIN_STEPS and not g.stack

@@ -311,9 +311,9 @@ def _semantic_index(game: Game, a: Action, table: ObjectTable, me: int, n: int,
         return off["ATTACK"] + r * layout.players + q
     if kind == "block":
         r = row.get(p[0])
-        if r is None or r >= layout.battlefield or p[1] not in game.attackers:
+        if r is None or r >= layout.battlefield or p[1] not in game.combat.attackers:
             return None
-        i = game.attackers.index(p[1])
+        i = game.combat.attackers.index(p[1])
         n_attackers = layout.block_attackers
         return None if i >= n_attackers else off["BLOCK"] + r * n_attackers + i
     return None

@@ -132,8 +132,8 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
     rows_i: list[int] = []
     rows_f: list[list[float]] = []
     objects = game.objects
-    activations = game.activations
-    on_bf = game._all_chars()
+    activations = game.turn_state.activations
+    on_bf = game.all_chars()
     for r, oid in enumerate(table.rows):
         if oid < 0:
             continue

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..engine import sba
 from ..engine.decks import new_game
 from ..engine.game import Game
 
@@ -70,7 +71,7 @@ def play_game_spec(spec: dict[str, Any]) -> dict[str, Any]:
         if goal_turn is None and _goal_reached(game, goal, 0):
             goal_turn = game.turn
     if not game.game_over:
-        game._end_game(None, f"action limit {max_actions} reached")
+        sba.end_game(game, None, f"action limit {max_actions} reached")
     return {
         "index": spec["index"],
         "seed": seed,

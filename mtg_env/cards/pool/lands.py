@@ -5,10 +5,12 @@ from ..vocab import (
     Activated,
     AddMana,
     AddManaChoice,
-    Custom,
     DealDamage,
     EntersWith,
+    ManaChoice,
+    SacrificeIfNoCounters,
     Triggered,
+    TriggerEvent,
     card,
 )
 
@@ -28,12 +30,12 @@ CARDS = [
          Activated(effects=(AddMana("{C}"),))),
     card("Command Tower", None, "Land",
          "{T}: Add one mana of any color in your commander's color identity.",
-         Activated(effects=(AddManaChoice("commander_identity"),))),
+         Activated(effects=(AddManaChoice(ManaChoice.COMMANDER_IDENTITY),))),
     card("City of Brass", None, "Land",
          "Whenever City of Brass becomes tapped, it deals 1 damage to you.\n"
          "{T}: Add one mana of any color.",
-         Triggered(event="becomes_tapped_self", effects=(DealDamage(1, CONTROLLER),)),
-         Activated(effects=(AddManaChoice("any_color"),))),
+         Triggered(event=TriggerEvent.BECOMES_TAPPED, effects=(DealDamage(1, CONTROLLER),)),
+         Activated(effects=(AddManaChoice(ManaChoice.ANY_COLOR),))),
     card("Ancient Tomb", None, "Land",
          "{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you.",
          Activated(effects=(AddMana("{C}{C}"), DealDamage(2, CONTROLLER)))),
@@ -42,11 +44,11 @@ CARDS = [
          Activated(effects=(AddMana("{C}"),)),
          Activated(effects=(AddManaChoice("BG"), DealDamage(1, CONTROLLER)))),
     card("Mana Confluence", None, "Land", "{T}, Pay 1 life: Add one mana of any color.",
-         Activated(effects=(AddManaChoice("any_color"),))),
+         Activated(effects=(AddManaChoice(ManaChoice.ANY_COLOR),))),
     card("Gemstone Mine", None, "Land",
          "Gemstone Mine enters the battlefield with three mining counters on it.\n"
          "{T}, Remove a mining counter from Gemstone Mine: Add one mana of any color. "
          "If there are no mining counters on Gemstone Mine, sacrifice it.",
          EntersWith(counter="mining", amount=3),
-         Activated(effects=(AddManaChoice("any_color"), Custom("sacrifice_if_no_counters", ("mining",))))),
+         Activated(effects=(AddManaChoice(ManaChoice.ANY_COLOR), SacrificeIfNoCounters("mining")))),
 ]

@@ -4,11 +4,13 @@ from ..vocab import (
     ATTACHED,
     TARGET,
     Activated,
+    AddFlags,
     AddMana,
     CounterSpell,
     DealDamage,
     Destroy,
     Draw,
+    Flag,
     GainKeyword,
     Keyword,
     MayShuffle,
@@ -25,6 +27,7 @@ from ..vocab import (
     TargetSpec,
     Untap,
     card,
+    parse_filter,
 )
 
 CARDS = [
@@ -49,9 +52,9 @@ CARDS = [
     card("Pacifism", "{1}{W}", "Enchantment — Aura",
          "Enchant creature\nEnchanted creature can't attack or block.",
          Keyword(names=("enchant creature",)),
-         Static(effect="enchanted_cant_attack_or_block")),
+         Static(affects=parse_filter("enchanted creature"), modification=AddFlags((Flag.CANT_ATTACK, Flag.CANT_BLOCK)))),
     card("Naturalize", "{1}{G}", "Instant", "Destroy target artifact or enchantment.",
-         SpellAbility(effects=(Destroy(TARGET),), targets=(TargetSpec("artifact_or_enchantment"),))),
+         SpellAbility(effects=(Destroy(TARGET),), targets=(TargetSpec("artifact or enchantment"),))),
     card("Seething Song", "{2}{R}", "Instant", "Add {R}{R}{R}{R}{R}.",
          SpellAbility(effects=(AddMana("{R}{R}{R}{R}{R}"),))),
     card("Rampant Growth", "{1}{G}", "Sorcery",

@@ -1,0 +1,362 @@
+"""Abilities (CR 113): activated, triggered, static, keyword and spell abilities, their targets
+and modes, and the replacement effects a permanent enters with.
+
+Each ability is a frozen value built from the card's Oracle line; it holds the line as its
+`text`. Triggers name the event they wait for (`TriggerEvent`) and judge what the event is about
+with a filter (core/filters.py); static abilities that change characteristics apply a
+modification (core/modifications.py) to what their filter picks, in the layer system.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from ..core.filters import YOU, Filter, ThisObject, parse_filter
+from ..core.modifications import Layer, Modification
+from .costs import Cost
+from .subjects import Amount
+
+if TYPE_CHECKING:
+    from ..core.chars import Chars
+    from ..core.objects import Context
+    from .effects import Effect
+    from .protocol import GameOps
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """What a target may be (CR 115): `what` is the Oracle noun phrase ("creature you control",
+    "any target", "instant or sorcery spell"), read once into `filter`; `count` targets, at least
+    `minimum` ("one, two, or three targets") or none (`up_to`)."""
+
+    what: str
+    count: int = 1
+    up_to: bool = False
+    label: str = ""
+    minimum: int | None = None
+    filter: Filter = field(default=None, compare=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.filter is None:
+            object.__setattr__(self, "filter", parse_filter(self.what))
+
+    @property
+    def least(self) -> int:
+        return 0 if self.up_to else (self.count if self.minimum is None else self.minimum)
+
+    @property
+    def phrase(self) -> str:
+        """How prompts name it."""
+        return self.label or self.what
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One mode of a modal spell or ability ("Choose one —", CR 700.2): its text after the
+    bullet, its effects and its targets."""
+
+    text: str
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ability:
+    text: str = field(default="", kw_only=True)
+
+    @property
+    def kind(self) -> str:
+        raise NotImplementedError
+
+
+class DefinedX:
+    """X defined by the text instead of chosen (CR 107.3c); None when it can't be determined
+    (then the ability can't be activated)."""
+
+    __slots__ = ()
+
+    def value(self, g: GameOps, ctx: Context) -> int | None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Activated(Ability):
+    """"[Cost]: [Effect]." (CR 602). The cost comes from the text; mana abilities (CR 605.1a)
+    are recognised from their effects."""
+
+    #: damage or counters divided among the targets as they are chosen (CR 601.2d)
+    divide: int | None = None
+    modes: tuple[Mode, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    sorcery_speed: bool = False
+    once_each_turn: bool = False
+    cost: Cost = Cost()
+    keyword: str | None = None  # "equip", "crew" for keyword abilities
+    #: X defined by the text (CR 107.3c) instead of chosen
+    x_rule: DefinedX | None = None
+
+    @property
+    def kind(self) -> str:
+        return "activated"
+
+    @property
+    def is_mana_ability(self) -> bool:
+        """CR 605.1a: no target, could add mana, not a loyalty ability."""
+        return not self.targets and any(e.adds_mana for e in self.effects)
+
+
+class TriggerEvent(StrEnum):
+    """What a triggered ability waits for (CR 603.2)."""
+
+    ENTERS = "enters"                          # CR 603.6a
+    LEAVES = "leaves"                          # CR 603.6c, 603.10a
+    DIES = "dies"                              # put into a graveyard from the battlefield (CR 700.4)
+    PUT_INTO_GRAVEYARD = "put_into_graveyard"  # from the battlefield, creature or not
+    BECOMES_TAPPED = "becomes_tapped"
+    BECOMES_TARGET = "becomes_target"
+    ATTACKS = "attacks"                        # CR 508.3a
+    BLOCKS = "blocks"                          # CR 509.3c
+    TAPPED_FOR_MANA = "tapped_for_mana"        # CR 106.12a
+    UPKEEP = "upkeep"                          # CR 503.1a: "at the beginning of ... upkeep"
+    DRAW_STEP = "draw_step"                    # CR 504.2
+    END_STEP = "end_step"                      # CR 513.1a
+    CAST = "cast"                              # CR 601.2i
+    ACTIVATE = "activate"                      # CR 602.2e
+
+
+#: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)
+LEAVES_EVENTS = frozenset({TriggerEvent.LEAVES, TriggerEvent.DIES, TriggerEvent.PUT_INTO_GRAVEYARD})
+
+THIS = ThisObject()
+
+
+@dataclass(frozen=True)
+class Triggered(Ability):
+    """"When/Whenever/At ..." (CR 603).
+
+    `event` is what it waits for (one event, or several: "enters or attacks"). `subject` judges
+    what the event is about, relative to this ability's controller and source: the object that
+    entered, died or was tapped for mana (`THIS` by default: "When <this> enters"), the spell
+    cast or the ability activated ("an ability that targets a creature or player"). `actor`
+    narrows the player the event is about: YOU for "your upkeep", "you cast", "you tap"; None
+    for each player. `optional` is a "you may" on the whole effect; `condition` an intervening
+    "if" (CR 603.4) judged on the source."""
+
+    event: TriggerEvent | tuple[TriggerEvent, ...] = TriggerEvent.ENTERS
+    #: damage or counters divided among the targets as they are chosen (CR 601.2d)
+    divide: int | None = None
+    modes: tuple[Mode, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    optional: bool = False
+    condition: Filter | None = None
+    subject: Filter | None = THIS
+    actor: str | None = None
+
+    @property
+    def kind(self) -> str:
+        return "triggered"
+
+    @property
+    def events(self) -> tuple[TriggerEvent, ...]:
+        return self.event if isinstance(self.event, tuple) else (self.event,)
+
+    @property
+    def is_mana_ability(self) -> bool:
+        """CR 605.1b: triggers from a mana ability, no target, could add mana."""
+        return TriggerEvent.TAPPED_FOR_MANA in self.events and not self.targets and any(
+            e.adds_mana for e in self.effects)
+
+    @property
+    def only_yours(self) -> bool:
+        return self.actor == YOU
+
+
+@dataclass(frozen=True)
+class Keyword(Ability):
+    """Keyword abilities without a colon (flying, haste, enchant creature ...)."""
+
+    names: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return "keyword"
+
+
+@dataclass(frozen=True)
+class SpellAbility(Ability):
+    """What an instant or sorcery does (CR 113.3a)."""
+
+    #: damage or counters divided among the targets as they are chosen (CR 601.2d)
+    divide: int | None = None
+    modes: tuple[Mode, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return "spell"
+
+
+# --------------------------------------------------------------------------------------------
+# static abilities (CR 604)
+
+
+@dataclass(frozen=True)
+class StaticAbility(Ability):
+    """A static ability (CR 604). Those that change characteristics are `LayerStatic`s; the
+    others are read by the rule they modify (replacement effects, "doesn't untap")."""
+
+    @property
+    def kind(self) -> str:
+        return "static"
+
+
+Own = Any  # Callable[[int], Chars | None]: the layer system's copy-before-write accessor
+
+
+@dataclass(frozen=True)
+class LayerStatic(StaticAbility):
+    """A static ability whose effect the layer system applies (CR 613)."""
+
+    @property
+    def layer(self) -> Layer:
+        raise NotImplementedError
+
+    def apply(self, g: GameOps, chars: dict[int, Chars], own: Own, source: int) -> None:
+        """Apply the effect of `source`'s ability to the characteristics computed so far."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Static(LayerStatic):
+    """"<Filter> get +1/+1", "Lands you control have '<ability>'", "Enchanted creature can't
+    attack or block": `modification` applied to each permanent `affects` matches, judged on the
+    characteristics of earlier layers, relative to the source."""
+
+    affects: Filter = THIS
+    modification: Modification | None = None
+
+    @property
+    def layer(self) -> Layer:
+        assert self.modification is not None
+        return self.modification.layer
+
+    def apply(self, g: GameOps, chars: dict[int, Chars], own: Own, source: int) -> None:
+        assert self.modification is not None
+        you = g.objects[source].controller
+        origin = chars[source].name
+        for oid in list(chars):
+            if self.affects.obj(g, g.objects[oid], chars[oid], you, source):
+                c = own(oid)
+                if c is not None:
+                    self.modification.apply(c, f"s{source}", origin)
+
+
+@dataclass(frozen=True)
+class SelfFlag(StaticAbility):
+    """A rules modification of its own permanent: "<This> doesn't untap during your untap step"
+    (CR 502.3). `flag` is a core.chars.Flag."""
+
+    flag: str = ""
+
+
+@dataclass(frozen=True)
+class ManaReplacement(StaticAbility):
+    """A replacement effect on mana a permanent is tapped for (CR 106.12b, 614.1a): "If you tap a
+    permanent for mana, it produces three times as much of that mana instead" (`multiply` 3),
+    "If a land is tapped for mana, it produces {B} instead of any other type and amount"
+    (`produce` "{B}"). `whose` YOU: only permanents its controller taps; `what` judges the
+    source tapped."""
+
+    multiply: int = 1
+    produce: str | None = None
+    whose: str | None = YOU
+    what: Filter = field(default_factory=lambda: parse_filter("permanent"))
+
+    def replace(self, counts: list[int]) -> list[int]:
+        from ..core.mana import TYPE_INDEX, split_symbols
+        if self.produce is not None:  # Contamination: "{B} instead of any other type and amount"
+            out = [0] * 6
+            for sym in split_symbols(self.produce):
+                out[TYPE_INDEX[sym]] += 1
+            return out
+        return [n * self.multiply for n in counts]
+
+
+@dataclass(frozen=True)
+class FewerCounters(StaticAbility):
+    """Vizier of Remedies (CR 614.1a): "If one or more <kind> counters would be put on a creature
+    you control, that many <kind> counters minus `fewer` are put on it instead"."""
+
+    counter: str = "-1/-1"
+    fewer: int = 1
+    affects: Filter = field(default_factory=lambda: parse_filter("creature you control"))
+
+
+# --------------------------------------------------------------------------------------------
+# entering the battlefield (CR 614.1c, 614.12)
+
+
+@dataclass(frozen=True)
+class EntersWith(Ability):
+    """"<This> enters with N <kind> counters on it." (a replacement effect, CR 614.1c);
+    the amount X is the X of the spell it was (CR 107.3m), 0 otherwise."""
+
+    counter: str = "+1/+1"
+    amount: Amount = 1
+
+    @property
+    def kind(self) -> str:
+        return "replacement"
+
+
+@dataclass(frozen=True)
+class CopyExceptions:
+    """Exceptions of a copy effect (CR 707.9): "except it's an Illusion in addition to its other
+    types and it has '...'". They become part of the copiable values (CR 707.9b)."""
+
+    add_subtypes: tuple[str, ...] = ()
+    add_abilities: tuple[Ability, ...] = ()
+
+
+@dataclass(frozen=True)
+class AsEntersChoose(Ability):
+    """"As <this> enters, choose a color." / "You may have <this> enter as a copy of any creature
+    on the battlefield" (CR 614.12, 707.2): a replacement effect; the choice is made as it enters
+    and remembered by the permanent."""
+
+    choose: str = "color"   # "color", or "copy_creature" (Clone)
+    exceptions: CopyExceptions | None = None
+
+    @property
+    def kind(self) -> str:
+        return "replacement"
+
+
+# --------------------------------------------------------------------------------------------
+# modes (CR 700.2)
+
+
+def targets_of(ab: Ability | None, ctx: Context) -> tuple[TargetSpec, ...]:
+    """The targets a spell or ability has: of its chosen modes if it is modal (CR 700.2)."""
+    return _chosen(ab, ctx, "targets")
+
+
+def effects_of(ab: Ability | None, ctx: Context) -> tuple[Any, ...]:
+    """The effects a spell or ability has: of its chosen modes if it is modal (CR 700.2)."""
+    return _chosen(ab, ctx, "effects")
+
+
+def _chosen(ab: Ability | None, ctx: Context, part: str) -> tuple[Any, ...]:
+    if ab is None:
+        return ()
+    modes: tuple[Mode, ...] = getattr(ab, "modes", ())
+    if modes and ctx.modes:
+        return tuple(x for i in ctx.modes for x in getattr(modes[i], part))
+    return tuple(getattr(ab, part, ()))
+
+

@@ -1,0 +1,136 @@
+"""Card definitions: a card's printed characteristics and its abilities, one per Oracle line.
+
+`card(...)` reads the type line and the costs of activated abilities from the text, so that
+text and behaviour cannot drift apart (style.md: Forge keeps the Oracle text beside its script).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.mana import ManaCost, parse_mana_cost
+from .abilities import Ability, Activated, Keyword, SpellAbility
+from .costs import CardDefinitionError, keyword_cost, parse_cost, split_cost
+
+PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+SUPERTYPES = frozenset({"Legendary", "Basic", "Snow", "World"})
+CARD_TYPES = PERMANENT_TYPES | {"Instant", "Sorcery", "Kindred"}
+
+
+@dataclass(frozen=True, eq=False)
+class CardDef:
+    """A card's printed characteristics and abilities. Shared by every object of that card;
+    never copied; pickles as its name."""
+
+    name: str
+    mana_cost: ManaCost
+    types: frozenset[str]
+    subtypes: tuple[str, ...]
+    supertypes: frozenset[str]
+    power: int | None
+    toughness: int | None
+    oracle: str
+    abilities: tuple[Ability, ...]
+    colors: frozenset[str]
+    keywords: frozenset[str]
+    is_token: bool = False
+
+    def __reduce__(self) -> tuple:
+        from . import get_card
+        return (get_card, (self.name,))
+
+    def __deepcopy__(self, memo: dict) -> CardDef:
+        return self
+
+    def __copy__(self) -> CardDef:
+        return self
+
+    @property
+    def is_permanent(self) -> bool:
+        return bool(self.types & PERMANENT_TYPES)
+
+    @property
+    def type_line(self) -> str:
+        parts: list[str] = [t for t in ("Legendary", "Basic", "Snow") if t in self.supertypes]
+        parts += [t for t in ("Kindred", "Enchantment", "Artifact", "Land", "Creature",
+                              "Planeswalker", "Instant", "Sorcery", "Battle") if t in self.types]
+        line = " ".join(parts)
+        return f"{line} — {' '.join(self.subtypes)}" if self.subtypes else line
+
+    @property
+    def spell_ability(self) -> SpellAbility | None:
+        for a in self.abilities:
+            if isinstance(a, SpellAbility):
+                return a
+        return None
+
+
+def parse_type_line(line: str, card: str) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
+    main, _, sub = line.partition("—")
+    words = main.split()
+    supers = frozenset(w for w in words if w in SUPERTYPES)
+    types = frozenset(w for w in words if w in CARD_TYPES)
+    unknown = [w for w in words if w not in SUPERTYPES and w not in CARD_TYPES]
+    if unknown or not types:
+        raise CardDefinitionError(card, f"cannot read type line {line!r}")
+    return types, supers, tuple(sub.split())
+
+
+def card(name: str, mana_cost: str | None, type_line: str, oracle: str, *abilities: Ability,
+         pt: str | None = None, colors: str | None = None, token: bool = False) -> CardDef:
+    """Define a card. Abilities are given in Oracle-line order, one per line, and each takes its
+    line as its text; an instant or sorcery's SpellAbility takes the whole text. The cost of an
+    activated ability is read from its line."""
+    types, supers, subs = parse_type_line(type_line, name)
+    lines: list[str] = []
+    for ln in oracle.split("\n"):
+        if ln.startswith("•") and lines:
+            lines[-1] += " " + ln  # a mode belongs to its modal ability (CR 700.2)
+        elif ln.strip():
+            lines.append(ln)
+    built: list[Ability] = []
+    if len(abilities) == 1 and isinstance(abilities[0], SpellAbility) and len(lines) > 1:
+        lines = [oracle]
+    if len(abilities) != len(lines):
+        raise CardDefinitionError(name, f"{len(abilities)} abilities for {len(lines)} Oracle lines")
+    keywords: set[str] = set()
+    for ab, line in zip(abilities, lines, strict=True):
+        if line.startswith("(") and line.endswith(")"):
+            line = line[1:-1]  # a basic land's intrinsic ability is reminder text (CR 305.6)
+        if isinstance(ab, Activated):
+            if ab.keyword is None:
+                cost_text, sep, _ = split_cost(line)
+                if not sep:
+                    raise CardDefinitionError(name, f"activated ability without a colon: {line!r}")
+                cost = parse_cost(cost_text, name)
+            else:
+                cost = keyword_cost(ab.keyword, line, name)
+            once = ab.once_each_turn or "Activate only once each turn" in line
+            sorcery = ab.sorcery_speed or "Activate only as a sorcery" in line
+            ab = _replace(ab, text=line, cost=cost, once_each_turn=once, sorcery_speed=sorcery)
+        else:
+            ab = _replace(ab, text=line)
+        if isinstance(ab, Keyword):
+            keywords.update(ab.names)
+        built.append(ab)
+    power = toughness = None
+    if pt is not None:
+        p, _, t = pt.partition("/")
+        power, toughness = int(p), int(t)
+    mcost = parse_mana_cost(mana_cost)
+    cols = frozenset(colors) if colors is not None else mcost.colors()
+    return CardDef(name, mcost, types, subs, supers, power, toughness, oracle, tuple(built),
+                   cols, frozenset(keywords), token)
+
+
+def granted(text: str, *effects: Any, **kw: Any) -> Activated:
+    """An activated ability that a static ability grants ("Lands you control have '{T}: Add one
+    mana of any color.'"): its cost is read from its text like a printed one."""
+    cost_text, _sep, _rest = split_cost(text)
+    return Activated(text=text, cost=parse_cost(cost_text, ""), effects=effects, **kw)
+
+
+def _replace(ab: Ability, **changes: Any) -> Ability:
+    return dataclasses.replace(ab, **changes)

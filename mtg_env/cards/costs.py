@@ -1,0 +1,174 @@
+"""Costs (CR 118, 602.1a), read from the text before an activated ability's colon:
+`{1}, {T}, Sacrifice Mind Stone` is one generic mana, the tap symbol and sacrificing the source.
+The engine pays them (engine/casting.py, engine/costs.py); here they are only read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import MtgError
+from ..core.filters import Filter, FilterError, parse_filter
+from ..core.mana import ManaCost, parse_mana_cost, split_symbols
+from .subjects import Amount, X
+
+
+class CardDefinitionError(MtgError, ValueError):
+    """A card definition the vocabulary cannot read (names the card and the text)."""
+
+    def __init__(self, card: str, message: str):
+        super().__init__(f"card {card!r}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Some permanents a cost or effect asks its controller to choose: "a creature" (to
+    sacrifice), "an untapped blue creature you control" (to tap). `phrase` is the noun phrase as
+    written, `filter` its reading."""
+
+    phrase: str
+    filter: Filter
+    count: int = 1
+
+    @property
+    def article(self) -> str:
+        """"a creature", "an artifact": for prompts."""
+        return ("an " if self.phrase[:1] in "aeiou" else "a ") + self.phrase
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """An activation cost (CR 602.1a) or a spell's cost beyond its mana cost."""
+
+    mana: ManaCost = ManaCost()
+    tap: bool = False
+    untap: bool = False
+    sacrifice_self: bool = False
+    #: "Sacrifice an artifact": permanents of yours to choose and sacrifice
+    sacrifice: tuple[Selection, ...] = ()
+    #: "Remove a +1/+1 counter from <this>": (kind, number or X)
+    remove_counters: tuple[str, Amount] | None = None
+    #: "Put a -1/-1 counter on <this>" (Devoted Druid)
+    put_counters: tuple[str, int] | None = None
+    pay_life: int = 0
+    discard: int = 0
+    exile_self: bool = False
+    #: "Tap an untapped <creature> you control" (Springleaf Drum, Grand Architect): not {T}, so
+    #: neither summoning sickness (CR 302.6) nor "tapped for mana" apply to it.
+    tap_other: Selection | None = None
+    #: Crew N (CR 702.122a): tap untapped creatures you control with total power N or more
+    crew: int | None = None
+
+    @property
+    def has_x(self) -> bool:
+        return self.mana.x_count > 0
+
+    @property
+    def is_free(self) -> bool:
+        return self == Cost()
+
+
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_SELF_WORDS = ("this artifact", "this creature", "this land", "this enchantment", "this permanent")
+
+
+def parse_cost(text: str, card_name: str) -> Cost:
+    """Read an activation cost such as `{1}, {T}, Sacrifice Mind Stone` (CR 602.1a)."""
+    mana_syms: list[str] = []
+    kw: dict[str, Any] = {}
+    sac: list[Selection] = []
+    for raw in [p.strip() for p in text.split(",")]:
+        part = raw.lower()
+        if raw.startswith("{"):
+            for sym in split_symbols(raw, "cost"):
+                if sym == "T":
+                    kw["tap"] = True
+                elif sym == "Q":
+                    kw["untap"] = True
+                else:
+                    mana_syms.append("{" + sym + "}")
+            continue
+        m = re.fullmatch(r"sacrifice (.+)", part)
+        if m:
+            what = m.group(1)
+            if what == card_name.lower() or what in _SELF_WORDS:
+                kw["sacrifice_self"] = True
+                continue
+            m2 = re.fullmatch(r"(an?|two|three) (.+?)s?", what)
+            if m2:
+                sac.append(_selection(m2.group(2), _NUMBER_WORDS[m2.group(1)], card_name, raw))
+                continue
+            raise CardDefinitionError(card_name, f"cannot read sacrifice cost {raw!r}")
+        m = re.fullmatch(r"tap (an|two|three) untapped (.+?)s? you control", part)
+        if m:
+            kw["tap_other"] = _selection(m.group(2), _NUMBER_WORDS[m.group(1)], card_name, raw)
+            continue
+        m = re.fullmatch(r"remove (\w+) (\S+) counters? from (.+)", part)
+        if m:
+            kw["remove_counters"] = (m.group(2), _amount_word(m.group(1), card_name, raw))
+            continue
+        m = re.fullmatch(r"put (\w+) (\S+) counters? on (.+)", part)
+        if m:
+            kw["put_counters"] = (m.group(2), _amount_word(m.group(1), card_name, raw))
+            continue
+        m = re.fullmatch(r"pay (\d+) life", part)
+        if m:
+            kw["pay_life"] = int(m.group(1))
+            continue
+        m = re.fullmatch(r"discard (a|two) cards?", part)
+        if m:
+            kw["discard"] = _NUMBER_WORDS[m.group(1)]
+            continue
+        if part in (f"exile {card_name.lower()}",) + tuple(f"exile {w}" for w in _SELF_WORDS):
+            kw["exile_self"] = True
+            continue
+        raise CardDefinitionError(card_name, f"cannot read cost part {raw!r}")
+    return Cost(mana=parse_mana_cost("".join(mana_syms)), sacrifice=tuple(sac), **kw)
+
+
+def _selection(phrase: str, count: int, card_name: str, raw: str) -> Selection:
+    try:
+        return Selection(phrase, parse_filter(phrase), count)
+    except FilterError as e:
+        raise CardDefinitionError(card_name, f"cannot read {raw!r}: {e}") from None
+
+
+def _amount_word(word: str, card_name: str, raw: str) -> Any:
+    if word in _NUMBER_WORDS:
+        return _NUMBER_WORDS[word]
+    if word == "x":
+        return X
+    if word.isdigit():
+        return int(word)
+    raise CardDefinitionError(card_name, f"cannot read the number in {raw!r}")
+
+
+def split_cost(line: str) -> tuple[str, str, str]:
+    """(cost, ":", effect) of an activated ability's line; the cost is everything before the
+    first colon outside reminder text. Without a colon: (line, "", "")."""
+    depth = 0
+    for i, ch in enumerate(line):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == ":" and depth == 0:
+            return line[:i], ":", line[i + 1:]
+    return line, "", ""
+
+
+def keyword_cost(keyword: str, line: str, name: str) -> Cost:
+    """"Equip {1}" / "Crew 1": the cost follows the keyword (CR 702.6a, 702.122a)."""
+    if keyword == "equip":
+        m = re.match(r"Equip (\{[^ ]*\})", line)
+        if not m:
+            raise CardDefinitionError(name, f"cannot read equip cost in {line!r}")
+        return Cost(mana=parse_mana_cost(m.group(1)))
+    if keyword == "crew":
+        m = re.match(r"Crew (\d+)", line)
+        if not m:
+            raise CardDefinitionError(name, f"cannot read crew cost in {line!r}")
+        return Cost(crew=int(m.group(1)))
+    raise CardDefinitionError(name, f"unknown keyword ability {keyword!r}")
