@@ -1,0 +1,126 @@
+"""Libraries (CR 401, 701.19, 701.20): search, shuffle, put cards on top, reorder."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...core.filters import Filter, parse_filter
+from ...core.objects import BATTLEFIELD, LIBRARY
+from .base import NOTHING, Ask, Effect
+
+if TYPE_CHECKING:
+    from ...core.objects import Context
+    from ..protocol import GameOps
+
+
+@dataclass(frozen=True)
+class SearchLibrary(Effect):
+    """"Search your library for a basic land card, put it <to>" (CR 701.19). The player may fail
+    to find a card with a stated quality (CR 701.19b), so "find nothing" is always offered.
+    `after` is the step of an earlier search that must have found a card for this one to happen
+    (Cultivate's second card); the library is shuffled by a separate `Shuffle` effect."""
+
+    to: str = BATTLEFIELD     # "battlefield" or "hand"
+    tapped: bool = False
+    after: int | None = None
+    what: Filter = dataclasses.field(default_factory=lambda: parse_filter("basic land"))
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        if self.after is not None and ctx.answers.get(self.after, NOTHING) == NOTHING:
+            return None
+        player = g.players[ctx.controller]
+        choice = ctx.answers.get(step)
+        if choice is None:
+            # identical cards are one choice (the library is hidden and unordered to its owner)
+            by_name: dict[str, int] = {}
+            for o in player.library:
+                if self.what.obj(g, g.objects[o], g.chars(o), ctx.controller, ctx.source_id):
+                    by_name.setdefault(g.objects[o].card.name, o)
+            found = list(by_name.values())
+            dest = "onto the battlefield" + (" tapped" if self.tapped else "") \
+                if self.to == BATTLEFIELD else "into your hand"
+            return Ask("choose", ctx.controller, (*found, NOTHING),
+                       (*(f"find {g.objects[o].card.name}" for o in found), "find nothing"),
+                       f"{ctx.source_name}: search your library for a basic land card to put {dest}")
+        if choice == NOTHING or choice not in player.library:
+            g.log_event(f"{player.name} finds nothing ({ctx.source_name})")
+            return None
+        g.log_event(f"{player.name} finds {g.objects[choice].card.name} ({ctx.source_name})")
+        # it enters tapped: it doesn't "become tapped"
+        g.move_to_zone(choice, self.to, tapped=self.tapped)
+        return None
+
+
+@dataclass(frozen=True)
+class Shuffle(Effect):
+    """Shuffle the controller's library (CR 701.20), with the game's seeded generator."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        g.shuffle_library(ctx.controller)
+        g.log_event(f"{g.players[ctx.controller].name} shuffles their library")
+        return None
+
+
+@dataclass(frozen=True)
+class MayShuffle(Effect):
+    """"You may shuffle." (Ponder)."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        answer = ctx.answers.get(step)
+        if answer is None:
+            return Ask("yes_no", ctx.controller, (True, False), ("yes", "no"),
+                       f"{ctx.source_name}: shuffle your library?")
+        if answer:
+            Shuffle().resolve(g, ctx, step)
+        return None
+
+
+@dataclass(frozen=True)
+class PutFromHandOnTop(Effect):
+    """"Put a card from your hand on top of your library": one card per effect, so that
+    Brainstorm's "put two cards ... in any order" is two of these (the later one ends on top)."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        hand = g.players[ctx.controller].hand
+        if not hand:
+            return None
+        choice = ctx.answers.get(step)
+        if choice is None:
+            return Ask("choose", ctx.controller, tuple(hand),
+                       tuple(f"put {g.objects[o].card.name} on top of your library" for o in hand),
+                       f"{ctx.source_name}: choose a card from your hand to put on top of your library")
+        if choice in hand:
+            g.log_event(f"{g.players[ctx.controller].name} puts {g.objects[choice].card.name} "
+                        f"on top of their library ({ctx.source_name})")
+            g.move_to_zone(choice, LIBRARY, to_top=True)
+        return None
+
+
+@dataclass(frozen=True)
+class OrderTopOfLibrary(Effect):
+    """One step of "look at the top `count` cards of your library, then put them back in any
+    order": choose the card that goes at `position` (0 is the top) among those not yet placed.
+    Ponder is this with positions 0 and 1 (the last card's place is then forced)."""
+
+    position: int
+    count: int = 3
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        library = g.players[ctx.controller].library
+        rest = library[self.position:min(self.count, len(library))]
+        if len(rest) < 2:
+            return None
+        choice = ctx.answers.get(step)
+        ordinal = ("first (on top)", "second", "third", "fourth", "fifth")[min(self.position, 4)]
+        if choice is None:
+            return Ask("choose", ctx.controller, tuple(rest),
+                       tuple(f"put {g.objects[o].card.name} {ordinal}" for o in rest),
+                       f"{ctx.source_name}: choose the card to put {ordinal} on your library")
+        if choice in rest:
+            library.remove(choice)
+            library.insert(self.position, choice)
+            g.log_event(f"{g.players[ctx.controller].name} puts {g.objects[choice].card.name} "
+                        f"{ordinal} on their library ({ctx.source_name})")
+        return None
