@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .engine.errors import MtgError
+from .text import format_state
 
 
 def _repo_root() -> Path:
@@ -17,47 +18,6 @@ def _repo_root() -> Path:
     if (cwd / "configs").is_dir():
         return cwd
     return Path(__file__).resolve().parent.parent
-
-
-def format_state(state: dict, viewer: str | None = None) -> str:
-    """A readable board: life, pool, hand and permanents of each player, then the stack. With a
-    `viewer`, other players' hands are hidden."""
-    lines = [f"Turn {state['turn']} — {state['active_player']}'s {state['step'].replace('_', ' ')}"
-             + ("  [game over: " + (f"{state['winner']} wins" if state["winner"] else "draw") + "]"
-                if state["game_over"] else "")]
-    for p in state["players"]:
-        pool = p["mana_pool"] or "empty"
-        lines.append(f"{p['name']}: life {p['life']}, pool {pool}, library {p['library_count']}, "
-                     f"hand {len(p['hand'])}")
-        if p["hand"] and (viewer is None or viewer == p["name"]):
-            lines.append("  hand: " + ", ".join(p["hand"]))
-        for perm in p["battlefield"]:
-            bits = [f"#{perm['id']} {perm['card']}"]
-            if perm["power"] is not None:
-                bits.append(f"{perm['power']}/{perm['toughness']}")
-            if perm["tapped"]:
-                bits.append("tapped")
-            if perm["summoning_sick"] and "Creature" in perm["types"]:
-                bits.append("sick")
-            if perm["counters"]:
-                bits.append(", ".join(f"{n} {k}" for k, n in perm["counters"].items()))
-            if perm.get("damage"):
-                bits.append(f"{perm['damage']} damage")
-            if perm["attached_to"]:
-                bits.append(f"attached to #{perm['attached_to']}")
-            lines.append("  " + " · ".join(bits))
-        if p["graveyard"]:
-            lines.append("  graveyard: " + ", ".join(p["graveyard"]))
-        if p["exile"]:
-            lines.append("  exile: " + ", ".join(e["card"] for e in p["exile"]))
-    if state["stack"]:
-        lines.append("Stack (top last):")
-        for s in state["stack"]:
-            t = f" -> {', '.join(s['targets'])}" if s["targets"] else ""
-            lines.append(f"  {s['source']}: {s['text']}{t}{' (copy)' if s['copy'] else ''}")
-    if state["decision"]:
-        lines.append(f"Decision: {state['decision']['prompt']}")
-    return "\n".join(lines)
 
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:

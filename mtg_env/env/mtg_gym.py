@@ -62,6 +62,7 @@ from gymnasium import spaces
 from ..engine.decks import new_game
 from ..engine.game import Game
 from ..engine.scenario import read_scenario
+from ..text import format_state
 from .layout import Layout, ObjectTable, encode_actions, env_layout
 from .observation import encode, observation_space
 
@@ -240,7 +241,6 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
     def render(self) -> Any:
         if self.render_mode != "ansi" or self.game is None:
             return None
-        from ..cli import format_state
         me = self.game.players[self.learner].name
         text = format_state(self.game.state_json(), viewer=me)
         if self._actions:
