@@ -22,9 +22,10 @@ import numpy as np
 from agents import HeuristicAgent
 from agents.evaluation import FEATURES, WEIGHTS, features
 from mtg_env import new_game
+from mtg_env.paths import config_file
 
-DUEL_DECKS = ["configs/decks/artifact_mana.txt", "configs/decks/black_shade.txt", "configs/decks/blue_control.txt",
-              "configs/decks/boros_aggro.txt", "configs/decks/green_ramp.txt", "configs/decks/red_burn.txt"]
+DUEL_DECKS = [str(config_file("decks", f"{name}.txt")) for name in
+              ("artifact_mana", "black_shade", "blue_control", "boros_aggro", "green_ramp", "red_burn")]
 
 
 def positions(job: tuple[str, str, int]) -> tuple[list[list[float]], list[float]]:

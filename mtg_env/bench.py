@@ -12,13 +12,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .paths import config_file
+
 DECKS = ("green_ramp.txt", "red_burn.txt")
 
 
 def _decks() -> list[str]:
-    from .cli import _repo_root
-    root = _repo_root() / "configs" / "decks"
-    return [str(root / d) for d in DECKS]
+    return [str(config_file("decks", d)) for d in DECKS]
 
 
 def midgame_board(target_permanents: int = 30, seed: int = 5) -> Any:
@@ -204,9 +204,8 @@ def run_bench(quick: bool = False, as_json: bool = False, with_ray: bool = True)
     env_vec = statistics.median(bench_env(seconds, 8) for _ in range(max(1, repeats // 2)))
     search_fig = bench_search()
     suite_t0 = time.perf_counter()
-    from .cli import _repo_root
     from .combo import run_suite
-    _rows, _ok = run_suite(str(_repo_root() / "configs" / "combos"))
+    _rows, _ok = run_suite(str(config_file("combos")))
     suite_seconds = time.perf_counter() - suite_t0
     rollouts = bench_rollouts(32 if quick else 96) if with_ray else {}
     figures: dict[str, Any] = {

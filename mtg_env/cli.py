@@ -9,15 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .engine.errors import MtgError
+from .paths import config_file
 from .text import format_state
-
-
-def _repo_root() -> Path:
-    """Where configs/ lives: the working directory if it has one, else the source checkout."""
-    cwd = Path.cwd()
-    if (cwd / "configs").is_dir():
-        return cwd
-    return Path(__file__).resolve().parent.parent
 
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:
@@ -101,7 +94,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     """The main job: a config (by default configs/default.yaml, a round-robin tournament of the
     included agents and decks on local Ray), with its standings and report."""
-    config = args.config or str(_repo_root() / "configs" / "default.yaml")
+    config = args.config or str(config_file("default.yaml"))
     if args.out is None:
         args.out = str(Path("results") / Path(config).stem)
     return _harness(args, config)

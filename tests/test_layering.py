@@ -55,3 +55,8 @@ def test_the_import_check_sees_relative_absolute_and_lazy_imports() -> None:
 
 def test_no_env_module_imports_the_cli() -> None:
     assert importers(PACKAGE / "env", "mtg_env.cli") == []
+
+
+def test_bench_does_not_import_the_cli() -> None:
+    # the CLI runs the bench; the bench finds its files through mtg_env.paths, not the CLI
+    assert not {m for m in imported_modules(PACKAGE / "bench.py") if m.startswith("mtg_env.cli")}

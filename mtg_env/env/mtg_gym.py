@@ -52,7 +52,6 @@ must then agree with it). The chosen layout is `env.layout`. A bad size is a Val
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any, cast
 
 import gymnasium as gym
@@ -62,14 +61,14 @@ from gymnasium import spaces
 from ..engine.decks import new_game
 from ..engine.game import Game
 from ..engine.scenario import read_scenario
+from ..paths import SOURCE_CONFIGS, scenario_file
 from ..text import format_state
 from .layout import Layout, ObjectTable, encode_actions, env_layout
 from .observation import encode, observation_space
 
-_ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_DECKS = (str(_ROOT / "configs" / "decks" / "green_ramp.txt"),
-                 str(_ROOT / "configs" / "decks" / "red_burn.txt"))
-DEFAULT_SCENARIO = str(_ROOT / "configs" / "scenarios" / "default.yaml")
+# the included files, wherever the env is made from (a configs/ folder of the user's is not asked)
+DEFAULT_DECKS = (str(SOURCE_CONFIGS / "decks" / "green_ramp.txt"), str(SOURCE_CONFIGS / "decks" / "red_burn.txt"))
+DEFAULT_SCENARIO = str(SOURCE_CONFIGS / "scenarios" / "default.yaml")
 
 
 def _make_opponent(opponent: Any, seed: int) -> Any:
@@ -270,7 +269,7 @@ def ScenarioEnv(**kwargs: Any) -> MtgEnv:  # noqa: N802
     kwargs.setdefault("reward", "damage")
     if isinstance(kwargs["scenario"], str | os.PathLike) and not os.path.exists(str(kwargs["scenario"])) \
             and "\n" not in str(kwargs["scenario"]):
-        candidate = _ROOT / "configs" / "scenarios" / str(kwargs["scenario"])
-        if candidate.exists():
-            kwargs["scenario"] = str(candidate)
+        found = scenario_file(kwargs["scenario"])  # a name in configs/scenarios/
+        if found is not None:
+            kwargs["scenario"] = str(found)
     return MtgEnv(**kwargs)

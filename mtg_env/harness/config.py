@@ -40,6 +40,7 @@ import yaml
 
 from ..engine.decks import load_deck
 from ..engine.errors import DeckError, ScenarioError
+from ..paths import deck_file
 
 AGENT_NAMES = ("random", "heuristic", "mcts", "combo")
 GOALS = ("opponent_life_at_most", "mana_in_a_turn", "cast", "win")
@@ -94,15 +95,14 @@ def _typed(where: str, path: str, v: Any, t: type, what: str) -> Any:
 
 def _deck_path(where: str, path: str, v: Any, base: Path) -> str:
     _typed(where, path, v, str, "a deck file path")
-    candidates = [base / v, Path(v), Path.cwd() / v, Path(__file__).resolve().parents[2] / v]
-    for c in candidates:
-        if c.exists():
-            try:
-                load_deck(str(c))
-            except DeckError as e:
-                raise _err(where, path, f"bad deck: {e}") from None
-            return str(c)
-    raise _err(where, path, f"no such deck file {v!r}")
+    found = deck_file(v, base=base)
+    if found is None:
+        raise _err(where, path, f"no such deck file {v!r}")
+    try:
+        load_deck(str(found))
+    except DeckError as e:
+        raise _err(where, path, f"bad deck: {e}") from None
+    return str(found)
 
 
 def _entrant(where: str, path: str, d: Any, base: Path, default_name: str) -> Entrant:
