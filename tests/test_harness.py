@@ -88,7 +88,10 @@ def stable(summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def clean_env(**extra: str) -> dict[str, str]:
+    """The environment of a fresh process that runs this checkout's code (its processes run in a
+    temporary folder, where the installed package could be another checkout's)."""
     env = {k: v for k, v in os.environ.items() if k not in ("RAY_ADDRESS", run_mod.CRASH_ENV)}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
     env.update(extra)
     return env
 
