@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .paths import config_file
+from .play import play_game
 
 DECKS = ("green_ramp.txt", "red_burn.txt")
 
@@ -29,17 +30,18 @@ def midgame_board(target_permanents: int = 30, seed: int = 5) -> Any:
     for s in range(seed, seed + 50):
         g = new_game(_decks(), seed=s, turn_limit=200)
         agents = {"P1": RandomAgent(s), "P2": RandomAgent(s + 1)}
-        while g.decision is not None and len(g.battlefield) < target_permanents:
-            g.act(agents[g.decision.player].act(g))
+        play_game(g, agents, None, until=lambda g: len(g.battlefield) >= target_permanents)
         if len(g.battlefield) >= target_permanents and g.decision is not None:
             # stop at a priority decision so legal_actions() is the full priority set
-            while g.decision is not None and not (
-                    g.decision.kind == "priority" and g.step == "precombat_main"
-                    and g.decision.player == g.players[g.active].name):
-                g.act(agents[g.decision.player].act(g))
+            play_game(g, agents, None, until=_active_player_main_phase_priority)
             if g.decision is not None:
                 return g
     raise RuntimeError("could not reach a mid-game board")
+
+
+def _active_player_main_phase_priority(g: Any) -> bool:
+    d = g.decision
+    return d.kind == "priority" and g.step == "precombat_main" and d.player == g.players[g.active].name
 
 
 def _median_rate(fn: Any, repeats: int) -> float:
@@ -48,7 +50,7 @@ def _median_rate(fn: Any, repeats: int) -> float:
 
 def bench_random_play(seconds: float, first: str = "random", second: str = "random") -> dict[str, float]:
     """Complete duel games on the two benchmark decks between two agents, for about `seconds`."""
-    from agents import make_agent, play_game
+    from agents import make_agent
 
     from .engine.decks import new_game
     decks = _decks()
@@ -80,9 +82,7 @@ def bench_mcts(seconds: float) -> dict[str, float]:
     while time.perf_counter() - t0 < seconds:
         g = new_game(decks, seed=seed)
         agents: list[Any] = [MCTSAgent(seed), HeuristicAgent(seed + 1)]
-        while g.decision is not None and time.perf_counter() - t0 < seconds:
-            who = 0 if g.decision.player == g.players[0].name else 1
-            g.act(agents[who].act(g))
+        play_game(g, agents, None, until=lambda _g: time.perf_counter() - t0 >= seconds)
         searched += agents[0].stats["searched"]
         playouts += agents[0].stats["playouts"]
         seed += 1

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .engine.errors import MtgError
 from .paths import config_file
+from .play import play_game
 from .text import format_state
 
 
@@ -175,12 +176,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                     turn_limit=args.turn_limit)
     human = game.players[0].name
     agent = make_agent(args.opponent, args.seed)
+    opponents = {p.name: agent for p in game.players if p.name != human}
     seen = 0
-    while game.decision is not None:
-        d = game.decision
-        if d.player != human:
-            game.act(agent.act(game))
-            continue
+    while True:
+        # the agent plays on until the person must decide; then one decision of theirs at a time
+        play_game(game, opponents, None, until=lambda g: g.decision is not None and g.decision.player == human)
+        if game.decision is None:
+            break
         actions = game.legal_actions()
         if len(actions) == 1 and actions[0].kind == "pass" and not game.stack:
             game.act(actions[0])  # nothing to decide: pass on (the log shows what happened)

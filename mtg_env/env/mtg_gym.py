@@ -62,6 +62,7 @@ from ..engine.decks import new_game
 from ..engine.game import Game
 from ..engine.scenario import read_scenario
 from ..paths import SOURCE_CONFIGS, scenario_file
+from ..play import play_game
 from ..text import format_state
 from .layout import Layout, ObjectTable, encode_actions, env_layout
 from .observation import encode, observation_space
@@ -152,12 +153,18 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         return self._obs, self._info()  # type: ignore[return-value]
 
     def _advance_opponents(self) -> None:
+        """Let the opponent agent decide for every other player until the learner must decide."""
         g = self.game
         assert g is not None
-        while g.decision is not None and g.pending is not None and g.pending.player != self.learner:
-            if self._opponent is None:
-                raise RuntimeError("the opponent must decide but no opponent agent is set")
-            g.act(self._opponent.act(g))
+        if g.decision is None or self._learner_decides(g):
+            return
+        if self._opponent is None:
+            raise RuntimeError("the opponent must decide but no opponent agent is set")
+        play_game(g, {p.name: self._opponent for p in g.players if p.index != self.learner}, None,
+                  until=self._learner_decides)
+
+    def _learner_decides(self, g: Game) -> bool:
+        return g.pending is None or g.pending.player == self.learner
 
     def _encode(self) -> None:
         g = self.game

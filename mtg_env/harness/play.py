@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine.decks import new_game
 from ..engine.game import Game
+from ..play import View, play_game
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -21,6 +22,14 @@ def game_seed(run_seed: int, index: int) -> int:
 def _agent(name: str, seed: int, options: dict[str, Any]) -> Any:
     from agents import AGENTS
     return AGENTS[name](seed, **options)  # type: ignore[call-arg]
+
+
+def _hidden_view(seed: int) -> View:
+    """The agent sees only what its player may see: the hidden cards redealt at random, from a
+    generator of the game's own seed (so the game replays the same anywhere)."""
+    from agents.mcts import determinize
+    rng = random.Random(seed ^ 0x5EED)
+    return lambda game, me: determinize(game, me, rng)
 
 
 def _goal_reached(game: Game, goal: dict[str, Any] | None, me: int) -> bool:
@@ -48,27 +57,17 @@ def play_game_spec(spec: dict[str, Any]) -> dict[str, Any]:
                     turn_limit=spec.get("turn_limit", 40))
     agents = {game.players[i].name: _agent(s["agent"], seed + 101 * (i + 1), s.get("agent_options") or {})
               for i, s in enumerate(seats)}
-    hidden = spec.get("hidden_information", True)
-    view_rng = random.Random(seed ^ 0x5EED)
+    hidden = spec.get("hidden_information", True) and fmt != "goldfish"
     goal = spec.get("goal")
     goal_turn = None
+
+    def note_goal(g: Game, _action: Any) -> None:
+        nonlocal goal_turn
+        if goal_turn is None and _goal_reached(g, goal, 0):
+            goal_turn = g.turn
     max_actions = spec.get("max_actions", 20_000)
-    while game.decision is not None and game.stats.actions < max_actions:
-        d = game.decision
-        agent = agents.get(d.player)
-        if agent is None:
-            break
-        me = next(p.index for p in game.players if p.name == d.player)
-        if hidden and fmt != "goldfish":
-            # The agent sees only what its player may see: hidden cards are redealt at random.
-            from agents.mcts import determinize
-            view = determinize(game, me, view_rng)
-            choice = agent.act(view)
-            game.act(choice.label)
-        else:
-            game.act(agent.act(game))
-        if goal_turn is None and _goal_reached(game, goal, 0):
-            goal_turn = game.turn
+    play_game(game, agents, max_actions, view=_hidden_view(seed) if hidden else None,
+              on_action=note_goal if goal else None)
     if not game.game_over:
         game._end_game(None, f"action limit {max_actions} reached")
     return {
