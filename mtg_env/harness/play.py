@@ -12,6 +12,7 @@ from typing import Any
 from ..engine.decks import new_game
 from ..engine.game import Game
 from ..play import View, play_game
+from ..views import determinize
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -27,7 +28,6 @@ def _agent(name: str, seed: int, options: dict[str, Any]) -> Any:
 def _hidden_view(seed: int) -> View:
     """The agent sees only what its player may see: the hidden cards redealt at random, from a
     generator of the game's own seed (so the game replays the same anywhere)."""
-    from agents.mcts import determinize
     rng = random.Random(seed ^ 0x5EED)
     return lambda game, me: determinize(game, me, rng)
 
