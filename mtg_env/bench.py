@@ -14,6 +14,7 @@ from typing import Any
 
 from .paths import config_file
 from .play import play_game
+from .registry import make_agent
 
 DECKS = ("green_ramp.txt", "red_burn.txt")
 
@@ -24,12 +25,10 @@ def _decks() -> list[str]:
 
 def midgame_board(target_permanents: int = 30, seed: int = 5) -> Any:
     """A game played randomly until about `target_permanents` permanents are on the battlefield."""
-    from agents import RandomAgent
-
     from .engine.decks import new_game
     for s in range(seed, seed + 50):
         g = new_game(_decks(), seed=s, turn_limit=200)
-        agents = {"P1": RandomAgent(s), "P2": RandomAgent(s + 1)}
+        agents = {"P1": make_agent("random", s), "P2": make_agent("random", s + 1)}
         play_game(g, agents, None, until=lambda g: len(g.battlefield) >= target_permanents)
         if len(g.battlefield) >= target_permanents and g.decision is not None:
             # stop at a priority decision so legal_actions() is the full priority set
@@ -50,8 +49,6 @@ def _median_rate(fn: Any, repeats: int) -> float:
 
 def bench_random_play(seconds: float, first: str = "random", second: str = "random") -> dict[str, float]:
     """Complete duel games on the two benchmark decks between two agents, for about `seconds`."""
-    from agents import make_agent
-
     from .engine.decks import new_game
     decks = _decks()
     games = actions = turns = 0
@@ -72,8 +69,6 @@ def bench_random_play(seconds: float, first: str = "random", second: str = "rand
 def bench_mcts(seconds: float) -> dict[str, float]:
     """MCTSAgent (default budget) against HeuristicAgent on the benchmark decks, for about
     `seconds`: the time of a searched decision and the playouts per second."""
-    from agents import HeuristicAgent, MCTSAgent
-
     from .engine.decks import new_game
     decks = _decks()
     searched = playouts = 0
@@ -81,7 +76,7 @@ def bench_mcts(seconds: float) -> dict[str, float]:
     seed = 0
     while time.perf_counter() - t0 < seconds:
         g = new_game(decks, seed=seed)
-        agents: list[Any] = [MCTSAgent(seed), HeuristicAgent(seed + 1)]
+        agents: list[Any] = [make_agent("mcts", seed), make_agent("heuristic", seed + 1)]
         play_game(g, agents, None, until=lambda _g: time.perf_counter() - t0 >= seconds)
         searched += agents[0].stats["searched"]
         playouts += agents[0].stats["playouts"]

@@ -11,6 +11,7 @@ from pathlib import Path
 from .engine.errors import MtgError
 from .paths import config_file
 from .play import play_game
+from .registry import make_agent
 from .text import format_state
 
 
@@ -164,8 +165,6 @@ def cmd_combo(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     """A terminal game for a person against an agent: the board, the stack and the numbered legal
     actions each time, answered by number or by label text (interface.md §3)."""
-    from agents import make_agent
-
     from .engine.decks import new_game
     from .engine.errors import IllegalActionError
     decks = [args.deck] if args.format == "goldfish" else [args.deck, args.opponent_deck]
@@ -247,7 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play a game in the terminal against an agent")
     pl.add_argument("--deck", required=True, help="your deck list")
     pl.add_argument("--opponent-deck", help="the agent's deck list")
-    pl.add_argument("--opponent", default="heuristic", help="the agent: random or heuristic")
+    pl.add_argument("--opponent", default="heuristic", help="the agent's name (mtg_env.registry): random, heuristic, mcts, combo")
     pl.add_argument("--format", default="duel", choices=["duel", "goldfish"])
     pl.add_argument("--seed", type=int, default=0)
     pl.add_argument("--mana-payment", default="auto", choices=["auto", "manual"])

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
 import statistics
 import subprocess
@@ -21,6 +20,7 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 import yaml
+from checkout import fresh_process_env
 
 from mtg_env.harness import ConfigError, load_config
 from mtg_env.harness import run as harness_run
@@ -88,10 +88,10 @@ def stable(summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def clean_env(**extra: str) -> dict[str, str]:
-    """The environment of a fresh process that runs this checkout's code (its processes run in a
-    temporary folder, where the installed package could be another checkout's)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("RAY_ADDRESS", run_mod.CRASH_ENV)}
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
+    """The environment of a fresh process that runs this checkout's code, with its entry points
+    (its processes run in a temporary folder, where the installed package could be another
+    checkout's): see tests/checkout.py."""
+    env = {k: v for k, v in fresh_process_env().items() if k not in ("RAY_ADDRESS", run_mod.CRASH_ENV)}
     env.update(extra)
     return env
 

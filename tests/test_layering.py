@@ -60,3 +60,8 @@ def test_no_env_module_imports_the_cli() -> None:
 def test_bench_does_not_import_the_cli() -> None:
     # the CLI runs the bench; the bench finds its files through mtg_env.paths, not the CLI
     assert not {m for m in imported_modules(PACKAGE / "bench.py") if m.startswith("mtg_env.cli")}
+
+
+def test_nothing_in_mtg_env_imports_the_agents_package() -> None:
+    # agents sit above mtg_env; mtg_env takes them by name through mtg_env.registry
+    assert importers(PACKAGE, "agents") == []

@@ -36,8 +36,8 @@ index 0 set (no action is legal any more; samplers and vector envs never see an 
 
 ## Arguments
 `decks` (list of deck files; one for goldfish), `scenario` (a scenario file/YAML/dict),
-`format`, `opponent` ("random", "heuristic", "mcts", or any callable/agent with
-`act(game) -> Action`), `reward`, `max_steps`, `turn_limit`, `mana_payment` ("auto" by default:
+`format`, `opponent` (an agent's name in `mtg_env.registry`: "random", "heuristic", "mcts", "combo";
+or any callable/agent with `act(game) -> Action`), `reward`, `max_steps`, `turn_limit`, `mana_payment` ("auto" by default:
 fewer decisions for learners), `illegal_penalty`, `render_mode` ("ansi").
 The observation's size limits: `max_objects` (64, object rows), `max_battlefield` (32, of them
 battlefield rows; at most `max_objects`), `max_abilities` (16, activated abilities per object),
@@ -63,6 +63,7 @@ from ..engine.game import Game
 from ..engine.scenario import read_scenario
 from ..paths import SOURCE_CONFIGS, scenario_file
 from ..play import play_game
+from ..registry import make_agent
 from ..text import format_state
 from .layout import Layout, ObjectTable, encode_actions, env_layout
 from .observation import encode, observation_space
@@ -76,8 +77,7 @@ def _make_opponent(opponent: Any, seed: int) -> Any:
     if opponent is None:
         return None
     if isinstance(opponent, str):
-        from agents import make_agent
-        return make_agent(opponent, seed)
+        return make_agent(opponent, seed)  # by name, from mtg_env.registry
     if hasattr(opponent, "act"):
         return opponent
     if callable(opponent):

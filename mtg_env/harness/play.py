@@ -12,17 +12,13 @@ from typing import Any
 from ..engine.decks import new_game
 from ..engine.game import Game
 from ..play import View, play_game
+from ..registry import REGISTRY, AgentRegistry
 from ..views import determinize
 
 
 def game_seed(run_seed: int, index: int) -> int:
     """Each game's seed from the run's seed and its own index (stable across workers)."""
     return (run_seed * 1_000_003 + index * 7_919 + 17) % (2**31 - 1)
-
-
-def _agent(name: str, seed: int, options: dict[str, Any]) -> Any:
-    from agents import AGENTS
-    return AGENTS[name](seed, **options)  # type: ignore[call-arg]
 
 
 def _hidden_view(seed: int) -> View:
@@ -47,16 +43,19 @@ def _goal_reached(game: Game, goal: dict[str, Any] | None, me: int) -> bool:
     return False
 
 
-def play_game_spec(spec: dict[str, Any]) -> dict[str, Any]:
-    """Play one game; return its result row."""
+def play_game_spec(spec: dict[str, Any], agents: AgentRegistry | None = None) -> dict[str, Any]:
+    """Play one game; return its result row. The seats' agents are made by name from `agents`
+    (by default the process's registry, mtg_env.registry)."""
+    registry = agents or REGISTRY
     seed = spec["seed"]
     seats = spec["seats"]  # [{"name", "agent", "deck", "agent_options"}] in seat order
     fmt = spec.get("format", "duel")
     decks = [s["deck"] for s in seats] if fmt != "goldfish" else [seats[0]["deck"]]
     game = new_game(decks, seed=seed, format=fmt, first_player=spec.get("first_player"),
                     turn_limit=spec.get("turn_limit", 40))
-    agents = {game.players[i].name: _agent(s["agent"], seed + 101 * (i + 1), s.get("agent_options") or {})
-              for i, s in enumerate(seats)}
+    by_name = {game.players[i].name: registry.make(s["agent"], seed + 101 * (i + 1),
+                                                 **(s.get("agent_options") or {}))
+               for i, s in enumerate(seats)}
     hidden = spec.get("hidden_information", True) and fmt != "goldfish"
     goal = spec.get("goal")
     goal_turn = None
@@ -66,7 +65,7 @@ def play_game_spec(spec: dict[str, Any]) -> dict[str, Any]:
         if goal_turn is None and _goal_reached(g, goal, 0):
             goal_turn = g.turn
     max_actions = spec.get("max_actions", 20_000)
-    play_game(game, agents, max_actions, view=_hidden_view(seed) if hidden else None,
+    play_game(game, by_name, max_actions, view=_hidden_view(seed) if hidden else None,
               on_action=note_goal if goal else None)
     if not game.game_over:
         game._end_game(None, f"action limit {max_actions} reached")
@@ -94,5 +93,5 @@ def play_game_spec(spec: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def play_batch(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [play_game_spec(s) for s in specs]
+def play_batch(specs: list[dict[str, Any]], agents: AgentRegistry | None = None) -> list[dict[str, Any]]:
+    return [play_game_spec(s, agents) for s in specs]
