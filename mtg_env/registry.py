@@ -116,7 +116,7 @@ class AgentRegistry:
         return sub
 
     def _unknown(self, name: str) -> str:
-        known = list(self._entries)
+        known = sorted(self._entries)  # the same message whichever way the names came in
         msg = f"unknown agent {name!r}; " + (f"expected one of: {', '.join(known)}" if known
                                               else "no agents are registered")
         close = difflib.get_close_matches(name, known, n=1)
