@@ -252,6 +252,18 @@ def test_goldfish_rollouts_with_goal_on_ray(ray_local, tmp_path: Path) -> None:
     assert f"reached in {summary['goal_rate'][0]:.1%}" in text
 
 
+def test_a_cast_goal_names_the_card_in_any_case(tmp_path: Path) -> None:
+    # casts are counted by the card's exact name: the config's name is canonicalised on load
+    data = goldfish(deck=str(DECKS / "red_burn.txt"), goal={"kind": "cast", "value": "lightning bolt"})
+    assert load_config(data).goal == {"kind": "cast", "value": "Lightning Bolt"}
+    rows = {}
+    for value in ("lightning bolt", "Lightning Bolt"):
+        go(write(tmp_path / "bolt.yaml", dict(data, goal={"kind": "cast", "value": value})), tmp_path / value,
+           use_ray=False)
+        rows[value] = [r["goal_turn"] for r in rows_of(tmp_path / value)]
+    assert rows["lightning bolt"] == rows["Lightning Bolt"] and any(t is not None for t in rows["lightning bolt"])
+
+
 def test_duel_rollouts_on_ray(ray_local, tmp_path: Path) -> None:
     cfg = write(tmp_path / "duel.yaml", duel())
     summary = go(cfg, tmp_path / "out")

@@ -217,9 +217,11 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any], agents: AgentRe
                 raise _err(where, "goal.value", "missing")
             if goal["kind"] in ("opponent_life_at_most", "mana_in_a_turn"):
                 _typed(where, "goal.value", goal["value"], int, "a whole number")
+            cfg.goal = dict(goal)
             if goal["kind"] == "cast":
-                from ..cards import has_card
+                from ..cards import get_card, has_card
                 if not isinstance(goal["value"], str) or not has_card(goal["value"]):
                     raise _err(where, "goal.value", f"expected the name of a supported card, got {goal['value']!r}")
-            cfg.goal = dict(goal)
+                # casts are counted by the card's exact name (game.stats): "lightning bolt" is "Lightning Bolt"
+                cfg.goal["value"] = get_card(goal["value"]).name
     return cfg
