@@ -246,7 +246,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play a game in the terminal against an agent")
     pl.add_argument("--deck", required=True, help="your deck list")
     pl.add_argument("--opponent-deck", help="the agent's deck list")
-    pl.add_argument("--opponent", default="heuristic", help="the agent's name (mtg_env.registry): random, heuristic, mcts, combo")
+    pl.add_argument("--opponent", default="heuristic",
+                    help="the agent's name (mtg_env.registry): random, heuristic, mcts, combo")
     pl.add_argument("--format", default="duel", choices=["duel", "goldfish"])
     pl.add_argument("--seed", type=int, default=0)
     pl.add_argument("--mana-payment", default="auto", choices=["auto", "manual"])

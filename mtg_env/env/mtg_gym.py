@@ -36,9 +36,10 @@ index 0 set (no action is legal any more; samplers and vector envs never see an 
 
 ## Arguments
 `decks` (list of deck files; one for goldfish), `scenario` (a scenario file/YAML/dict),
-`format`, `opponent` (an agent's name in `mtg_env.registry`: "random", "heuristic", "mcts", "combo";
-or any callable/agent with `act(game) -> Action`), `reward`, `max_steps`, `turn_limit`, `mana_payment` ("auto" by default:
-fewer decisions for learners), `illegal_penalty`, `render_mode` ("ansi").
+`format`, `opponent` (an agent's name in `mtg_env.registry`: "random", "heuristic", "mcts",
+"combo"; or any callable/agent with `act(game) -> Action`), `reward`, `max_steps`, `turn_limit`,
+`mana_payment` ("auto" by default: fewer decisions for learners), `illegal_penalty`,
+`render_mode` ("ansi").
 The observation's size limits: `max_objects` (64, object rows), `max_battlefield` (32, of them
 battlefield rows; at most `max_objects`), `max_abilities` (16, activated abilities per object),
 `max_stack` (16, stack rows), `max_legal` (128, rows of per-action features); or `layout` (a
