@@ -1,8 +1,12 @@
 """Agents: given a game at a decision, return one of its legal actions.
 
-The engine never calls an agent; a driver (the CLI, the Gymnasium env, the rollout harness)
-asks the agent whose player must decide (`game.decision.player`) and acts with its answer.
+The engine never calls an agent; a driver (`play_game`, the Gymnasium env, the rollout harness,
+the CLI) asks the agent whose player must decide (`game.decision.player`) and acts with its
+answer. The built-in agents are found by name through `mtg_env.registry`: from the
+`mtg_env.agents` entry points of an install, and registered here on import as well.
 """
+
+from mtg_env.registry import make_agent, register_agent
 
 from .base import Agent, play_game
 from .combo_agent import ComboAgent
@@ -13,8 +17,11 @@ from .random_agent import RandomAgent
 __all__ = ["AGENTS", "Agent", "ComboAgent", "HeuristicAgent", "MCTSAgent", "PolicyAgent", "RandomAgent", "make_agent",
            "play_game"]
 
+#: the built-in agents by name (the entry points in pyproject.toml name the same classes)
 AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mcts": MCTSAgent,
                                   "combo": ComboAgent}
+for _name, _factory in AGENTS.items():
+    register_agent(_name, _factory)
 
 
 def __getattr__(name: str) -> object:
@@ -22,11 +29,3 @@ def __getattr__(name: str) -> object:
         from .policy import PolicyAgent
         return PolicyAgent
     raise AttributeError(name)
-
-
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """An agent by name: one of AGENTS."""
-    try:
-        return AGENTS[name](seed)  # type: ignore[call-arg]
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r}; expected one of: {', '.join(AGENTS)}") from None

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from mtg_env.cards.vocab import Activated
 from mtg_env.core.actions import DECISION_KINDS
 from mtg_env.engine import autopay, legal
+from mtg_env.views import determinize  # re-exported: agents.mcts.determinize
 
 from .evaluation import win_probability
 from .heuristic import HeuristicAgent
@@ -52,25 +53,6 @@ if TYPE_CHECKING:
 def evaluate(game: Game, me: int) -> float:
     """A static score in [0, 1] for player `me`: 1 won, 0 lost, else the fitted win probability."""
     return win_probability(game, me)
-
-
-def determinize(game: Game, me: int, rng: random.Random) -> Game:
-    """A copy of the game where everything `me` can't see is sampled: the opponents' hands and
-    libraries are redealt from the cards they could be, and every library is reshuffled."""
-    g = game.clone()
-    for p in g.players:
-        if p.index == me:
-            rng.shuffle(p.library)
-            continue
-        hidden = p.hand + p.library
-        cards = [g.objects[o].card for o in hidden]
-        rng.shuffle(cards)
-        for oid, card in zip(hidden, cards, strict=True):
-            if g.objects[oid].card is not card:
-                g.writable(oid).card = card
-        rng.shuffle(p.library)
-    g.invalidate()
-    return g
 
 
 class Move:

@@ -25,9 +25,10 @@ from typing import Any
 from agents import HeuristicAgent, MCTSAgent, play_game
 from mtg_env import new_game
 from mtg_env.harness.stats import wilson
+from mtg_env.paths import config_file
 
-DUEL_DECKS = ["configs/decks/artifact_mana.txt", "configs/decks/black_shade.txt", "configs/decks/blue_control.txt",
-              "configs/decks/boros_aggro.txt", "configs/decks/green_ramp.txt", "configs/decks/red_burn.txt"]
+DUEL_DECKS = [str(config_file("decks", f"{name}.txt")) for name in
+              ("artifact_mana", "black_shade", "blue_control", "boros_aggro", "green_ramp", "red_burn")]
 
 
 def play(job: dict[str, Any]) -> dict[str, Any]:

@@ -21,10 +21,11 @@ import numpy as np
 
 from agents import HeuristicAgent
 from agents.evaluation import FEATURES, WEIGHTS, features
-from mtg_env import new_game
+from mtg_env import Game, new_game, play_game
+from mtg_env.paths import config_file
 
-DUEL_DECKS = ["configs/decks/artifact_mana.txt", "configs/decks/black_shade.txt", "configs/decks/blue_control.txt",
-              "configs/decks/boros_aggro.txt", "configs/decks/green_ramp.txt", "configs/decks/red_burn.txt"]
+DUEL_DECKS = [str(config_file("decks", f"{name}.txt")) for name in
+              ("artifact_mana", "black_shade", "blue_control", "boros_aggro", "green_ramp", "red_burn")]
 
 
 def positions(job: tuple[str, str, int]) -> tuple[list[list[float]], list[float]]:
@@ -33,14 +34,16 @@ def positions(job: tuple[str, str, int]) -> tuple[list[list[float]], list[float]
     g = new_game([deck_a, deck_b], seed=seed)
     agents = [HeuristicAgent(seed), HeuristicAgent(seed + 1)]
     rows: list[tuple[int, list[float]]] = []
-    turn = -1
-    while g.decision is not None:
-        if g.turn != turn:
-            turn = g.turn
-            for me in (0, 1):
-                rows.append((me, features(g, me)))
-        who = next(p.index for p in g.players if p.name == g.decision.player)
-        g.act(agents[who].act(g))
+    turns_seen: set[int] = set()
+
+    def at_turn_start(game: Game, _action: object = None) -> None:
+        """The first position of each turn at which someone decides, for both players."""
+        if game.decision is not None and game.turn not in turns_seen:
+            turns_seen.add(game.turn)
+            rows.extend((me, features(game, me)) for me in (0, 1))
+
+    at_turn_start(g)
+    play_game(g, agents, None, on_action=at_turn_start)
     if g.winner is None:
         return [], []
     return [f for _me, f in rows], [1.0 if me == g.winner else 0.0 for me, _f in rows]

@@ -34,6 +34,7 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 import mtg_env.env  # noqa: E402,F401  (registers the ids)
+from mtg_env.paths import deck_file  # noqa: E402
 
 ENV_ID = "mtg_env/Goldfish-v0"
 POLICY_KEYS = ("global", "players", "objects", "object_cards")
@@ -41,8 +42,8 @@ Policy = Callable[[gym.Env, Any], int]
 
 
 def deck_path(name: str) -> str:
-    p = Path(name)
-    return str(p if p.suffix == ".txt" else ROOT / "configs" / "decks" / f"{name}.txt")
+    """A deck file, or a deck's name in configs/decks/ ("red_burn")."""
+    return str(deck_file(name) or name)
 
 
 def make_env(deck: str = "red_burn", turn_limit: int = 6, max_steps: int = 400, mulligans: bool = False,

@@ -40,6 +40,7 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
 
 import mtg_env.env  # noqa: E402,F401  (registers the ids)
 from mtg_env.env import RLlibMaskObs  # noqa: E402
+from mtg_env.paths import deck_file  # noqa: E402
 
 ENV_ID = "mtg_env/Goldfish-v0"
 ENV_NAME = "mtg_goldfish_masked"
@@ -48,8 +49,8 @@ Policy = Callable[[dict[str, Any]], int]
 
 
 def deck_path(name: str) -> str:
-    p = Path(name)
-    return str(p if p.suffix == ".txt" else ROOT / "configs" / "decks" / f"{name}.txt")
+    """A deck file, or a deck's name in configs/decks/ ("red_burn")."""
+    return str(deck_file(name) or name)
 
 
 class FlattenInner(gym.ObservationWrapper):

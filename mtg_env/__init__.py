@@ -18,8 +18,9 @@ from .engine import (
 )
 from .engine.decks import load_deck, new_game
 from .engine.scenario import load_scenario, run_scenario
+from .play import play_game
 
 __all__ = ["Action", "Decision", "DeckError", "Game", "IllegalActionError", "ManaStringError",
            "MtgError", "ScenarioError", "UnknownCardError", "load_deck", "load_scenario", "new_game",
-           "run_scenario"]
+           "play_game", "run_scenario"]
 __version__ = "0.1.0"

@@ -12,34 +12,35 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .paths import config_file
+from .play import play_game
+from .registry import make_agent
+
 DECKS = ("green_ramp.txt", "red_burn.txt")
 
 
 def _decks() -> list[str]:
-    from .cli import _repo_root
-    root = _repo_root() / "configs" / "decks"
-    return [str(root / d) for d in DECKS]
+    return [str(config_file("decks", d)) for d in DECKS]
 
 
 def midgame_board(target_permanents: int = 30, seed: int = 5) -> Any:
     """A game played randomly until about `target_permanents` permanents are on the battlefield."""
-    from agents import RandomAgent
-
     from .engine.decks import new_game
     for s in range(seed, seed + 50):
         g = new_game(_decks(), seed=s, turn_limit=200)
-        agents = {"P1": RandomAgent(s), "P2": RandomAgent(s + 1)}
-        while g.decision is not None and len(g.battlefield) < target_permanents:
-            g.act(agents[g.decision.player].act(g))
+        agents = {"P1": make_agent("random", s), "P2": make_agent("random", s + 1)}
+        play_game(g, agents, None, until=lambda g: len(g.battlefield) >= target_permanents)
         if len(g.battlefield) >= target_permanents and g.decision is not None:
             # stop at a priority decision so legal_actions() is the full priority set
-            while g.decision is not None and not (
-                    g.decision.kind == "priority" and g.step == "precombat_main"
-                    and g.decision.player == g.players[g.active].name):
-                g.act(agents[g.decision.player].act(g))
+            play_game(g, agents, None, until=_active_player_main_phase_priority)
             if g.decision is not None:
                 return g
     raise RuntimeError("could not reach a mid-game board")
+
+
+def _active_player_main_phase_priority(g: Any) -> bool:
+    d = g.decision
+    return d.kind == "priority" and g.step == "precombat_main" and d.player == g.players[g.active].name
 
 
 def _median_rate(fn: Any, repeats: int) -> float:
@@ -48,8 +49,6 @@ def _median_rate(fn: Any, repeats: int) -> float:
 
 def bench_random_play(seconds: float, first: str = "random", second: str = "random") -> dict[str, float]:
     """Complete duel games on the two benchmark decks between two agents, for about `seconds`."""
-    from agents import make_agent, play_game
-
     from .engine.decks import new_game
     decks = _decks()
     games = actions = turns = 0
@@ -70,8 +69,6 @@ def bench_random_play(seconds: float, first: str = "random", second: str = "rand
 def bench_mcts(seconds: float) -> dict[str, float]:
     """MCTSAgent (default budget) against HeuristicAgent on the benchmark decks, for about
     `seconds`: the time of a searched decision and the playouts per second."""
-    from agents import HeuristicAgent, MCTSAgent
-
     from .engine.decks import new_game
     decks = _decks()
     searched = playouts = 0
@@ -79,10 +76,8 @@ def bench_mcts(seconds: float) -> dict[str, float]:
     seed = 0
     while time.perf_counter() - t0 < seconds:
         g = new_game(decks, seed=seed)
-        agents: list[Any] = [MCTSAgent(seed), HeuristicAgent(seed + 1)]
-        while g.decision is not None and time.perf_counter() - t0 < seconds:
-            who = 0 if g.decision.player == g.players[0].name else 1
-            g.act(agents[who].act(g))
+        agents: list[Any] = [make_agent("mcts", seed), make_agent("heuristic", seed + 1)]
+        play_game(g, agents, None, until=lambda _g: time.perf_counter() - t0 >= seconds)
         searched += agents[0].stats["searched"]
         playouts += agents[0].stats["playouts"]
         seed += 1
@@ -204,9 +199,8 @@ def run_bench(quick: bool = False, as_json: bool = False, with_ray: bool = True)
     env_vec = statistics.median(bench_env(seconds, 8) for _ in range(max(1, repeats // 2)))
     search_fig = bench_search()
     suite_t0 = time.perf_counter()
-    from .cli import _repo_root
     from .combo import run_suite
-    _rows, _ok = run_suite(str(_repo_root() / "configs" / "combos"))
+    _rows, _ok = run_suite(str(config_file("combos")))
     suite_seconds = time.perf_counter() - suite_t0
     rollouts = bench_rollouts(32 if quick else 96) if with_ray else {}
     figures: dict[str, Any] = {

@@ -8,56 +8,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .engine.errors import MtgError
-
-
-def _repo_root() -> Path:
-    """Where configs/ lives: the working directory if it has one, else the source checkout."""
-    cwd = Path.cwd()
-    if (cwd / "configs").is_dir():
-        return cwd
-    return Path(__file__).resolve().parent.parent
-
-
-def format_state(state: dict, viewer: str | None = None) -> str:
-    """A readable board: life, pool, hand and permanents of each player, then the stack. With a
-    `viewer`, other players' hands are hidden."""
-    lines = [f"Turn {state['turn']} — {state['active_player']}'s {state['step'].replace('_', ' ')}"
-             + ("  [game over: " + (f"{state['winner']} wins" if state["winner"] else "draw") + "]"
-                if state["game_over"] else "")]
-    for p in state["players"]:
-        pool = p["mana_pool"] or "empty"
-        lines.append(f"{p['name']}: life {p['life']}, pool {pool}, library {p['library_count']}, "
-                     f"hand {len(p['hand'])}")
-        if p["hand"] and (viewer is None or viewer == p["name"]):
-            lines.append("  hand: " + ", ".join(p["hand"]))
-        for perm in p["battlefield"]:
-            bits = [f"#{perm['id']} {perm['card']}"]
-            if perm["power"] is not None:
-                bits.append(f"{perm['power']}/{perm['toughness']}")
-            if perm["tapped"]:
-                bits.append("tapped")
-            if perm["summoning_sick"] and "Creature" in perm["types"]:
-                bits.append("sick")
-            if perm["counters"]:
-                bits.append(", ".join(f"{n} {k}" for k, n in perm["counters"].items()))
-            if perm.get("damage"):
-                bits.append(f"{perm['damage']} damage")
-            if perm["attached_to"]:
-                bits.append(f"attached to #{perm['attached_to']}")
-            lines.append("  " + " · ".join(bits))
-        if p["graveyard"]:
-            lines.append("  graveyard: " + ", ".join(p["graveyard"]))
-        if p["exile"]:
-            lines.append("  exile: " + ", ".join(e["card"] for e in p["exile"]))
-    if state["stack"]:
-        lines.append("Stack (top last):")
-        for s in state["stack"]:
-            t = f" -> {', '.join(s['targets'])}" if s["targets"] else ""
-            lines.append(f"  {s['source']}: {s['text']}{t}{' (copy)' if s['copy'] else ''}")
-    if state["decision"]:
-        lines.append(f"Decision: {state['decision']['prompt']}")
-    return "\n".join(lines)
+from .core.errors import MtgError
+from .paths import config_file
+from .play import play_game
+from .registry import make_agent
+from .text import format_state
 
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:
@@ -141,7 +96,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     """The main job: a config (by default configs/default.yaml, a round-robin tournament of the
     included agents and decks on local Ray), with its standings and report."""
-    config = args.config or str(_repo_root() / "configs" / "default.yaml")
+    config = args.config or str(config_file("default.yaml"))
     if args.out is None:
         args.out = str(Path("results") / Path(config).stem)
     return _harness(args, config)
@@ -210,10 +165,8 @@ def cmd_combo(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     """A terminal game for a person against an agent: the board, the stack and the numbered legal
     actions each time, answered by number or by label text (interface.md §3)."""
-    from agents import make_agent
-
+    from .core.errors import IllegalActionError
     from .engine.decks import new_game
-    from .engine.errors import IllegalActionError
     decks = [args.deck] if args.format == "goldfish" else [args.deck, args.opponent_deck]
     if args.format != "goldfish" and not args.opponent_deck:
         print("mtg-env: error: --opponent-deck is needed (or use --format goldfish)", file=sys.stderr)
@@ -222,12 +175,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                     turn_limit=args.turn_limit)
     human = game.players[0].name
     agent = make_agent(args.opponent, args.seed)
+    opponents = {p.name: agent for p in game.players if p.name != human}
     seen = 0
-    while game.decision is not None:
-        d = game.decision
-        if d.player != human:
-            game.act(agent.act(game))
-            continue
+    while True:
+        # the agent plays on until the person must decide; then one decision of theirs at a time
+        play_game(game, opponents, None, until=lambda g: g.decision is not None and g.decision.player == human)
+        if game.decision is None:
+            break
         actions = game.legal_actions()
         if len(actions) == 1 and actions[0].kind == "pass" and not game.stack:
             game.act(actions[0])  # nothing to decide: pass on (the log shows what happened)
@@ -292,7 +246,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play a game in the terminal against an agent")
     pl.add_argument("--deck", required=True, help="your deck list")
     pl.add_argument("--opponent-deck", help="the agent's deck list")
-    pl.add_argument("--opponent", default="heuristic", help="the agent: random or heuristic")
+    pl.add_argument("--opponent", default="heuristic",
+                    help="the agent's name (mtg_env.registry): random, heuristic, mcts, combo")
     pl.add_argument("--format", default="duel", choices=["duel", "goldfish"])
     pl.add_argument("--seed", type=int, default=0)
     pl.add_argument("--mana-payment", default="auto", choices=["auto", "manual"])

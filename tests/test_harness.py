@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
 import statistics
 import subprocess
@@ -21,6 +20,7 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 import yaml
+from checkout import fresh_process_env
 
 from mtg_env.harness import ConfigError, load_config
 from mtg_env.harness import run as harness_run
@@ -88,7 +88,10 @@ def stable(summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def clean_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("RAY_ADDRESS", run_mod.CRASH_ENV)}
+    """The environment of a fresh process that runs this checkout's code, with its entry points
+    (its processes run in a temporary folder, where the installed package could be another
+    checkout's): see tests/checkout.py."""
+    env = {k: v for k, v in fresh_process_env().items() if k not in ("RAY_ADDRESS", run_mod.CRASH_ENV)}
     env.update(extra)
     return env
 
@@ -247,6 +250,18 @@ def test_goldfish_rollouts_with_goal_on_ray(ray_local, tmp_path: Path) -> None:
     text = "\n".join(report_pre(tmp_path / "out"))
     assert f"{summary['win_rate']:.1%}" in text and f"{summary['games']} games" in text
     assert f"reached in {summary['goal_rate'][0]:.1%}" in text
+
+
+def test_a_cast_goal_names_the_card_in_any_case(tmp_path: Path) -> None:
+    # casts are counted by the card's exact name: the config's name is canonicalised on load
+    data = goldfish(deck=str(DECKS / "red_burn.txt"), goal={"kind": "cast", "value": "lightning bolt"})
+    assert load_config(data).goal == {"kind": "cast", "value": "Lightning Bolt"}
+    rows = {}
+    for value in ("lightning bolt", "Lightning Bolt"):
+        go(write(tmp_path / "bolt.yaml", dict(data, goal={"kind": "cast", "value": value})), tmp_path / value,
+           use_ray=False)
+        rows[value] = [r["goal_turn"] for r in rows_of(tmp_path / value)]
+    assert rows["lightning bolt"] == rows["Lightning Bolt"] and any(t is not None for t in rows["lightning bolt"])
 
 
 def test_duel_rollouts_on_ray(ray_local, tmp_path: Path) -> None:

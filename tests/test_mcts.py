@@ -133,6 +133,11 @@ def test_determinize_keeps_what_the_player_knows() -> None:
     assert g.state_json() == before  # the real game is never changed
 
 
+def test_determinize_is_the_rules_level_view_the_harness_shows() -> None:
+    import mtg_env.views
+    assert determinize is mtg_env.views.determinize
+
+
 def test_evaluation_is_a_probability_and_reads_the_board() -> None:
     assert len(WEIGHTS) == len(FEATURES)
     g = load_scenario(BOLT_FOR_LETHAL)

@@ -36,9 +36,10 @@ index 0 set (no action is legal any more; samplers and vector envs never see an 
 
 ## Arguments
 `decks` (list of deck files; one for goldfish), `scenario` (a scenario file/YAML/dict),
-`format`, `opponent` ("random", "heuristic", "mcts", or any callable/agent with
-`act(game) -> Action`), `reward`, `max_steps`, `turn_limit`, `mana_payment` ("auto" by default:
-fewer decisions for learners), `illegal_penalty`, `render_mode` ("ansi").
+`format`, `opponent` (an agent's name in `mtg_env.registry`: "random", "heuristic", "mcts",
+"combo"; or any callable/agent with `act(game) -> Action`), `reward`, `max_steps`, `turn_limit`,
+`mana_payment` ("auto" by default: fewer decisions for learners), `illegal_penalty`,
+`render_mode` ("ansi").
 The observation's size limits: `max_objects` (64, object rows), `max_battlefield` (32, of them
 battlefield rows; at most `max_objects`), `max_abilities` (16, activated abilities per object),
 `max_stack` (16, stack rows), `max_legal` (128, rows of per-action features); or `layout` (a
@@ -52,7 +53,6 @@ must then agree with it). The chosen layout is `env.layout`. A bad size is a Val
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any, cast
 
 import gymnasium as gym
@@ -62,21 +62,23 @@ from gymnasium import spaces
 from ..engine.decks import new_game
 from ..engine.game import Game
 from ..engine.scenario import read_scenario
+from ..paths import SOURCE_CONFIGS, scenario_file
+from ..play import play_game
+from ..registry import make_agent
+from ..text import format_state
 from .layout import Layout, ObjectTable, encode_actions, env_layout
 from .observation import encode, observation_space
 
-_ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_DECKS = (str(_ROOT / "configs" / "decks" / "green_ramp.txt"),
-                 str(_ROOT / "configs" / "decks" / "red_burn.txt"))
-DEFAULT_SCENARIO = str(_ROOT / "configs" / "scenarios" / "default.yaml")
+# the included files, wherever the env is made from (a configs/ folder of the user's is not asked)
+DEFAULT_DECKS = (str(SOURCE_CONFIGS / "decks" / "green_ramp.txt"), str(SOURCE_CONFIGS / "decks" / "red_burn.txt"))
+DEFAULT_SCENARIO = str(SOURCE_CONFIGS / "scenarios" / "default.yaml")
 
 
 def _make_opponent(opponent: Any, seed: int) -> Any:
     if opponent is None:
         return None
     if isinstance(opponent, str):
-        from agents import make_agent
-        return make_agent(opponent, seed)
+        return make_agent(opponent, seed)  # by name, from mtg_env.registry
     if hasattr(opponent, "act"):
         return opponent
     if callable(opponent):
@@ -152,12 +154,18 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         return self._obs, self._info()  # type: ignore[return-value]
 
     def _advance_opponents(self) -> None:
+        """Let the opponent agent decide for every other player until the learner must decide."""
         g = self.game
         assert g is not None
-        while g.decision is not None and g.pending is not None and g.pending.player != self.learner:
-            if self._opponent is None:
-                raise RuntimeError("the opponent must decide but no opponent agent is set")
-            g.act(self._opponent.act(g))
+        if g.decision is None or self._learner_decides(g):
+            return
+        if self._opponent is None:
+            raise RuntimeError("the opponent must decide but no opponent agent is set")
+        play_game(g, {p.name: self._opponent for p in g.players if p.index != self.learner}, None,
+                  until=self._learner_decides)
+
+    def _learner_decides(self, g: Game) -> bool:
+        return g.pending is None or g.pending.player == self.learner
 
     def _encode(self) -> None:
         g = self.game
@@ -240,7 +248,6 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
     def render(self) -> Any:
         if self.render_mode != "ansi" or self.game is None:
             return None
-        from ..cli import format_state
         me = self.game.players[self.learner].name
         text = format_state(self.game.state_json(), viewer=me)
         if self._actions:
@@ -270,7 +277,7 @@ def ScenarioEnv(**kwargs: Any) -> MtgEnv:  # noqa: N802
     kwargs.setdefault("reward", "damage")
     if isinstance(kwargs["scenario"], str | os.PathLike) and not os.path.exists(str(kwargs["scenario"])) \
             and "\n" not in str(kwargs["scenario"]):
-        candidate = _ROOT / "configs" / "scenarios" / str(kwargs["scenario"])
-        if candidate.exists():
-            kwargs["scenario"] = str(candidate)
+        found = scenario_file(kwargs["scenario"])  # a name in configs/scenarios/
+        if found is not None:
+            kwargs["scenario"] = str(found)
     return MtgEnv(**kwargs)

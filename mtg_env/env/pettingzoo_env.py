@@ -17,6 +17,7 @@ from pettingzoo import AECEnv
 
 from ..engine.decks import new_game
 from ..engine.game import Game
+from ..text import format_state
 from .layout import DEFAULT_LAYOUT, Layout, ObjectTable, encode_actions, env_layout
 from .mtg_gym import DEFAULT_DECKS
 from .observation import encode, observation_space
@@ -125,7 +126,6 @@ class MtgAECEnv(AECEnv):
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.game is None:
             return None
-        from ..cli import format_state
         return format_state(self.game.state_json())
 
     def close(self) -> None:

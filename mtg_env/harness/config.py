@@ -31,6 +31,7 @@ Every error names the file, the key path and what was expected.
 
 from __future__ import annotations
 
+import inspect
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,10 +39,11 @@ from typing import Any
 
 import yaml
 
+from ..core.errors import DeckError, ScenarioError
 from ..engine.decks import load_deck
-from ..engine.errors import DeckError, ScenarioError
+from ..paths import deck_file
+from ..registry import REGISTRY, AgentRegistry, UnknownAgentError
 
-AGENT_NAMES = ("random", "heuristic", "mcts", "combo")
 GOALS = ("opponent_life_at_most", "mana_in_a_turn", "cast", "win")
 
 
@@ -94,18 +96,17 @@ def _typed(where: str, path: str, v: Any, t: type, what: str) -> Any:
 
 def _deck_path(where: str, path: str, v: Any, base: Path) -> str:
     _typed(where, path, v, str, "a deck file path")
-    candidates = [base / v, Path(v), Path.cwd() / v, Path(__file__).resolve().parents[2] / v]
-    for c in candidates:
-        if c.exists():
-            try:
-                load_deck(str(c))
-            except DeckError as e:
-                raise _err(where, path, f"bad deck: {e}") from None
-            return str(c)
-    raise _err(where, path, f"no such deck file {v!r}")
+    found = deck_file(v, base=base)
+    if found is None:
+        raise _err(where, path, f"no such deck file {v!r}")
+    try:
+        load_deck(str(found))
+    except DeckError as e:
+        raise _err(where, path, f"bad deck: {e}") from None
+    return str(found)
 
 
-def _entrant(where: str, path: str, d: Any, base: Path, default_name: str) -> Entrant:
+def _entrant(where: str, path: str, d: Any, base: Path, default_name: str, agents: AgentRegistry) -> Entrant:
     def at(key: str) -> str:
         return f"{path}.{key}" if path else key
     _typed(where, path, d, dict, "a mapping with agent and deck")
@@ -113,24 +114,26 @@ def _entrant(where: str, path: str, d: Any, base: Path, default_name: str) -> En
         if k not in ("name", "agent", "deck", "agent_options"):
             raise _err(where, at(k), "unknown key; expected one of: agent, agent_options, deck, name")
     agent = d.get("agent", "heuristic")
-    if agent not in AGENT_NAMES:
-        raise _err(where, at("agent"), f"unknown agent {agent!r}; expected one of: {', '.join(AGENT_NAMES)}")
+    _typed(where, at("agent"), agent, str, "an agent's name")
+    try:
+        agents.factory(agent)
+    except UnknownAgentError as e:
+        raise _err(where, at("agent"), str(e)) from None
     if "deck" not in d:
         raise _err(where, at("deck"), "missing: a deck file is required")
     opts = d.get("agent_options", {}) or {}
     _typed(where, at("agent_options"), opts, dict, "a mapping of agent options")
-    _check_agent_options(where, at("agent_options"), agent, opts)
+    _check_agent_options(where, at("agent_options"), agent, opts, agents)
     return Entrant(str(d.get("name", default_name)), agent, _deck_path(where, at("deck"), d["deck"], base), opts)
 
 
-def _check_agent_options(where: str, path: str, agent: str, opts: dict[str, Any]) -> None:
-    import inspect
-
-    from agents import AGENTS
-    params = inspect.signature(AGENTS[agent].__init__).parameters
+def _check_agent_options(where: str, path: str, agent: str, opts: dict[str, Any], agents: AgentRegistry) -> None:
+    params = agents.options(agent)
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return  # the agent takes any option
     for k, v in opts.items():
-        if k not in params or k in ("self", "seed"):
-            allowed = ", ".join(p for p in params if p not in ("self", "seed")) or "none"
+        if k not in params:
+            allowed = ", ".join(params) or "none"
             raise _err(where, f"{path}.{k}", f"unknown option of the {agent} agent; expected one of: {allowed}")
         default = params[k].default
         if default is not inspect.Parameter.empty and default is not None and \
@@ -138,7 +141,10 @@ def _check_agent_options(where: str, path: str, agent: str, opts: dict[str, Any]
             raise _err(where, f"{path}.{k}", f"expected {type(default).__name__}, got {v!r}")
 
 
-def load_config(source: str | os.PathLike[str] | dict[str, Any]) -> RunConfig:
+def load_config(source: str | os.PathLike[str] | dict[str, Any], agents: AgentRegistry | None = None) -> RunConfig:
+    """Read and check a run config. Agent names and options are checked against `agents` (by
+    default the process's registry, mtg_env.registry)."""
+    agents = agents or REGISTRY
     if isinstance(source, dict):
         data, where, base = source, "<dict>", Path.cwd()
     else:
@@ -180,7 +186,8 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any]) -> RunConfig:
         entrants = _typed(where, "entrants", data.get("entrants"), list, "a list of entrants")
         if len(entrants) < 2:
             raise _err(where, "entrants", "expected at least two entrants")
-        cfg.entrants = [_entrant(where, f"entrants[{i}]", e, base, f"entrant{i + 1}") for i, e in enumerate(entrants)]
+        cfg.entrants = [_entrant(where, f"entrants[{i}]", e, base, f"entrant{i + 1}", agents)
+                        for i, e in enumerate(entrants)]
         names = [e.name for e in cfg.entrants]
         if len(set(names)) != len(names):
             raise _err(where, "entrants", f"entrant names must be unique: {names}")
@@ -193,11 +200,11 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any]) -> RunConfig:
         if cfg.games < 1:
             raise _err(where, "games", f"expected at least 1, got {cfg.games}")
         cfg.player = _entrant(where, "", {k: data[k] for k in ("agent", "deck", "agent_options") if k in data},
-                              base, "player")
+                              base, "player", agents)
         if fmt == "duel":
             if "opponent" not in data:
                 raise _err(where, "opponent", "missing: a duel needs an opponent {agent, deck}")
-            cfg.opponent = _entrant(where, "opponent", data["opponent"], base, "opponent")
+            cfg.opponent = _entrant(where, "opponent", data["opponent"], base, "opponent", agents)
         goal = data.get("goal")
         if goal is not None:
             _typed(where, "goal", goal, dict, "a mapping {kind, value}")
@@ -210,9 +217,11 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any]) -> RunConfig:
                 raise _err(where, "goal.value", "missing")
             if goal["kind"] in ("opponent_life_at_most", "mana_in_a_turn"):
                 _typed(where, "goal.value", goal["value"], int, "a whole number")
+            cfg.goal = dict(goal)
             if goal["kind"] == "cast":
-                from ..cards import has_card
+                from ..cards import get_card, has_card
                 if not isinstance(goal["value"], str) or not has_card(goal["value"]):
                     raise _err(where, "goal.value", f"expected the name of a supported card, got {goal['value']!r}")
-            cfg.goal = dict(goal)
+                # casts are counted by the card's exact name (game.stats): "lightning bolt" is "Lightning Bolt"
+                cfg.goal["value"] = get_card(goal["value"]).name
     return cfg

@@ -12,6 +12,9 @@ from typing import Any
 from ..engine import sba
 from ..engine.decks import new_game
 from ..engine.game import Game
+from ..play import View, play_game
+from ..registry import REGISTRY, AgentRegistry
+from ..views import determinize
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -19,9 +22,11 @@ def game_seed(run_seed: int, index: int) -> int:
     return (run_seed * 1_000_003 + index * 7_919 + 17) % (2**31 - 1)
 
 
-def _agent(name: str, seed: int, options: dict[str, Any]) -> Any:
-    from agents import AGENTS
-    return AGENTS[name](seed, **options)  # type: ignore[call-arg]
+def _hidden_view(seed: int) -> View:
+    """The agent sees only what its player may see: the hidden cards redealt at random, from a
+    generator of the game's own seed (so the game replays the same anywhere)."""
+    rng = random.Random(seed ^ 0x5EED)
+    return lambda game, me: determinize(game, me, rng)
 
 
 def _goal_reached(game: Game, goal: dict[str, Any] | None, me: int) -> bool:
@@ -39,37 +44,30 @@ def _goal_reached(game: Game, goal: dict[str, Any] | None, me: int) -> bool:
     return False
 
 
-def play_game_spec(spec: dict[str, Any]) -> dict[str, Any]:
-    """Play one game; return its result row."""
+def play_game_spec(spec: dict[str, Any], agents: AgentRegistry | None = None) -> dict[str, Any]:
+    """Play one game; return its result row. The seats' agents are made by name from `agents`
+    (by default the process's registry, mtg_env.registry)."""
+    registry = agents or REGISTRY
     seed = spec["seed"]
     seats = spec["seats"]  # [{"name", "agent", "deck", "agent_options"}] in seat order
     fmt = spec.get("format", "duel")
     decks = [s["deck"] for s in seats] if fmt != "goldfish" else [seats[0]["deck"]]
     game = new_game(decks, seed=seed, format=fmt, first_player=spec.get("first_player"),
                     turn_limit=spec.get("turn_limit", 40))
-    agents = {game.players[i].name: _agent(s["agent"], seed + 101 * (i + 1), s.get("agent_options") or {})
-              for i, s in enumerate(seats)}
-    hidden = spec.get("hidden_information", True)
-    view_rng = random.Random(seed ^ 0x5EED)
+    by_name = {game.players[i].name: registry.make(s["agent"], seed + 101 * (i + 1),
+                                                 **(s.get("agent_options") or {}))
+               for i, s in enumerate(seats)}
+    hidden = spec.get("hidden_information", True) and fmt != "goldfish"
     goal = spec.get("goal")
     goal_turn = None
+
+    def note_goal(g: Game, _action: Any) -> None:
+        nonlocal goal_turn
+        if goal_turn is None and _goal_reached(g, goal, 0):
+            goal_turn = g.turn
     max_actions = spec.get("max_actions", 20_000)
-    while game.decision is not None and game.stats.actions < max_actions:
-        d = game.decision
-        agent = agents.get(d.player)
-        if agent is None:
-            break
-        me = next(p.index for p in game.players if p.name == d.player)
-        if hidden and fmt != "goldfish":
-            # The agent sees only what its player may see: hidden cards are redealt at random.
-            from agents.mcts import determinize
-            view = determinize(game, me, view_rng)
-            choice = agent.act(view)
-            game.act(choice.label)
-        else:
-            game.act(agent.act(game))
-        if goal_turn is None and _goal_reached(game, goal, 0):
-            goal_turn = game.turn
+    play_game(game, by_name, max_actions, view=_hidden_view(seed) if hidden else None,
+              on_action=note_goal if goal else None)
     if not game.game_over:
         sba.end_game(game, None, f"action limit {max_actions} reached")
     return {
@@ -96,5 +94,5 @@ def play_game_spec(spec: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def play_batch(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [play_game_spec(s) for s in specs]
+def play_batch(specs: list[dict[str, Any]], agents: AgentRegistry | None = None) -> list[dict[str, Any]]:
+    return [play_game_spec(s, agents) for s in specs]

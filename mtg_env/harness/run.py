@@ -22,6 +22,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from ..registry import REGISTRY, AgentRegistry
 from .config import Entrant, RunConfig, load_config
 from .play import game_seed, play_batch
 
@@ -55,8 +56,10 @@ def _match_winner(rows: list[dict[str, Any]], a: str, b: str) -> str | None:
 class Runner:
     def __init__(self, cfg: RunConfig, out: Path, workers: int = 2, address: str | None = None,
                  resume: bool = False, progress: bool = True, stop_after: int | None = None,
-                 use_ray: bool = True, batch_size: int | None = None):
+                 use_ray: bool = True, batch_size: int | None = None, agents: AgentRegistry | None = None):
         self.cfg = cfg
+        # the config's agents, loaded here and sent to the workers: they need no registry of their own
+        self.agents = (agents or REGISTRY).subset(e.agent for e in _entrants(cfg))
         self.out = out
         self.workers = max(1, workers)
         self.address = address or os.environ.get("RAY_ADDRESS")
@@ -111,7 +114,7 @@ class Runner:
                 self._run_ray(batches, bar)
             else:
                 for b in batches:
-                    self._done(play_batch(b), bar)
+                    self._done(play_batch(b, self.agents), bar)
         return [self.rows[s["index"]] for s in specs]
 
     def _done(self, rows: list[dict[str, Any]], bar: Any) -> None:
@@ -130,14 +133,15 @@ class Runner:
         import ray
         self._start_ray()
         remote = ray.remote(max_retries=4, retry_exceptions=False)(_play_batch_task)
-        pending = [remote.remote(b) for b in batches]
+        agents = ray.put(self.agents)
+        pending = [remote.remote(b, agents) for b in batches]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             for ref in ready:
                 self._done(ray.get(ref), bar)
 
 
-def _play_batch_task(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _play_batch_task(specs: list[dict[str, Any]], agents: AgentRegistry) -> list[dict[str, Any]]:
     crash = os.environ.get(CRASH_ENV)
     if crash is not None:
         # Test hook: the first worker to reach this game dies without a trace; Ray retries.
@@ -145,7 +149,13 @@ def _play_batch_task(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if any(s["index"] == int(idx) for s in specs) and not os.path.exists(marker):
             Path(marker).write_text("crashed once")
             os._exit(1)
-    return play_batch(specs)
+    return play_batch(specs, agents)
+
+
+def _entrants(cfg: RunConfig) -> list[Entrant]:
+    if cfg.kind == "rollouts":
+        return [e for e in (cfg.player, cfg.opponent) if e is not None]
+    return list(cfg.entrants)
 
 
 def plan_and_run(cfg: RunConfig, runner: Runner, bar: Any = None) -> dict[str, Any]:
@@ -220,10 +230,11 @@ def plan_and_run(cfg: RunConfig, runner: Runner, bar: Any = None) -> dict[str, A
 def run(config: str | os.PathLike[str] | dict[str, Any], games: int | None = None, workers: int = 2,
         seed: int | None = None, out: str | os.PathLike[str] | None = None, address: str | None = None,
         resume: bool = False, progress: bool = True, stop_after: int | None = None, use_ray: bool = True,
-        echo: Callable[[str], None] | None = print) -> dict[str, Any]:
-    """Run a config end to end; returns the summary (also in DIR/summary.json)."""
+        echo: Callable[[str], None] | None = print, agents: AgentRegistry | None = None) -> dict[str, Any]:
+    """Run a config end to end; returns the summary (also in DIR/summary.json). Agents are taken
+    by name from `agents` (by default the process's registry, mtg_env.registry)."""
     from .report import summarize, write_report
-    cfg = load_config(config)
+    cfg = load_config(config, agents)
     if games is not None:
         if cfg.kind == "rollouts":
             cfg.games = games
@@ -243,7 +254,7 @@ def run(config: str | os.PathLike[str] | dict[str, Any], games: int | None = Non
                          f"use another --out or run without --resume")
     stamp.write_text(json.dumps(fingerprint))
     runner = Runner(cfg, out_dir, workers=workers, address=address, resume=resume, progress=progress,
-                    stop_after=stop_after, use_ray=use_ray)
+                    stop_after=stop_after, use_ray=use_ray, agents=agents)
     if resume:
         runner._load_parts()
     total = _expected_games(cfg)
