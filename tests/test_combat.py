@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from rules_util import labels, pass_until, permanent, permanents, player, scenario
 
 from mtg_env import Game
 from mtg_env.cards import has_card, register
 from mtg_env.cards.vocab import Keyword, card
+from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
 
 # ---------------------------------------------------------------------------------------------
 # test-only creatures: name -> (Oracle text, keywords, power/toughness)

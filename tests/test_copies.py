@@ -21,7 +21,7 @@ import pytest
 
 from mtg_env import Game
 from mtg_env.engine.errors import IllegalActionError
-from tests.rules_util import labels, pass_until, permanent, permanents, player, scenario, stack
+from tests.helpers import labels, pass_until, permanent, permanents, player, scenario, stack
 
 ERTHA = "Ertha Jo, Frontier Mentor"
 ERTHA_TEXT = ("Whenever you activate an ability that targets a creature or player, copy that ability. "

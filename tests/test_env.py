@@ -24,7 +24,6 @@ import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from layout_check import check_index
 
 import mtg_env.env  # noqa: F401  (registers the ids)
 from agents import RandomAgent, play_game
@@ -41,6 +40,7 @@ from mtg_env.env.layout import (
 )
 from mtg_env.env.mtg_gym import DEFAULT_DECKS, MtgEnv
 from mtg_env.env.observation import TYPES, ZONES, encode
+from tests.layout_check import check_index
 
 DECK_DIR = DEFAULT_DECKS[0].rsplit("/", 1)[0]
 HAND_COL = 10 + ZONES.index("hand")

@@ -7,9 +7,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from rules_util import labels, permanents, scenario
 
 from mtg_env import DeckError, IllegalActionError, ScenarioError, load_deck, load_scenario, new_game
+from tests.helpers import labels, permanents, scenario
 
 DECKS = Path(__file__).resolve().parent.parent / "configs" / "decks"
 

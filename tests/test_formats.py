@@ -11,9 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from rules_util import labels, pass_until, player
 
 from mtg_env import DeckError, Game, new_game
+from tests.helpers import labels, pass_until, player
 
 DECKS = Path(__file__).resolve().parent.parent / "configs" / "decks"
 GREEN, RED = str(DECKS / "green_ramp.txt"), str(DECKS / "red_burn.txt")

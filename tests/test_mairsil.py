@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules_util import labels, pass_until, permanent, permanents, player, scenario, stack
 
 from mtg_env import Game, load_scenario
 from mtg_env.cards import all_cards, has_card
 from mtg_env.cards.vocab import Activated, CardDef
+from tests.helpers import labels, pass_until, permanent, permanents, player, scenario, stack
 
 MAIRSIL = "Mairsil, the Pretender"
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules_util import labels, pass_until, player
-
 from mtg_env import Game, new_game
+from tests.helpers import labels, pass_until, player
 
 DECKS = Path(__file__).resolve().parent.parent / "configs" / "decks"
 GREEN, RED = str(DECKS / "green_ramp.txt"), str(DECKS / "red_burn.txt")

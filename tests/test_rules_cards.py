@@ -6,7 +6,7 @@ One test per rule, each a scenario: a position, a line of written steps, what mu
 
 from __future__ import annotations
 
-from rules_util import labels, pass_until, permanent, player, scenario, stack
+from tests.helpers import labels, pass_until, permanent, player, scenario, stack
 
 # ---------------------------------------------------------------------------------------------
 # Mana Vault: "At the beginning of your upkeep, you may pay {4}. If you do, untap Mana Vault."

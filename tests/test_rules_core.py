@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rules_util import labels, pass_until, permanent, permanents, player, scenario, stack
 
 from mtg_env import new_game
 from mtg_env.cards import all_cards
+from tests.helpers import labels, pass_until, permanent, permanents, player, scenario, stack
 
 DECKS = Path(__file__).resolve().parent.parent / "configs" / "decks"
 

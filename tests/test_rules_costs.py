@@ -5,7 +5,7 @@ One test per rule, each a scenario: a position, a line of written steps, what mu
 
 from __future__ import annotations
 
-from rules_util import labels, permanent, permanents, player, scenario, stack
+from tests.helpers import labels, permanent, permanents, player, scenario, stack
 
 # ---------------------------------------------------------------------------------------------
 # CR 605.3a, 405.6c: mana abilities don't use the stack

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import Game
-from tests.rules_util import labels, permanent, permanents, player, scenario, stack
+from tests.helpers import labels, permanent, permanents, player, scenario, stack
 
 COLORS = {"W", "U", "B", "R", "G"}
 

@@ -1,13 +1,21 @@
-"""Small helpers shared by the rule tests: read state_json() and step through a game.
+"""Small helpers shared by the tests: read state_json() and step through a game.
 
-Only the public interface (interface.md) is used, so the tests say what a user can see.
+Import them as `from tests.helpers import labels, scenario` from any folder under tests/
+(pytest's `pythonpath = ["."]` makes `tests` importable). Only the public interface
+(interface.md) is used, so the tests say what a user can see.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from mtg_env import Game, load_scenario
+
+#: The repository's root, and its deck lists and scenario files.
+ROOT = Path(__file__).resolve().parent.parent
+DECKS = ROOT / "configs" / "decks"
+SCENARIOS = ROOT / "configs" / "scenarios"
 
 
 def scenario(yaml_text: str) -> Game:
