@@ -2,7 +2,7 @@
 (in the spirit of OpenSpiel's random_sim_test).
 
 Games start from the deck lists in configs/decks/ and from the positions in
-configs/scenarios/*.yaml and tests/golden/*.yaml. After every action: the listed actions are
+configs/scenarios/*.yaml and tests/cards/golden/*.yaml. After every action: the listed actions are
 legal (a sample is taken on clones, which must leave the original untouched), labels are unique,
 every object is in exactly one zone, no mana count is negative; now and then a pickled copy and
 a clone replay the same actions to the same state and log. The whole file runs in well under a
@@ -26,7 +26,7 @@ from mtg_env import Action, Game, IllegalActionError, load_scenario, new_game
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = sorted((ROOT / "configs" / "decks").glob("*.txt"))
 SCENARIOS = sorted((ROOT / "configs" / "scenarios").glob("*.yaml"))
-GOLDEN = sorted((Path(__file__).resolve().parent / "golden").glob("*.yaml"))
+GOLDEN = sorted((ROOT / "tests" / "cards" / "golden").glob("*.yaml"))
 
 STEPS_PER_GAME = 400
 SAMPLE = 3            # listed actions tried on clones after each action

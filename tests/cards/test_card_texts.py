@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
 from mtg_env.cards import all_cards
+from tests.helpers import ROOT
 
-REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "cards.txt"
+REFERENCE = ROOT.parent / "shared" / "reference" / "cards.txt"
 
 pytestmark = pytest.mark.skipif(not REFERENCE.exists(),
                                 reason=f"the card reference {REFERENCE} is absent")

@@ -18,8 +18,8 @@ import yaml
 
 from mtg_env import load_scenario, run_scenario
 from mtg_env.cards import all_cards
+from tests.helpers import SCENARIOS
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "configs" / "scenarios"
 SCENARIO_FILES = sorted(SCENARIOS.glob("*.yaml"))
 
 ENGINE_BUGS: dict[str, str] = {

@@ -1,6 +1,6 @@
 """Golden legal-action sets, like python-chess's perft files.
 
-Each tests/golden/*.yaml holds `scenario:` (a scenario mapping, optionally with a `line` that
+Each tests/cards/golden/*.yaml holds `scenario:` (a scenario mapping, optionally with a `line` that
 reaches the position) and `legal:`, the exact and complete list of labels the rules allow there,
 worked out by hand from the Comprehensive Rules. A file may add `xfail: <reason>` where the
 engine disagrees with the rules: the file keeps the rules' answer.
