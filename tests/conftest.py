@@ -8,4 +8,4 @@ by pytest like the tests' own, so a failing helper explains itself.
 
 import pytest
 
-pytest.register_assert_rewrite("tests.helpers", "tests.layout_check")
+pytest.register_assert_rewrite("tests.helpers", "tests.env.layout_check")

@@ -31,7 +31,7 @@ from mtg_env.env import layout as layout_module
 from mtg_env.env.layout import DEFAULT_LAYOUT, Layout, ObjectTable, encode_actions
 from mtg_env.env.mtg_gym import DEFAULT_DECKS, MtgEnv
 from mtg_env.env.observation import ACT_FEATURES, OBJ_FEATURES, OBJ_STATIC_FEATURES, encode
-from tests.layout_check import check_index
+from tests.env.layout_check import check_index
 
 SMALL_ARGS: dict[str, Any] = {"max_objects": 24, "max_battlefield": 12, "max_abilities": 8, "max_legal": 32}
 SMALL = Layout(objects=24, battlefield=12, abilities=8, legal=32)

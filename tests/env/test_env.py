@@ -40,7 +40,7 @@ from mtg_env.env.layout import (
 )
 from mtg_env.env.mtg_gym import DEFAULT_DECKS, MtgEnv
 from mtg_env.env.observation import TYPES, ZONES, encode
-from tests.layout_check import check_index
+from tests.env.layout_check import check_index
 
 DECK_DIR = DEFAULT_DECKS[0].rsplit("/", 1)[0]
 HAND_COL = 10 + ZONES.index("hand")
