@@ -25,11 +25,10 @@ import yaml
 from mtg_env.harness import ConfigError, load_config
 from mtg_env.harness import run as harness_run
 from mtg_env.harness.play import game_seed
+from tests.helpers import DECKS, ROOT
 
 run_mod = sys.modules["mtg_env.harness.run"]
 
-ROOT = Path(__file__).resolve().parents[1]
-DECKS = ROOT / "configs" / "decks"
 BIN = Path(sys.executable).parent
 MTG_ENV = str(BIN / "mtg-env")
 
