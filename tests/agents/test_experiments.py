@@ -23,7 +23,8 @@ import gymnasium as gym
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.helpers import ROOT
+
 EXPERIMENTS = ROOT / "experiments"
 NUMBER = r"(-?\d+(?:\.\d+)?)"
 
