@@ -13,8 +13,8 @@ import pytest
 from mtg_env import load_scenario
 from mtg_env.combo import GOALS, load_combo_file, search, verify_line
 from mtg_env.engine.scenario import build_scenario
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SUITE = sorted((ROOT / "configs" / "combos").glob("*.yaml"))
 
 
