@@ -4,14 +4,11 @@ that match no legal action or more than one (§3). Each error says where and wha
 from __future__ import annotations
 
 import textwrap
-from pathlib import Path
 
 import pytest
 
 from mtg_env import DeckError, IllegalActionError, ScenarioError, load_deck, load_scenario, new_game
-from tests.helpers import labels, permanents, scenario
-
-DECKS = Path(__file__).resolve().parent.parent / "configs" / "decks"
+from tests.helpers import DECKS, labels, permanents, scenario
 
 # ---------------------------------------------------------------------------------------------
 # scenario files: (YAML, the key path the message must name, words it must contain)

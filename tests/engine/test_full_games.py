@@ -13,21 +13,20 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from agents import HeuristicAgent, RandomAgent, play_game
 from mtg_env import Game, new_game
+from tests.helpers import DECKS
 
-DECK_DIR = Path(__file__).resolve().parent.parent / "configs" / "decks"
 DUEL_DECKS = ["artifact_mana", "black_shade", "blue_control", "boros_aggro", "green_ramp", "red_burn"]
-ARCANIS, GRISELBRAND = str(DECK_DIR / "commander_arcanis.txt"), str(DECK_DIR / "commander_griselbrand.txt")
+ARCANIS, GRISELBRAND = str(DECKS / "commander_arcanis.txt"), str(DECKS / "commander_griselbrand.txt")
 PAIRS = list(itertools.permutations(DUEL_DECKS, 2))
 
 
 def deck(name: str) -> str:
-    return str(DECK_DIR / f"{name}.txt")
+    return str(DECKS / f"{name}.txt")
 
 
 def assert_ended(g: Game) -> None:

@@ -16,14 +16,13 @@ import json
 import pickle
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 import yaml
 
 from mtg_env import Action, Game, IllegalActionError, load_scenario, new_game
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DECKS = sorted((ROOT / "configs" / "decks").glob("*.txt"))
 SCENARIOS = sorted((ROOT / "configs" / "scenarios").glob("*.yaml"))
 GOLDEN = sorted((ROOT / "tests" / "cards" / "golden").glob("*.yaml"))
