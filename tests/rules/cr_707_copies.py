@@ -1,8 +1,9 @@
-"""Copies of activated and triggered abilities (issue "Copies of activated and triggered abilities").
+"""CR 707.10: copies of activated and triggered abilities (issue "Copies of activated and
+triggered abilities").
 
 Part 1 has one test per Gatherer ruling of the two seeds, named after it: Ertha Jo, Frontier Mentor
 (seed 001) and Abstruse Archaic (seed 002). Both seeds open with the same paragraphs on mana and on
-the tap and untap symbols (CR 106.5-107.6); test_seed_mana_rules.py has one test per sentence of
+the tap and untap symbols (CR 106.5-107.6); tests/seeds/mana_rules.py has one test per sentence of
 those, and the two that bear on copies (tapping for mana is a mana ability, {T} and summoning
 sickness) are shown here again with the copy cards. Part 2 shows each copy card of
 mtg_env/cards/pool/copies.py at work.
@@ -721,7 +722,7 @@ players:
 
 
 # ---------------------------------------------------------------------------------------------
-# The seeds' opening paragraphs, with the copy cards (see test_seed_mana_rules.py for the rest).
+# The seeds' opening paragraphs, with the copy cards (see tests/seeds/mana_rules.py for the rest).
 
 
 def test_tapping_for_mana_is_a_mana_ability_rings_and_ertha_jo_ignore_it() -> None:

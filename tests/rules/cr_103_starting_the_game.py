@@ -6,12 +6,9 @@ decisions, and what must hold.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from mtg_env import Game, new_game
-from tests.helpers import labels, pass_until, player
+from tests.helpers import DECKS, labels, pass_until, player
 
-DECKS = Path(__file__).resolve().parent.parent / "configs" / "decks"
 GREEN, RED = str(DECKS / "green_ramp.txt"), str(DECKS / "red_burn.txt")
 ARCANIS, GRISELBRAND = str(DECKS / "commander_arcanis.txt"), str(DECKS / "commander_griselbrand.txt")
 
