@@ -161,3 +161,28 @@ def test_cr_103_8a_first_player_chosen_at_random_from_the_seed_also_skips_the_dr
         pass_until(g, "precombat_main", turn=1)
         assert player(g, first)["library_count"] == 53
         assert len(player(g, first)["hand"]) == 7
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 103.8a: the first draw in a goldfish game and in a duel
+
+
+def test_cr_103_8a_player_who_plays_first_skips_the_draw_of_their_first_turn():
+    g = new_game(decks=[DECKS / "green_ramp.txt"], format="goldfish", seed=3)
+    assert len(player(g, "P1")["hand"]) == 7
+    pass_until(g, "precombat_main", turn=1)
+    assert len(player(g, "P1")["hand"]) == 7
+    assert player(g, "P1")["library_count"] == 60 - 7
+    pass_until(g, "precombat_main", turn=2)
+    assert len(player(g, "P1")["hand"]) == 8
+
+
+def test_cr_103_8a_the_other_player_draws_on_their_first_turn():
+    g = new_game(decks=[DECKS / "green_ramp.txt", DECKS / "red_burn.txt"], format="duel", seed=5)
+    first = g.state_json()["active_player"]
+    second = "P2" if first == "P1" else "P1"
+    pass_until(g, "precombat_main", turn=1)
+    assert len(player(g, first)["hand"]) == 7
+    pass_until(g, "precombat_main", turn=2)
+    assert g.state_json()["active_player"] == second
+    assert len(player(g, second)["hand"]) == 8
