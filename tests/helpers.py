@@ -7,10 +7,11 @@ Import them as `from tests.helpers import labels, scenario` from any folder unde
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from mtg_env import Game, load_scenario
+from mtg_env import Game, load_scenario, new_game
 
 #: The repository's root, and its deck lists and scenario files.
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,3 +66,59 @@ def pass_until(game: Game, step: str, turn: int | None = None, limit: int = 100)
         assert game.decision.kind == "priority", f"stopped at {game.decision} before reaching {step}"
         game.act("pass")
     raise AssertionError(f"did not reach {step} in {limit} passes")
+
+
+# ---------------------------------------------------------------------------------------------
+# Games from the deck lists (the formats' and Commander rule tests)
+
+
+def advance_to(g: Game, step: str, turn: int) -> None:
+    """Pass priority (no attacks, no blocks, discarding the first card offered at cleanup) until
+    `step` of `turn` with a priority decision."""
+    for _ in range(500):
+        s = g.state_json()
+        if (s["step"], s["turn"]) == (step, turn) and g.decision.kind == "priority":
+            return
+        assert g.decision is not None, f"the game ended before {step} of turn {turn}"
+        acts = g.legal_actions()
+        g.act(next((a for a in acts if a.kind in ("done", "pass", "keep")), acts[0]))
+    raise AssertionError(f"did not reach {step} of turn {turn}")
+
+
+def write_deck(tmp_path: Path, name: str, text: str) -> str:
+    f = tmp_path / f"{name}.txt"
+    f.write_text(text, encoding="utf-8")
+    return str(f)
+
+
+def commander_game(decks: list[str], seed: int = 1, **kw) -> Game:
+    return new_game(decks, seed=seed, format="commander", first_player=0, mulligans=False,
+                    mana_payment="auto", **kw)
+
+
+def give(g: Game, who: int, card: str, zone: str, n: int = 1, controller: int | None = None) -> None:
+    """Set up a position before the first action (as scenarios do)."""
+    for _ in range(n):
+        g.new_object(card, who, zone, controller=controller)
+
+
+def attack_with_griselbrand(g: Game, target: str, until: Callable[[Game], bool], limit: int = 3000) -> None:
+    """Play on: P1 attacks `target` with Griselbrand whenever it can; everyone else only passes,
+    declares no blocks and discards the first card offered."""
+    for _ in range(limit):
+        if g.decision is None or until(g):
+            return
+        d = g.decision
+        acts = labels(g)
+        if d.kind == "attack":
+            want = f"attack {target} with Griselbrand"
+            g.act(want if want in acts else next(a for a in acts if a in ("done attacking", "no attack")))
+        elif d.kind == "block":
+            g.act(next(a for a in acts if a in ("no block", "done blocking")))
+        elif d.kind == "yes_no":
+            g.act("yes")
+        elif d.kind == "priority":
+            g.act("pass")
+        else:
+            g.act(acts[0])
+    raise AssertionError("the game went on too long")
