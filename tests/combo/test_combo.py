@@ -1,5 +1,6 @@
-"""The combo lab: every suite line as a test, loop detection on true and false loops (CR 732),
-line verification, and the CLI's JSON."""
+"""The combo lab: every suite line as a test, shortcuts and search, line verification, and the
+CLI's JSON. Its loop detection on true and false loops (CR 731) is tested in
+tests/rules/cr_731_loops.py."""
 
 from __future__ import annotations
 
@@ -38,30 +39,6 @@ def test_suite_line_finds_its_known_answer(path: Path) -> None:
         fresh = build_scenario(spec["scenario"], str(path)).game
         ok, at, msg = verify_line(fresh, [s for s in r.line if not s.startswith("(repeat")])
         assert ok or "repeat" in " ".join(r.line), msg
-
-
-def test_cr_732_a_loop_that_grows_mana_is_unbounded_with_what_it_grows() -> None:
-    g = load_scenario("players: [{battlefield: [Basalt Monolith, Rings of Brighthearth, Sol Ring]}]")
-    r = search(g, "mana:C")
-    assert r.unbounded and r.grows == {"C": 1} and r.costs == {}
-    assert any("Untap Basalt Monolith" in s for s in r.loop or [])
-
-
-def test_cr_732_a_line_that_merely_repeats_is_not_a_loop_mairsil_once_each_turn() -> None:
-    """Mairsil's gained abilities are once each turn (seed 000): tapping and untapping repeats,
-    but the uses are part of the position, so it never returns to an earlier one."""
-    g = load_scenario("""players: [{battlefield: ["Mairsil, the Pretender"],
-                         exile: [{card: Basalt Monolith, counters: {cage: 1}}]}]""")
-    r = search(g, "mana:C")
-    assert not r.unbounded and r.complete and r.value == 3
-
-
-def test_cr_732_a_net_zero_cycle_is_not_unbounded() -> None:
-    """Basalt Monolith alone: {T} for three, {3} to untap: the same position with the same
-    mana, nothing grows."""
-    g = load_scenario("players: [{battlefield: [Basalt Monolith]}]")
-    r = search(g, "mana")
-    assert not r.unbounded and r.value == 3
 
 
 def test_unbounded_mana_is_shortcut_and_feeds_a_damage_loop() -> None:
