@@ -1,9 +1,25 @@
 """Shared test configuration for every folder under tests/.
 
+The tests are filed by area:
+
+- rules/    rule tests, one file per Comprehensive Rules section: cr_NNN_<topic>.py
+- seeds/    the seed documents' rulings, one file per seed topic
+- cards/    per-card tests: card scenarios, Oracle texts, golden legal-action sets (cards/golden/)
+- engine/   random-play fuzzing, full games, errors, formats, the pinned behaviour
+- env/      the Gymnasium and PettingZoo environments and their action layout
+- agents/   MCTSAgent and the RL training scripts of experiments/
+- harness/  the Ray harness and its statistics
+- combo/    the combo lab
+
+pytest collects test_*.py, cr_*.py and every file in seeds/ (pyproject.toml's python_files).
+tests/pinned.py and pinned_digests.json stay at the top: `python -m tests.pinned` records the
+digests that engine/test_pinned_behaviour.py checks.
+
 The helpers the tests share (`scenario`, `labels`, `player`, `permanents`, `permanent`, `stack`,
-`pass_until`, the repository paths) are plain functions in tests/helpers.py, imported the same
-way from every folder: `from tests.helpers import labels, scenario`. Their asserts are rewritten
-by pytest like the tests' own, so a failing helper explains itself.
+`pass_until`, games from the deck lists, the repository paths) are plain functions in
+tests/helpers.py, imported the same way from every folder: `from tests.helpers import labels,
+scenario`. Their asserts, and those of env/layout_check.py, are rewritten by pytest like the
+tests' own, so a failing helper explains itself.
 """
 
 import pytest
