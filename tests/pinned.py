@@ -2,9 +2,9 @@
 scenario file, so that a restructuring of the engine can prove it changed nothing.
 
 `python -m tests.pinned --write` records the digests in tests/pinned_digests.json; the test in
-test_pinned_behaviour.py replays every game and names each one whose digest differs. A change
-that is meant to alter behaviour (a rules fix) rewrites the file in the same commit and says
-which games changed and why.
+tests/engine/test_pinned_behaviour.py replays every game and names each one whose digest differs.
+A change that is meant to alter behaviour (a rules fix) rewrites the file in the same commit and
+says which games changed and why.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import Game
-from tests.rules_util import permanents, player, scenario, stack
+from tests.helpers import permanents, player, scenario, stack
 
 ERTHA = "Ertha Jo, Frontier Mentor"
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import Game
-from tests.rules_util import labels, permanent, permanents, player, scenario, stack
+from tests.helpers import labels, permanent, permanents, player, scenario, stack
 
 BEARS = "Grizzly Bears"
 SACRIFICE_TRIGGER = "When this creature becomes the target of a spell or ability, sacrifice it."
