@@ -13,7 +13,6 @@ from .mana import ManaPool
 
 if TYPE_CHECKING:
     from ..cards.vocab import Ability, CardDef
-    from .chars import Chars
 
 # Zones (CR 400.1). The command zone is reserved for the Commander format.
 LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK, COMMAND = (
@@ -192,7 +191,7 @@ class Context(SlotState):
     effects ask for. Plain data so that a paused resolution pickles."""
 
     __slots__ = ("controller", "source_id", "source_name", "targets", "x", "modes", "answers", "event",
-                 "copy", "source_lki", "link", "tapped_for_mana", "removed", "sacrificed", "target_specs",
+                 "copy", "link", "tapped_for_mana", "removed", "sacrificed", "target_specs",
                  "division", "target_legal", "enters")
 
     def __init__(self, controller: int, source_id: int | None, source_name: str):
@@ -207,8 +206,6 @@ class Context(SlotState):
         #: for a triggered ability: what happened
         self.event: Event | None = None
         self.copy = False
-        #: the source's characteristics as it last existed on the battlefield (CR 113.7a)
-        self.source_lki: Chars | None = None
         #: the link group of the ability (CR 607.2): "p" for printed abilities, else the card an
         #: ability was gained from (Mairsil's caged cards link only among themselves)
         self.link = "p"
@@ -238,7 +235,6 @@ class Context(SlotState):
         c.answers = dict(self.answers)
         c.event = self.event.copy() if self.event is not None else None
         c.copy = self.copy
-        c.source_lki = self.source_lki
         c.link = self.link
         c.tapped_for_mana = self.tapped_for_mana
         c.removed = self.removed

@@ -286,8 +286,6 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     if cost.pay_life:
         g.players[p].life -= cost.pay_life
         g.sba_dirty = True
-    if oid in g.objects:
-        ctx.source_lki = g.chars(oid).snapshot()
     sacrificed = list(t.sacrificed)
     if cost.sacrifice_self:
         sacrificed.insert(0, oid)

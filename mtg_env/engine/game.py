@@ -110,6 +110,9 @@ class Game:
         self.mana_triggers: list[PendingTrigger] = []
         #: tokens that left the battlefield; they cease to exist as a state-based action
         self.token_ghosts: list[int] = []
+        #: last known information (CR 113.7a): the characteristics of permanents that left the
+        #: battlefield as they last existed there, kept while the stack may refer to them
+        self.lki: dict[int, Chars] = {}
         self.rng = random.Random(seed)
         self.log: list[str] = []
         self.game_over = False
@@ -142,6 +145,7 @@ class Game:
         g.pending_triggers = self.pending_triggers[:]
         g.mana_triggers = self.mana_triggers[:]
         g.token_ghosts = self.token_ghosts[:]
+        g.lki = self.lki.copy()
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
         g.log = self.log[:]
@@ -378,6 +382,13 @@ class Game:
             return layers.printed_chars(self.objects[oid].card)
         return c
 
+    def last_known(self, oid: int) -> Chars | None:
+        """An object's characteristics now, or as it last existed on the battlefield if it has
+        left (CR 113.7a); None if nothing is known of it."""
+        if oid in self.objects:
+            return self.chars(oid)
+        return self.lki.get(oid)
+
     def name_of(self, oid: int) -> str:
         return self.chars(oid).name if oid in self.objects else "?"
 
@@ -472,6 +483,8 @@ class Game:
             if self.players[p].dummy or self.players[p].lost:
                 turns.pass_priority(self, p)
                 continue
+            if self.lki and not self.stack:
+                self.lki = {}  # nothing left that could refer to a departed object
             self.pending = Pending("priority", p, f"{self.players[p].name} has priority")
             return
         self.pending = None

@@ -26,10 +26,8 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int) -> None:
     if n <= 0:
         return
     src = ctx.source_id
-    src_c = g.chars(src) if src is not None and src in g.objects else None
+    src_c = g.last_known(src) if src is not None else None
     kws = src_c.keywords if src_c is not None else frozenset()
-    if ctx.source_lki is not None and not src_c:
-        kws = ctx.source_lki.keywords
     g.sba_dirty = True
     if ref[0] == "player":
         p = g.players[ref[1]]

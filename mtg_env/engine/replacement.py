@@ -35,7 +35,7 @@ def applies(g: Game, rep: int, ab: ManaReplacement, ctx: Context) -> bool:
         return ab.what.obj(g, g.objects[src], g.chars(src), g.objects[rep].controller, rep)
     # the source has left (sacrificed for the mana): as it last existed (CR 113.7a)
     gone: Any = Departed(src, ctx.controller)
-    return ab.what.obj(g, gone, ctx.source_lki or targets.NOTHING_KNOWN, g.objects[rep].controller, rep)
+    return ab.what.obj(g, gone, g.last_known(src) or targets.NOTHING_KNOWN, g.objects[rep].controller, rep)
 
 
 def mana_replacements(g: Game, ctx: Context) -> list[tuple[int, ManaReplacement]]:

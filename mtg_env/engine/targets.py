@@ -73,11 +73,13 @@ def targetable_by(g: Game, oid: int, player: int) -> bool:
 
 
 def protected_from(g: Game, oid: int, source: int | None) -> bool:
-    """Protection (CR 702.16): only "protection from multicolored" is supported so far."""
+    """Protection (CR 702.16) from the qualities of `source`, as it is now or as it last existed
+    on the battlefield (CR 113.7a); only "protection from multicolored" is supported so far."""
     kws = g.chars(oid).keywords
-    if "protection from multicolored" not in kws or source is None or source not in g.objects:
+    if "protection from multicolored" not in kws or source is None:
         return False
-    return len(g.chars(source).colors) >= 2
+    c = g.last_known(source)
+    return c is not None and len(c.colors) >= 2
 
 
 #: what a filter judges a source by when nothing is known of it
@@ -86,11 +88,10 @@ NOTHING_KNOWN = Chars("", frozenset(), (), frozenset(), frozenset(), None, None,
 
 def stack_source_chars(g: Game, item: StackItem) -> Chars:
     """The characteristics of an ability's source: as it is now, or as it last existed on the
-    battlefield if it has left (CR 113.7a)."""
+    battlefield if it has left (CR 113.7a, 608.2h)."""
     src = item.ctx.source_id
-    if src is not None and src in g.objects:
-        return g.chars(src)
-    return item.ctx.source_lki or NOTHING_KNOWN
+    c = g.last_known(src) if src is not None else None
+    return c if c is not None else NOTHING_KNOWN
 
 
 # ---------------------------------------------------------------------------------------------

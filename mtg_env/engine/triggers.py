@@ -68,11 +68,10 @@ _TO = {GRAVEYARD: " to the graveyard", "hand": " to its owner's hand", "exile": 
        "library": " to its owner's library"}
 
 
-def leaves_battlefield(g: Game, obj: GameObject, to_zone: str) -> None:
+def leaves_battlefield(g: Game, obj: GameObject, to_zone: str, c: Chars) -> None:
     """Leaves-the-battlefield triggers look back in time (CR 603.10a): the permanent's own
-    abilities (and undying, CR 702.93a, only with no +1/+1 counter on it) as it last existed,
-    then other permanents' "whenever a creature dies"."""
-    c = g.chars(obj.id)
+    abilities (and undying, CR 702.93a, only with no +1/+1 counter on it) as it last existed
+    (`c`), then other permanents' "whenever a creature dies"."""
     dies = to_zone == GRAVEYARD and "Creature" in c.types
     happened = {E.LEAVES} | ({E.DIES} if dies else set()) | ({E.PUT_INTO_GRAVEYARD} if to_zone == GRAVEYARD else set())
     event = Event(E.LEAVES, object=obj.id, name=c.name, zone=to_zone, counters=dict(obj.counters),

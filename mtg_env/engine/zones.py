@@ -96,9 +96,12 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     if obj is None:
         return None
     old_zone = obj.zone
+    if old_zone == BATTLEFIELD:
+        # last known information (CR 113.7a): what it was just before it left
+        last = g.lki[oid] = g.chars(oid)
     _remove_from_zone(g, obj)
     if old_zone == BATTLEFIELD:
-        triggers.leaves_battlefield(g, obj, zone)
+        triggers.leaves_battlefield(g, obj, zone, last)
     g.invalidate()
     del g.objects[oid]
     g.disown(oid)

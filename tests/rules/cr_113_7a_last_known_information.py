@@ -8,18 +8,14 @@ means at the moment it left, not when the ability was activated.
 
 Each test is a position, a line of written steps (interface.md section 3) and what must hold. The
 expected answers come from the Comprehensive Rules and the card rulings in
-/work/shared/reference/cards.txt. Tests the engine fails today are marked xfail(strict=True) with
-the bug as the reason; the others guard the rule.
+../shared/reference/cards.txt.
 
 Not covered: CR 702.16e (damage from a departed multicolored source to Stonecoil Serpent is
 prevented) cannot be isolated with the supported cards: every damage ability in the pool targets,
-so CR 702.16b already forbids the target (tested below); the engine today both offers that target
-and then deals the damage.
+so CR 702.16b already forbids the target (tested below).
 """
 
 from __future__ import annotations
-
-import pytest
 
 from mtg_env import Game
 from tests.helpers import labels, permanent, permanents, player, scenario, stack
@@ -106,9 +102,6 @@ players:
     assert not archaic_offered(g)
 
 
-@pytest.mark.xfail(strict=True, reason="a triggered ability whose source left the battlefield reads as "
-                                        "colorless: Tidehollow Sculler's leaves trigger (W/B source) can be "
-                                        "targeted by Abstruse Archaic")
 def test_cr_113_7a_tidehollow_sculler_leaves_trigger_is_from_a_white_and_black_source():
     """CR 113.7a, 603.10a: Tidehollow Sculler (white and black) is sacrificed to Ashnod's Altar; its
     "When Tidehollow Sculler leaves the battlefield" trigger goes on the stack. Its source is the
@@ -125,9 +118,6 @@ players:
     assert not archaic_offered(g)
 
 
-@pytest.mark.xfail(strict=True, reason="a triggered ability whose source left the battlefield reads as "
-                                        "colorless: Mairsil's enters trigger, after Mairsil was sacrificed, "
-                                        "can be targeted by Abstruse Archaic")
 def test_cr_113_7a_mairsil_enters_trigger_after_mairsil_is_sacrificed_is_from_a_multicolored_source():
     """CR 113.7a: Mairsil, the Pretender is cast; with its enters trigger on the stack, Mairsil is
     sacrificed for the caged Mogg Fanatic's ability. Both abilities on the stack have Mairsil (blue,
@@ -150,9 +140,6 @@ players:
     assert not archaic_offered(g)
 
 
-@pytest.mark.xfail(strict=True, reason="a triggered ability whose source left the battlefield reads as "
-                                        "colorless: Hangarback Walker made blue by Grand Architect dies and "
-                                        "its trigger can still be targeted by Abstruse Archaic")
 def test_cr_113_7a_hangarback_walker_made_blue_dies_its_trigger_is_from_a_blue_source():
     """CR 113.7a, 603.10a: Grand Architect makes Hangarback Walker blue until end of turn; it is then
     sacrificed. Its dies trigger's source is the Walker as it last existed -- blue -- so Abstruse
@@ -177,9 +164,6 @@ players:
     assert not archaic_offered(g)
 
 
-@pytest.mark.xfail(strict=True, reason="an activated ability's source information is a snapshot taken "
-                                        "when it was activated, not the source as it last existed: Walking "
-                                        "Ballista made blue after activating still reads as colorless")
 def test_cr_113_7a_walking_ballista_ability_uses_the_ballista_as_it_last_existed_not_as_activated():
     """CR 113.7a, 608.2h: Walking Ballista (colorless) activates its ping at P2; Grand Architect
     then makes it blue, and it is sacrificed to Ashnod's Altar. The ping's source is the Ballista as
@@ -225,9 +209,6 @@ players:
     assert player(g, "P2")["battlefield"] == []
 
 
-@pytest.mark.xfail(strict=True, reason="an activated ability's source information is a snapshot taken "
-                                        "when it was activated: Mairsil gains deathtouch afterwards, leaves, "
-                                        "and its damage is dealt without deathtouch")
 def test_cr_113_7a_deathtouch_gained_after_activation_counts_when_the_source_has_left():
     """CR 113.7a, 608.2h ("it's the object as it exists -- or as it most recently existed -- that does
     it"), 702.2b: Mairsil activates the caged Prodigal Pyromancer's "{T}: Mairsil deals 1 damage to
@@ -268,9 +249,6 @@ players:
 """
 
 
-@pytest.mark.xfail(strict=True, reason="protection ignores a source that left the battlefield: Ertha Jo's "
-                                        "copy of a sacrificed Mairsil's ability may target Stonecoil "
-                                        "Serpent")
 def test_cr_702_16b_ertha_jo_copy_of_a_sacrificed_mairsils_ability_cannot_target_stonecoil_serpent():
     """CR 113.7a, 707.10b, 707.10c, 702.16b: Mairsil is sacrificed for the caged Mogg Fanatic's
     ability, aimed at Grizzly Bears; Ertha Jo copies it. The copy's source is Mairsil as it last
@@ -282,9 +260,6 @@ def test_cr_702_16b_ertha_jo_copy_of_a_sacrificed_mairsils_ability_cannot_target
     assert set(labels(g)) == {"keep target Grizzly Bears", f"target {ERTHA}", "target P1", "target P2"}
 
 
-@pytest.mark.xfail(strict=True, reason="protection ignores a source that left the battlefield: Lithoform "
-                                        "Engine's copy of a sacrificed Mairsil's ability may target Stonecoil "
-                                        "Serpent")
 def test_cr_702_16b_lithoform_copy_of_a_sacrificed_mairsils_ability_cannot_target_stonecoil_serpent():
     """CR 113.7a, 707.10b, 702.16b and Lithoform Engine's ruling ("The source of the copy ... is the
     same as the source of the original ability"): the copy of the departed Mairsil's ability is from
