@@ -44,7 +44,7 @@ class ComboAgent:
             result: Any = search(game, self.goal, max_nodes=self.budget, max_seconds=5.0, max_depth=40)
             line = list(result.line)
             if result.unbounded and result.loop:
-                line += list(result.loop) * 20  # repeat the loop (CR 732 shortcut, played out)
+                line += list(result.loop) * 20  # repeat the loop (CR 731 shortcut, played out)
             if line and (result.unbounded or result.value >= self.min_value):
                 self.plan = [s for s in line if not s.startswith("(repeat")]
                 if self.plan:

@@ -154,7 +154,7 @@ def cmd_combo(args: argparse.Namespace) -> int:
     else:
         print(f"best value {r.value}" + ("" if r.complete else " (search budget reached: a lower bound)"))
     for sc in r.shortcuts:
-        print(f"  shortcut (CR 732): a loop growing {sc['grows']} repeated any number of times")
+        print(f"  shortcut (CR 731): a loop growing {sc['grows']} repeated any number of times")
     print("line:")
     for step in r.line:
         print(f"  {step}")

@@ -1,5 +1,5 @@
 """The combo lab: search a player's lines this turn for the best value of a goal, and detect
-unbounded loops (CR 732, taking shortcuts).
+unbounded loops (CR 731, taking shortcuts).
 
 The search is depth-first over `Game.clone()`, from a scenario position, over the player's own
 actions this turn: passing priority only to resolve what is on the stack (with an empty stack,
@@ -11,7 +11,7 @@ Loop detection: every position's canonical key has two parts, its *structure* (e
 the quantities below) and its *quantities* (mana of each type in the pool, damage dealt to
 opponents, own life, tokens). When the path returns to an earlier structure with no quantity
 smaller and at least one larger, the actions in between are a loop that can be repeated any
-number of times (CR 732.2a): the quantities that grew are unbounded. If the goal's quantity is
+number of times (CR 731.2a): the quantities that grew are unbounded. If the goal's quantity is
 among them, the answer is "unbounded" and the search stops; otherwise (unbounded mana while the
 goal is damage, say) that mana is shortcut to a huge amount and the search goes on, so that
 loops built on top of it (Walking Ballista pinging with unbounded mana) are found too. A line
@@ -257,7 +257,7 @@ class ComboSearch:
                     self.costs = {Q_NAMES[i]: q0[i] - q[i] for i in range(len(q)) if q[i] < q0[i]}
                     self.best_line = list(line)
                     raise _Found
-                # Shortcut (CR 732.2a): repeat it any number of times, then search on.
+                # Shortcut (CR 731.2a): repeat it any number of times, then search on.
                 self.unbounded |= grown
                 self.shortcuts.append({"loop": loop, "grows": {Q_NAMES[i]: q[i] - q0[i] for i in grown}})
                 pool = g.players[self.me].pool

@@ -8,6 +8,9 @@ the card's own name is used, as interface.md's labels do ("{3}: Untap Basalt Mon
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from ..core.errors import UnknownCardError
 from .carddef import CardDef
 
@@ -21,6 +24,20 @@ def register(*cards: CardDef) -> None:
             raise ValueError(f"card {c.name!r} is defined twice")
         _REGISTRY[c.name] = c
         _LOWER[c.name.lower()] = c.name
+
+
+@contextmanager
+def temporary(*cards: CardDef) -> Iterator[None]:
+    """Cards registered only inside the `with` block (for tests that need a card the pool lacks)."""
+    _load()
+    added = [c for c in cards if c.name not in _REGISTRY]
+    register(*added)
+    try:
+        yield
+    finally:
+        for c in added:
+            _REGISTRY.pop(c.name, None)
+            _LOWER.pop(c.name.lower(), None)
 
 
 def get_card(name: str) -> CardDef:

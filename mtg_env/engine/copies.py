@@ -30,6 +30,14 @@ def card_of(g: Game, obj: GameObject) -> CardDef:
     return obj.card
 
 
+def copiable_values(g: Game, obj: GameObject) -> tuple[str, tuple[str, ...]]:
+    """What a copy of `obj` copies (CR 707.2, 707.3): the card it is or copies, and the cards
+    whose copy effects' exceptions it has (CR 707.9b: exceptions are copiable values too)."""
+    if obj.info and "copy_of" in obj.info:
+        return obj.info["copy_of"], tuple(obj.info.get("copy_except", ()))
+    return obj.card.name, ()
+
+
 def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: bool) -> Ask | None:
     """CR 707.10: put a copy of a spell or ability on the stack (see effects.CopyStackItem).
     Asks first (whether to choose new targets, then each target), then creates the copy."""

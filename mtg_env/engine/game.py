@@ -71,6 +71,7 @@ from .tasks import (
     Mulligan,
     Pending,
     PlaceTriggers,
+    PutOntoBattlefield,
     Resolve,
     Task,
 )
@@ -503,6 +504,8 @@ class Game:
     create_token_copy = zones.create_token_copy
     make_card_copy = zones.make_card_copy
     exile_linked = zones.exile_linked
+    as_enters = zones.as_enters
+    enter_battlefield = zones.enter_battlefield
     linked_cards = zones.linked_cards
     allow_play_from_exile = zones.allow_play_from_exile
     deal_damage = primitives.deal_damage
@@ -541,4 +544,5 @@ TASKS: dict[type, Callable[[Game, Any], bool]] = {
     LegendRule: sba.legend_rule,
     CommanderZone: sba.commander_zone,
     Mulligan: mulligan.mulligan,
+    PutOntoBattlefield: zones.put_onto_battlefield,
 }

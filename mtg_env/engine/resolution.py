@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import AsEntersChoose, TargetSpec, Triggered, effects_of, targets_of
+from ..cards.abilities import TargetSpec, Triggered, effects_of, targets_of
 from ..cards.effects import Ask
 from ..core.actions import Action
-from ..core.mana import COLORS, can_pay
+from ..core.mana import can_pay
 from ..core.objects import BATTLEFIELD, GRAVEYARD, Context, StackItem
-from . import autopay, casting, copies, costs, legal, targets, zones
+from . import autopay, casting, costs, legal, targets, zones
 from .tasks import Resolve, ResolveStage
 
 if TYPE_CHECKING:
@@ -111,29 +111,17 @@ def resolve(g: Game, t: Resolve) -> bool:
                 return False
             t.effect_index += 1
         t.stage = S.ENTERS
-    if item.kind == "spell" and not item.copy and item.obj_id in g.objects:
-        choose = next((a for a in g.objects[item.obj_id].card.abilities if isinstance(a, AsEntersChoose)), None)
-        if choose is not None and ctx.enters is None:
+    # CR 614.12: a permanent spell's "as enters" choice, made as it enters the battlefield (a
+    # copy of a permanent spell, which becomes a token, makes it too: CR 707.10f)
+    if item.kind == "spell" and item.obj_id in g.objects and ctx.enters is None:
+        card = g.objects[item.obj_id].card
+        if card.is_permanent and zones.as_enters_ability(card) is not None:
             if t.answer is None:
-                if choose.choose == "color":
-                    acts = [Action("color", f"color {c}", value=c, payload=c) for c in COLORS]
-                    g.ask("color", ctx.controller, f"{ctx.source_name}: choose a color as it enters", acts)
-                else:  # "You may have <this> enter as a copy of any creature" (CR 707.2)
-                    acts = [Action("choose", f"copy {g.name_of(o)}", target=g.name_of(o), payload=o)
-                            for o in g.battlefield if g.is_creature(o)]
-                    acts.append(Action("choose", "copy nothing", payload="nothing"))
-                    g.ask("choose", ctx.controller, f"{ctx.source_name}: enter as a copy of a creature?", acts)
+                ask_from(g, zones.enters_ask(g, card, ctx.controller, ctx.source_name))
                 return False
             ans = t.answer
             t.answer = None
-            if choose.choose == "color":
-                ctx.enters = {"chosen_color": ans}
-            elif ans != "nothing" and ans in g.objects:
-                ctx.enters = {"copy_of": copies.card_of(g, g.objects[ans]).name}
-                if choose.exceptions is not None:
-                    ctx.enters["copy_except"] = (g.objects[item.obj_id].card.name,)
-            else:
-                ctx.enters = {}
+            ctx.enters = zones.enters_info(g, card, ans)
     finish(g, item, countered=False)
     return True
 
@@ -148,14 +136,14 @@ def ask_from(g: Game, ask: Ask) -> None:
         payable = can_pay(avail, ask.pay) or (
             g.options.mana_payment == "auto" and autopay.can_pay_with_sources(
                 avail, ask.pay, autopay.simple_sources(g, ask.player)))
-    for opt, lab in zip(ask.options, ask.labels, strict=True):
+    for k, (opt, lab) in enumerate(zip(ask.options, ask.labels, strict=True)):
         if ask.kind == "yes_no":
             if opt and not payable:
                 continue
             acts.append(Action("yes" if opt else "no", lab, payload=opt))
         else:
             # value only for what interface.md §2 says (x, mode, color); target: what is chosen
-            tgt = None
+            tgt = ask.targets[k] if ask.targets is not None else None
             if ask.kind == "target":
                 tgt = targets.ref_label(g, opt) if isinstance(opt, tuple) else lab.split("target ", 1)[-1]
             acts.append(Action(ask.kind, lab, value=opt if ask.kind in ("x", "mode", "color") else None,

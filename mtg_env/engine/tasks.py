@@ -200,6 +200,15 @@ class CombatDamage(Task):
 
 
 @dataclass(slots=True, kw_only=True)
+class PutOntoBattlefield(Task):
+    """A land played or another object put onto the battlefield by the rules, not an effect:
+    its "as enters" choice first (CR 614.12)."""
+
+    obj: int
+    controller: int
+
+
+@dataclass(slots=True, kw_only=True)
 class DiscardToHandSize(Task):
     """CR 514.1: the active player discards down to their maximum hand size."""
 

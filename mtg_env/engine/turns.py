@@ -16,7 +16,14 @@ from ..core.actions import Action
 from ..core.chars import Flag
 from ..core.objects import BATTLEFIELD, GRAVEYARD
 from . import casting, combat, primitives, sba, triggers, zones
-from .tasks import CombatDamage, DeclareAttackers, DeclareBlockers, DiscardToHandSize, Resolve
+from .tasks import (
+    CombatDamage,
+    DeclareAttackers,
+    DeclareBlockers,
+    DiscardToHandSize,
+    PutOntoBattlefield,
+    Resolve,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -212,7 +219,10 @@ def take_priority_action(g: Game, p: int, action: Action) -> None:
         oid = payload[1]
         g.players[p].lands_played += 1
         g.log_event(f"{g.players[p].name} plays {g.name_of(oid)}")
-        zones.move_to_zone(g, oid, BATTLEFIELD, controller=p)
+        if zones.as_enters_ability(g.objects[oid].card) is not None:
+            g.tasks.append(PutOntoBattlefield(obj=oid, controller=p))
+        else:
+            zones.move_to_zone(g, oid, BATTLEFIELD, controller=p)
     elif kind == "cast":
         casting.begin_cast(g, p, payload[1])
     elif kind == "activate":

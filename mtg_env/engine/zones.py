@@ -13,10 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import get_card
-from ..cards.abilities import EntersWith
+from ..cards.abilities import AsEntersChoose, EntersWith
 from ..cards.carddef import CardDef
+from ..cards.effects import Ask
 from ..cards.subjects import amount_of
 from ..core.errors import MtgError
+from ..core.mana import COLORS
 from ..core.objects import (
     BATTLEFIELD,
     COMMAND,
@@ -29,6 +31,7 @@ from ..core.objects import (
     GameObject,
 )
 from . import copies, triggers
+from .tasks import PutOntoBattlefield
 
 if TYPE_CHECKING:
     from .game import Game
@@ -93,7 +96,7 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     (None when the object is gone). `tapped`: it enters the battlefield tapped (it doesn't
     "become tapped")."""
     obj = g.objects.get(oid)
-    if obj is None:
+    if obj is None or not can_change_zones(obj):
         return None
     old_zone = obj.zone
     if old_zone == BATTLEFIELD:
@@ -108,6 +111,8 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     new_id = _next_id(g)
     new = GameObject(new_id, obj.card, obj.owner, zone, g.ts)
     new.token = obj.token
+    if obj.token and old_zone == BATTLEFIELD:
+        new.info = {"left_battlefield": True}  # CR 111.8: it can't change zones again
     if obj.info and "commander" in obj.info:
         new.info = {"commander": obj.info["commander"]}  # still that player's commander
         if zone in (GRAVEYARD, EXILE, HAND, LIBRARY) and old_zone != zone and old_zone != COMMAND:
@@ -135,6 +140,12 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     return new_id
 
 
+def can_change_zones(obj: GameObject) -> bool:
+    """CR 111.8: a token that has left the battlefield can't move to another zone or come back
+    onto the battlefield; it stays where it is until it ceases to exist (CR 704.5d)."""
+    return not (obj.token and obj.info and obj.info.get("left_battlefield"))
+
+
 def _remove_from_zone(g: Game, obj: GameObject) -> None:
     if obj.zone == BATTLEFIELD:
         g.battlefield.remove(obj.id)
@@ -160,6 +171,92 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
     triggers.entered_battlefield(g, obj)
 
 
+# ---------------------------------------------------------------------------------------------
+# "as enters" choices (CR 614.12): made however the permanent enters, before it does
+
+
+def as_enters_ability(card: CardDef) -> AsEntersChoose | None:
+    return next((a for a in card.abilities if isinstance(a, AsEntersChoose)), None)
+
+
+def enters_ask(g: Game, card: CardDef, player: int, name: str, key: int | None = None) -> Ask:
+    """The question of `card`'s "as enters" choice, for `player` (its controller as it enters):
+    a color, or a creature on the battlefield to enter as a copy of (CR 707.2)."""
+    choose = as_enters_ability(card)
+    assert choose is not None
+    if choose.choose == "color":
+        return Ask("color", player, tuple(COLORS), tuple(f"color {c}" for c in COLORS),
+                   f"{name}: choose a color as it enters", key=key)
+    creatures = [o for o in g.battlefield if g.is_creature(o)]
+    return Ask("choose", player, (*creatures, "nothing"),
+               (*(f"copy {g.name_of(o)}" for o in creatures), "copy nothing"),
+               f"{name}: enter as a copy of a creature?", key=key,
+               targets=(*(g.name_of(o) for o in creatures), None))
+
+
+def enters_info(g: Game, card: CardDef, answer: Any) -> dict[str, Any]:
+    """What the permanent remembers of its "as enters" choice: the chosen color, or the
+    copiable values of the creature it copies (CR 707.2, 707.9b: a copy of a copy copies the
+    copied values, exceptions included), with this copy effect's own exceptions."""
+    choose = as_enters_ability(card)
+    assert choose is not None
+    if choose.choose == "color":
+        return {"chosen_color": answer}
+    if answer == "nothing" or answer not in g.objects:
+        return {}
+    name, exceptions = copies.copiable_values(g, g.objects[answer])
+    if choose.exceptions is not None:
+        exceptions = exceptions + (card.name,)
+    return {"copy_of": name, "copy_except": exceptions} if exceptions else {"copy_of": name}
+
+
+def as_enters(g: Game, ctx: Context, key: int, card: CardDef, player: int) -> Ask | dict[str, Any] | None:
+    """For an effect about to put `card` onto the battlefield: the question of its "as enters"
+    choice (answered in `ctx.answers[key]`), or what the answer makes it remember (None when
+    it has no such choice)."""
+    if as_enters_ability(card) is None:
+        return None
+    answer = ctx.answers.get(key)
+    if answer is None:
+        return enters_ask(g, card, player, card.name, key)
+    return enters_info(g, card, answer)
+
+
+def enter_battlefield(g: Game, ctx: Context, key: int, cards: list[tuple[int, int]]) -> list[int | None] | Ask:
+    """Put objects onto the battlefield at the same time, each (object, controller): their "as
+    enters" choices first, one question at a time (answered in `ctx.answers[key + i]`), then
+    all of them enter (CR 614.12). Returns the new ids, or the next question."""
+    infos: list[dict[str, Any] | None] = []
+    for i, (oid, controller) in enumerate(cards):
+        obj = g.objects.get(oid)
+        if obj is None or not can_change_zones(obj):
+            infos.append(None)
+            continue
+        info = as_enters(g, ctx, key + i, obj.card, controller)
+        if isinstance(info, Ask):
+            return info
+        infos.append(info)
+    return [move_to_zone(g, oid, BATTLEFIELD, controller=controller, info=info)
+            for (oid, controller), info in zip(cards, infos, strict=True)]
+
+
+def put_onto_battlefield(g: Game, t: PutOntoBattlefield) -> bool:
+    """The task: a land played (CR 305.1) or another object put onto the battlefield outside
+    an effect, its "as enters" choice asked first."""
+    obj = g.objects.get(t.obj)
+    if obj is None:
+        return True
+    info = None
+    if as_enters_ability(obj.card) is not None:
+        if t.answer is None:
+            from . import resolution
+            resolution.ask_from(g, enters_ask(g, obj.card, t.controller, obj.card.name))
+            return False
+        info = enters_info(g, obj.card, t.answer)
+    move_to_zone(g, t.obj, BATTLEFIELD, controller=t.controller, info=info)
+    return True
+
+
 def shuffle_library(g: Game, player: int) -> None:
     """CR 701.20: with the game's seeded generator."""
     g.rng.shuffle(g.players[player].library)
@@ -169,13 +266,15 @@ def shuffle_library(g: Game, player: int) -> None:
 # tokens (CR 111) and copies of cards (CR 707.12)
 
 
-def create_token(g: Game, player: int, token_name: str) -> int:
+def create_token(g: Game, player: int, token_name: str, info: dict[str, Any] | None = None) -> int:
     """Create a token (CR 111.1): `token_name` is a token card, or any card for a token that
-    is a copy of it (CR 707.2, 111.4)."""
+    is a copy of it (CR 707.2, 111.4); `info` is what its "as enters" choice made it remember."""
     card = get_card(token_name)
     oid = _next_id(g)
     obj = GameObject(oid, card, player, BATTLEFIELD, g.ts)
     obj.token = True
+    if info:
+        obj.info = dict(info)
     g.objects[oid] = obj
     g.own(oid)
     g.battlefield.append(oid)
@@ -184,9 +283,9 @@ def create_token(g: Game, player: int, token_name: str) -> int:
     return oid
 
 
-def create_token_copy(g: Game, player: int, card_name: str) -> int:
+def create_token_copy(g: Game, player: int, card_name: str, info: dict[str, Any] | None = None) -> int:
     """A token that is a copy of a card (CR 707.2, 111.4)."""
-    return create_token(g, player, card_name)
+    return create_token(g, player, card_name, info)
 
 
 def make_card_copy(g: Game, player: int, oid: int) -> int:

@@ -8,14 +8,9 @@ way, it will cease to exist and won't return to the battlefield"); Helvault's "r
 exiled with it" returns nothing for an exiled token; a bounced token is gone. Leaving the
 battlefield still triggers (CR 603.10a, the note to 111.7). A token that ceased to exist is listed
 nowhere in state_json().
-
-Tests the engine fails today are marked xfail(strict=True) with the bug as the reason; the others
-guard the rule.
 """
 
 from __future__ import annotations
-
-import pytest
 
 from mtg_env import Game
 from tests.helpers import permanents, player, scenario, stack
@@ -62,8 +57,6 @@ def memnite_token(spell: str, mana: str, more: str = "") -> Game:
 # Cloudshift: "Exile target creature you control, then return that card to the battlefield"
 
 
-@pytest.mark.xfail(strict=True, reason="Cloudshift returns an exiled token to the battlefield (as a new "
-                                        "object) instead of leaving it in exile to cease to exist")
 def test_cr_111_8_cloudshifted_memnite_token_does_not_return_and_ceases_to_exist():
     """CR 111.8, 111.7 and Cloudshift's ruling: Cloudshift exiles the Memnite token; it can't come
     back, so nothing returns and the token ceases to exist. Afterwards the only Memnite anywhere is
@@ -76,8 +69,6 @@ def test_cr_111_8_cloudshifted_memnite_token_does_not_return_and_ceases_to_exist
     assert player(g, "P1")["graveyard"] == ["Cloudshift"]
 
 
-@pytest.mark.xfail(strict=True, reason="Cloudshift returns an exiled token to the battlefield (as a new "
-                                        "object) instead of leaving it in exile to cease to exist")
 def test_cr_111_8_cloudshifted_thopter_token_does_not_return():
     """CR 111.8, 111.7: Hangarback Walker (one +1/+1 counter) is sacrificed and makes a Thopter
     token; Cloudshift exiles the Thopter, which doesn't return and ceases to exist."""
@@ -95,8 +86,6 @@ players:
     assert entered(g, "Thopter") == 1
 
 
-@pytest.mark.xfail(strict=True, reason="Cloudshift returns an exiled token to the battlefield (as a new "
-                                        "object) instead of leaving it in exile to cease to exist")
 def test_cr_111_8_cloudshifted_mercenary_token_does_not_return():
     """CR 111.8, 111.7: Ertha Jo's enters trigger creates a 1/1 red Mercenary token; Cloudshift
     exiles it, and it neither returns nor stays anywhere."""

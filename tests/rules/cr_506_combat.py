@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from mtg_env import Game
-from mtg_env.cards import has_card, register
+from mtg_env.cards import temporary
 from mtg_env.cards.vocab import Keyword, card
 from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
 
@@ -41,17 +41,10 @@ TEST_CARDS = {
 
 @pytest.fixture(scope="module", autouse=True)
 def _test_cards() -> Iterator[None]:
-    from mtg_env import cards as registry
-
-    added = []
-    for name, (text, kws, pt) in TEST_CARDS.items():
-        if not has_card(name):
-            register(card(name, "{2}", "Creature — Test", text, Keyword(names=kws), pt=pt))
-            added.append(name)
-    yield
-    for name in added:  # leave the card pool as it was
-        registry._REGISTRY.pop(name, None)
-        registry._LOWER.pop(name.lower(), None)
+    defs = [card(name, "{2}", "Creature — Test", text, Keyword(names=kws), pt=pt)
+            for name, (text, kws, pt) in TEST_CARDS.items()]
+    with temporary(*defs):  # the card pool is as it was afterwards
+        yield
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,21 +6,18 @@ modify how the permanent enters the battlefield (CR 614.1c, 614.12), the choice 
 before it enters (CR 614.12a). They apply however the permanent enters: cast, returned by Cloudshift
 or by Helvault's "return all cards exiled with it", or as the token a copy of a permanent spell
 becomes (Lithoform Engine, CR 608.3f, 707.10f). Put onto the battlefield by an effect rather than
-cast, X is 0 (CR 107.3m). Today the Clone-style choices and Utopia Sprawl's color are asked only
-when the card itself was cast.
+cast, X is 0 (CR 107.3m).
 
 (Gemstone Mine's "enters with three mining counters" cannot be tested the same way: no supported
 card puts a nonbasic land onto the battlefield.)
 
-Tests the engine fails today are marked xfail(strict=True) with the bug as the reason; the others
-guard the rule.
 """
 
 from __future__ import annotations
 
-import pytest
-
 from mtg_env import Game
+from mtg_env.cards import temporary
+from mtg_env.cards.vocab import Activated, AddManaChoice, AsEntersChoose, ManaChoice, card
 from tests.helpers import labels, permanent, permanents, player, scenario, stack
 
 BEARS = "Grizzly Bears"
@@ -63,8 +60,6 @@ players:
     assert (lion["power"], lion["toughness"], lion["summoning_sick"]) == (2, 2, True)
 
 
-@pytest.mark.xfail(strict=True, reason="a Clone returned to the battlefield by Cloudshift gets no 'enter as "
-                                        "a copy' choice: it enters as a 0/0 Clone and dies")
 def test_cr_614_12_cloudshifted_clone_chooses_again_as_it_returns():
     """CR 614.12, 400.7 and Cloudshift's ruling (the returned card is a new object): a Clone that
     entered as a copy of Grizzly Bears is Cloudshifted; the card returns and, as it enters, P1 may
@@ -82,12 +77,10 @@ players:
     assert set(asked_to_copy(g)) == {f"copy {BEARS}", f"copy {LION}", "copy nothing"}
     g.act(f"copy {LION}")
     assert stack(g) == []
-    assert mine(g) == [BEARS, LION, "Plains"]
+    assert mine(g) == [BEARS, "Plains", LION]
     assert player(g, "P1")["graveyard"] == ["Cloudshift"]
 
 
-@pytest.mark.xfail(strict=True, reason="a Clone returned by Helvault's 'return all cards exiled with it' gets "
-                                        "no 'enter as a copy' choice: it enters as a 0/0 Clone and dies")
 def test_cr_614_12_clone_returned_by_helvault_chooses_as_it_enters():
     """CR 614.12, 614.12a, 607.2a: a Clone copying Grizzly Bears is exiled with Helvault's first
     ability; Helvault is Shattered and its trigger returns the Clone card to the battlefield. As it
@@ -110,8 +103,6 @@ players:
     assert sorted(player(g, "P1")["graveyard"]) == ["Helvault", "Shatter"]
 
 
-@pytest.mark.xfail(strict=True, reason="the token a copy of a Clone spell becomes gets no 'enter as a copy' "
-                                        "choice: it enters as a 0/0 Clone token and dies")
 def test_cr_614_12_token_copy_of_a_clone_spell_chooses_what_to_copy():
     """CR 608.3f, 707.10f, 614.12 and Lithoform Engine's ruling ("The rules that apply to a
     permanent spell becoming a permanent apply to a copy of a spell becoming a token"): Lithoform
@@ -137,8 +128,6 @@ players:
     assert mine(g) == [BEARS, BEARS, "Lithoform Engine", LION]
 
 
-@pytest.mark.xfail(strict=True, reason="the token a copy of a Phantasmal Image spell becomes gets no 'enter "
-                                        "as a copy' choice: it enters as a 0/0 Image token and dies")
 def test_cr_614_12_token_copy_of_a_phantasmal_image_spell_chooses_what_to_copy():
     """CR 608.3f, 707.10f, 614.12: Lithoform Engine copies a Phantasmal Image spell; as the token
     enters, P1 chooses Grizzly Bears: a 2/2 Grizzly Bears token."""
@@ -157,11 +146,11 @@ players:
     assert [(e["token"], e["power"], e["toughness"]) for e in token] == [(True, 2, 2)]
 
 
-@pytest.mark.xfail(strict=True, reason="a Phantasmal Image returned by Cloudshift gets no 'enter as a copy' "
-                                        "choice: it enters as a 0/0 Image and dies")
-def test_cr_614_12_cloudshifted_phantasmal_image_chooses_again_as_it_returns():
-    """CR 614.12, 400.7: a Phantasmal Image that copied Grizzly Bears is Cloudshifted; as it returns
-    P1 may have it copy Silvercoat Lion instead (a 2/2 Silvercoat Lion)."""
+def test_cr_707_9b_cloudshift_on_phantasmal_image_is_answered_by_its_sacrifice_trigger():
+    """CR 707.9b, 603.3, 608.2b: Cloudshift targeting a Phantasmal Image that copies Grizzly Bears
+    makes its copy exception trigger ("When this creature becomes the target of a spell or
+    ability, sacrifice it"); the trigger resolves first, the Image is sacrificed, and Cloudshift,
+    its only target gone, doesn't resolve: nothing returns to choose again."""
     g = scenario("""
 players:
   - mana_pool: "{U}{U}"
@@ -169,19 +158,19 @@ players:
     battlefield: [Grizzly Bears, Silvercoat Lion, Plains]
 """)
     g.run_line(["cast Phantasmal Image", "pass", f"copy {BEARS}"])
-    g.run_line(["activate Plains", "cast Cloudshift", f"target {BEARS}#{newest(g, BEARS)}", "pass"])
-    assert set(asked_to_copy(g)) == {f"copy {BEARS}", f"copy {LION}", "copy nothing"}
-    g.act(f"copy {LION}")
-    assert mine(g) == [BEARS, LION, LION, "Plains"]
-    assert player(g, "P1")["graveyard"] == ["Cloudshift"]
+    g.run_line(["activate Plains", "cast Cloudshift", f"target {BEARS}#{newest(g, BEARS)}"])
+    assert [s["source"] for s in stack(g)] == ["Cloudshift", BEARS]
+    g.run_line(["pass", "pass"])
+    assert g.decision is not None and g.decision.kind == "priority"
+    assert stack(g) == []
+    assert mine(g) == [BEARS, "Plains", LION]
+    assert sorted(player(g, "P1")["graveyard"]) == ["Cloudshift", "Phantasmal Image"]
 
 
 # ---------------------------------------------------------------------------------------------
 # Utopia Sprawl: "As Utopia Sprawl enters, choose a color."
 
 
-@pytest.mark.xfail(strict=True, reason="the token a copy of a Utopia Sprawl spell becomes gets no color "
-                                        "choice, so it adds no mana")
 def test_cr_614_12a_token_copy_of_utopia_sprawl_chooses_a_color():
     """CR 614.1c, 614.12a, 608.3f: Lithoform Engine copies a Utopia Sprawl spell aimed at a Forest
     (the copy keeps the target: Lithoform's ruling). As the token Aura enters, P1 chooses blue; as
@@ -249,18 +238,18 @@ def test_cr_107_3m_cloudshifted_hangarback_walker_and_stonecoil_serpent_enter_wi
     """CR 614.1c, 107.3m: Cloudshifted, a Hangarback Walker with two counters returns with none and
     dies as a 0/0 -- its dies trigger makes no Thopter (it had no counters as it last existed) --
     and so does a Stonecoil Serpent."""
-    for card in ("Hangarback Walker", "Stonecoil Serpent"):
+    for name in ("Hangarback Walker", "Stonecoil Serpent"):
         g = scenario(f"""
 players:
   - mana_pool: "{{W}}"
     hand: [Cloudshift]
-    battlefield: [{{card: {card}, counters: {{"+1/+1": 2}}}}]
+    battlefield: [{{card: {name}, counters: {{"+1/+1": 2}}}}]
 """)
-        g.run_line(["cast Cloudshift", f"target {card}", "pass"])
+        g.run_line(["cast Cloudshift", f"target {name}", "pass"])
         while stack(g):
             g.act("pass")
-        assert permanents(g, card) == [] and permanents(g, "Thopter") == [], card
-        assert sorted(player(g, "P1")["graveyard"]) == sorted(["Cloudshift", card])
+        assert permanents(g, name) == [] and permanents(g, "Thopter") == [], name
+        assert sorted(player(g, "P1")["graveyard"]) == sorted(["Cloudshift", name])
 
 
 def test_cr_107_3m_token_copy_of_a_walking_ballista_spell_keeps_x():
@@ -278,3 +267,54 @@ players:
     assert stack(g) == []
     ballistas = sorted(permanents(g, "Walking Ballista"), key=lambda e: e["token"])
     assert [(e["token"], e["counters"]) for e in ballistas] == [(False, {"+1/+1": 2}), (True, {"+1/+1": 2})]
+
+
+# ---------------------------------------------------------------------------------------------
+# however it enters: several at once, and a land played
+
+
+def test_cr_614_12_clones_returned_together_choose_before_either_enters():
+    """CR 614.12, 610.3: Helvault's trigger returns two exiled Clones at the same time. Each
+    chooses as it enters, before either is on the battlefield: the second can't copy what the
+    first becomes (the choices offer only the creatures already there)."""
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}"
+    hand: [Shatter]
+    exile:
+      - {card: Clone, exiled_with: Helvault}
+      - {card: Clone, exiled_with: Helvault}
+    battlefield: [Helvault, Grizzly Bears]
+  - battlefield: [Silvercoat Lion]
+""")
+    g.run_line(["cast Shatter", "target Helvault", "pass", "pass"])
+    assert set(asked_to_copy(g)) == {f"copy {BEARS}", f"copy {LION}", "copy nothing"}
+    g.act(f"copy {LION}")
+    assert set(asked_to_copy(g)) == {f"copy {BEARS}", f"copy {LION}", "copy nothing"}
+    assert mine(g) == [BEARS]  # neither has entered yet
+    g.act(f"copy {BEARS}")
+    assert mine(g) == [BEARS, BEARS, LION]
+    assert player(g, "P1")["exile"] == []
+
+
+OUTPOST = card("Test Outpost", None, "Land",
+               "As Test Outpost enters, choose a color.\n{T}: Add one mana of the chosen color.",
+               AsEntersChoose(choose="color"), Activated(effects=(AddManaChoice(ManaChoice.CHOSEN_COLOR),)))
+
+
+def test_cr_614_12a_a_land_played_makes_its_as_enters_choice():
+    """CR 614.12a, 305.1: playing a land with "As <this> enters, choose a color" asks the color as
+    it enters; its mana ability then adds that color. (A test-only card: no supported land has
+    such a choice yet.)"""
+    with temporary(OUTPOST):
+        g = scenario("""
+players:
+  - hand: [Test Outpost]
+""")
+        g.act("play Test Outpost")
+        assert g.decision is not None and g.decision.kind == "color"
+        assert labels(g) == [f"color {c}" for c in "WUBRG"]
+        g.act("color U")
+        assert permanent(g, "Test Outpost")["tapped"] is False
+        g.act("activate Test Outpost")
+        assert player(g, "P1")["mana_pool"] == "{U}"

@@ -11,13 +11,9 @@ state_json() shows neither subtypes nor abilities, so "is an Illusion with the s
 is shown by what the trigger does: targeted by Giant Growth, the copy is sacrificed (and Giant
 Growth, its only target gone, doesn't resolve: CR 608.2b).
 
-Tests the engine fails today are marked xfail(strict=True) with the bug as the reason; the others
-guard the rule.
 """
 
 from __future__ import annotations
-
-import pytest
 
 from mtg_env import Game
 from tests.helpers import labels, permanent, permanents, player, scenario, stack
@@ -48,8 +44,6 @@ def giant_growth_the_newest(g: Game, card: str) -> None:
 # A copy of a copy copies the copy's exceptions (CR 707.3, 707.9a/b)
 
 
-@pytest.mark.xfail(strict=True, reason="a copy of a Phantasmal Image copies only the card the Image "
-                                        "copied and loses the Image's exception (Illusion, sacrifice trigger)")
 def test_cr_707_9b_clone_copying_phantasmal_image_is_an_illusion_sacrificed_when_targeted():
     """CR 707.3, 707.9a, 707.9b and Phantasmal Image's ruling ("The Illusion creature type and the
     triggered ability that Phantasmal Image gains as part of its copy effect are both copiable
@@ -76,8 +70,6 @@ players:
     assert [(e["power"], e["toughness"]) for e in mine(g, BEARS)] == [(2, 2)]   # the Image, untouched
 
 
-@pytest.mark.xfail(strict=True, reason="a copy of a Phantasmal Image copies only the card the Image "
-                                        "copied and loses the Image's exception (Illusion, sacrifice trigger)")
 def test_cr_707_3_clone_copying_a_clone_copying_phantasmal_image_keeps_the_exception():
     """CR 707.3 (objects that copy the object use the new copiable values), 707.9b: Phantasmal Image
     copies Grizzly Bears, Clone copies the Image, a second Clone copies that Clone. The second Clone
@@ -102,8 +94,6 @@ players:
     assert len(mine(g, BEARS)) == 2
 
 
-@pytest.mark.xfail(strict=True, reason="a Phantasmal Image copying a Phantasmal Image gets the exception "
-                                        "once instead of the copied trigger plus its own")
 def test_cr_707_9a_phantasmal_image_copying_phantasmal_image_has_two_sacrifice_triggers():
     """CR 707.9a, 707.3: the first Image's copiable values are Grizzly Bears plus Illusion plus the
     sacrifice trigger; the second Image copies those and its own exception adds the trigger again,

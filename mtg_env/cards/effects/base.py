@@ -28,6 +28,8 @@ class Ask:
     #: and the player may activate mana abilities first. With kind "autotap" the engine taps
     #: sources for it (automatic payment) and the effect is asked again.
     pay: ManaCost | None = None
+    #: what each option chooses, by name (an action's `target`, interface.md §2), if anything
+    targets: tuple[str | None, ...] | None = None
 
 
 class Effect:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...core.objects import BATTLEFIELD, GRAVEYARD
+from ...core.objects import GRAVEYARD
 from ..abilities import Triggered, TriggerEvent
 from .base import Ask, Effect
 from .permanents import SacrificeIt
@@ -27,10 +27,11 @@ class ReturnWithCounter(Effect):
         new_id = ctx.event.new_id if ctx.event is not None else None
         if new_id is None or new_id not in g.objects or g.objects[new_id].zone != GRAVEYARD:
             return None
-        owner = g.objects[new_id].owner
-        back = g.move_to_zone(new_id, BATTLEFIELD, controller=owner)
-        if back is not None:
-            g.add_counters(back, self.kind, 1)
+        got = g.enter_battlefield(ctx, step * 100, [(new_id, g.objects[new_id].owner)])
+        if isinstance(got, Ask):
+            return got
+        if got[0] is not None:
+            g.add_counters(got[0], self.kind, 1)
         return None
 
 

@@ -85,13 +85,13 @@ class ReturnLinked(Effect):
     to: str = BATTLEFIELD
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
-        for oid in g.linked_cards(ctx):
-            if self.to == BATTLEFIELD:
-                owner = g.objects[oid].owner
-                g.move_to_zone(oid, BATTLEFIELD, controller=owner)
-            else:
+        if self.to != BATTLEFIELD:
+            for oid in g.linked_cards(ctx):
                 g.move_to_zone(oid, self.to)
-        return None
+            return None
+        # all at once, each one's "as enters" choice made first (CR 614.12)
+        got = g.enter_battlefield(ctx, step * 100, [(o, g.objects[o].owner) for o in g.linked_cards(ctx)])
+        return got if isinstance(got, Ask) else None
 
 
 @dataclass(frozen=True)
@@ -101,8 +101,15 @@ class TokenCopiesOfLinked(Effect):
     Prototype Portal)."""
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
-        for oid in g.linked_cards(ctx):
-            g.create_token_copy(ctx.controller, g.objects[oid].card.name)
+        cards = [g.objects[oid].card for oid in g.linked_cards(ctx)]
+        infos = []
+        for i, card in enumerate(cards):  # a token copy of a Clone chooses as it enters (CR 614.12)
+            info = g.as_enters(ctx, step * 100 + i, card, ctx.controller)
+            if isinstance(info, Ask):
+                return info
+            infos.append(info)
+        for card, info in zip(cards, infos, strict=True):
+            g.create_token_copy(ctx.controller, card.name, info)
         return None
 
 

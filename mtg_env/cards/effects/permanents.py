@@ -64,16 +64,19 @@ class SacrificeIt(Effect):
 @dataclass(frozen=True)
 class Flicker(Effect):
     """Cloudshift: exile the target, then return that card to the battlefield under your
-    control; it is a new object (CR 400.7)."""
+    control; it is a new object (CR 400.7), which makes its "as enters" choice again
+    (CR 614.12). A token that left the battlefield doesn't return (CR 111.8)."""
 
     what: Who = TARGET
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
-        for ref in self.what.refs(g, ctx):
-            new = g.move_to_zone(ref[1], EXILE)
-            if new is not None:
-                g.move_to_zone(new, BATTLEFIELD, controller=ctx.controller)
-        return None
+        key = step * 100
+        exiled = ctx.answers.get(key)  # the exiled cards, once exiled: asking must not exile twice
+        if exiled is None:
+            exiled = [n for ref in self.what.refs(g, ctx) if (n := g.move_to_zone(ref[1], EXILE)) is not None]
+            ctx.answers[key] = exiled
+        got = g.enter_battlefield(ctx, key + 1, [(n, ctx.controller) for n in exiled])
+        return got if isinstance(got, Ask) else None
 
 
 @dataclass(frozen=True)

@@ -197,7 +197,7 @@ CARDS = [
                       targets=(TargetSpec("creature"),))),
     card("Cloudshift", "{W}", "Instant",
          "Exile target creature you control, then return that card to the battlefield under your control.",
-         SpellAbility(effects=(Flicker(TARGET),), targets=(TargetSpec("creature_you_control"),))),
+         SpellAbility(effects=(Flicker(TARGET),), targets=(TargetSpec("creature you control"),))),
     card("Endling", "{2}{B}{B}", "Creature — Zombie Shapeshifter",
          "{B}: Endling gains menace until end of turn.\n"
          "{B}: Endling gains deathtouch until end of turn.\n"
