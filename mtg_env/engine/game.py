@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import StaticAbility, Triggered
 from ..core.actions import PASS, Action, Decision, match_action
@@ -546,3 +546,10 @@ TASKS: dict[type, Callable[[Game, Any], bool]] = {
     Mulligan: mulligan.mulligan,
     PutOntoBattlefield: zones.put_onto_battlefield,
 }
+
+
+if TYPE_CHECKING:
+    from ..cards.protocol import GameOps
+
+    def _implements_the_card_protocol(g: Game) -> GameOps:
+        return g  # mypy checks that Game offers every operation cards may call

@@ -65,3 +65,82 @@ def test_bench_does_not_import_the_cli() -> None:
 def test_nothing_in_mtg_env_imports_the_agents_package() -> None:
     # agents sit above mtg_env; mtg_env takes them by name through mtg_env.registry
     assert importers(PACKAGE, "agents") == []
+
+
+# ---------------------------------------------------------------------------------------------
+# core <- cards <- engine <- everything else
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """Like `imported_modules`, without the imports under `if TYPE_CHECKING:`: those are for the
+    type checker only (annotations), not a dependency of the running code."""
+    return imports_of_source(path.read_text(encoding="utf-8"), module_name(path), path.name == "__init__.py")
+
+
+def imports_of_source(source: str, here: str, is_package: bool = False) -> set[str]:
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            node.body = []
+    package = here if is_package else here.rpartition(".")[0]
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base_parts = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join(base_parts + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            names.add(base)
+    return {n for n in names if n.startswith("mtg_env")}
+
+
+#: each layer and the layers it may import (besides itself)
+LAYERS = {
+    "mtg_env.core": set(),
+    "mtg_env.cards": {"mtg_env.core"},
+    "mtg_env.engine": {"mtg_env.core", "mtg_env.cards"},
+}
+
+
+def _layer(module: str) -> str | None:
+    return next((layer for layer in LAYERS if module == layer or module.startswith(layer + ".")), None)
+
+
+def test_imports_run_one_way_core_cards_engine() -> None:
+    """The core imports nothing above it; cards import only the core; the engine imports the
+    core and cards and nothing outside them (no env, harness, CLI or agents)."""
+    wrong = []
+    for layer, allowed in LAYERS.items():
+        for f in (ROOT / Path(*layer.split("."))).rglob("*.py"):
+            for m in runtime_imports(f):
+                target = _layer(m)
+                if m != "mtg_env" and target != layer and target not in allowed:
+                    wrong.append(f"{module_name(f)} imports {m}")
+    assert wrong == []
+
+
+def test_the_layer_check_sees_wrong_imports_and_ignores_type_checking_ones() -> None:
+    src = ("from typing import TYPE_CHECKING\nfrom ..core.mana import ManaCost\n"
+           "if TYPE_CHECKING:\n    from ..engine.game import Game\n"
+           "def f():\n    from ..engine import zones\n")
+    found = imports_of_source(src, "mtg_env.cards.probe")
+    assert found == {"mtg_env.core.mana", "mtg_env.engine"}
+    assert _layer("mtg_env.engine") not in LAYERS["mtg_env.cards"]
+
+
+def test_cards_and_engine_import_alone_in_a_fresh_interpreter() -> None:
+    import subprocess
+    import sys
+    for module in ("mtg_env.core", "mtg_env.cards", "mtg_env.cards.vocab", "mtg_env.engine"):
+        r = subprocess.run([sys.executable, "-c", f"import {module}"], cwd=ROOT, capture_output=True, text=True)
+        assert r.returncode == 0, f"import {module}: {r.stderr[-500:]}"
+
+
+def test_no_module_over_about_800_lines() -> None:
+    """style.md: a file holds one rules area, a few hundred lines."""
+    long = {module_name(f): n for f in list(PACKAGE.rglob("*.py")) + list((ROOT / "agents").rglob("*.py"))
+            if (n := len(f.read_text(encoding="utf-8").splitlines())) > 800}
+    assert long == {}

@@ -150,14 +150,19 @@ class Attach(Effect):
 @dataclass(frozen=True)
 class SacrificeUnlessYouSacrifice(Effect):
     """"sacrifice <this> unless you sacrifice a creature" (Contamination). The choice is made on
-    resolution (Gatherer ruling 2004-10-04), even if the source is gone."""
+    resolution (Gatherer ruling 2004-10-04), even if the source is gone. `what` is the noun
+    phrase, read once into `filter`."""
 
     what: str = "creature"
+    filter: Filter = dataclasses.field(default=None, compare=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.filter is None:
+            object.__setattr__(self, "filter", parse_filter(self.what))
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
-        flt = parse_filter(self.what)
         cands = [o for o in g.battlefield if g.objects[o].controller == ctx.controller
-                 and g.matches(flt, o, ctx.controller)]
+                 and g.matches(self.filter, o, ctx.controller)]
         choice = ctx.answers.get(step)
         if choice is None:
             if not cands:
