@@ -515,10 +515,10 @@ class IsPlayer(Filter):
 
 @dataclass(frozen=True, slots=True)
 class Spell(Filter):
-    """A spell on the stack (CR 112.1); a spell can't target itself (CR 115.5)."""
+    """A spell on the stack (CR 112.1)."""
 
     def item(self, g: Any, s: StackItem, you: int, source: int | None) -> bool:
-        return s.kind == "spell" and s.ctx.source_id != source
+        return s.kind == "spell"
 
     def domain(self) -> frozenset[str] | None:
         return frozenset({STACK})

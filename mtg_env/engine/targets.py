@@ -44,7 +44,8 @@ def candidates(g: Game, spec: TargetSpec, ctx: Context) -> list[Ref]:
     if PLAYERS in where:
         out += [("player", p.index) for p in g.players if flt.player(g, p.index, you)]
     if STACK in where:
-        out += [("stack", s.id) for s in g.stack if flt.item(g, s, you, source)]
+        # CR 115.5: a spell or ability on the stack is an illegal target for itself
+        out += [("stack", s.id) for s in g.stack if s.ctx is not ctx and flt.item(g, s, you, source)]
     for zone in sorted(where - {BATTLEFIELD, PLAYERS, STACK}):
         for pl in g.players:
             for oid in zones.zone_list(g, pl.index, zone):
