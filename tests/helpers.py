@@ -122,3 +122,18 @@ def attack_with_griselbrand(g: Game, target: str, until: Callable[[Game], bool],
         else:
             g.act(acts[0])
     raise AssertionError("the game went on too long")
+
+
+#: Mana Vault tapped at the end step, with four tapped Forests: its upkeep trigger ("you may pay
+#: {4}. If you do, untap Mana Vault") and draw-step trigger come next.
+MANA_VAULT_END_STEP = """
+step: end
+players:
+  - library: [Island, Island]
+    battlefield:
+      - {card: Mana Vault, tapped: true}
+      - {card: Forest, tapped: true}
+      - {card: Forest, tapped: true}
+      - {card: Forest, tapped: true}
+      - {card: Forest, tapped: true}
+"""

@@ -283,20 +283,6 @@ class Game:
         """Run until the first decision (call once after setting up a position)."""
         self._run()
 
-    def current_ability(self) -> tuple[Any, Any]:
-        """(ability, context) of what the pending decision is about: the spell or ability being
-        cast or activated, put on the stack or resolving; (None, None) at priority."""
-        if not self.tasks or self.pending is None or self.pending.kind == "priority":
-            return None, None
-        t = self.tasks[-1]
-        if isinstance(t, Announce):
-            return casting.announced_ability(self, t), t.ctx
-        if isinstance(t, PlaceTriggers) and t.current is not None:
-            return t.current.ability, t.current.ctx
-        if isinstance(t, Resolve):
-            return t.item.ability, t.item.ctx
-        return None, None
-
     # ---------------------------------------------------------------------------------------
     # the state at a glance
 

@@ -23,21 +23,8 @@ def module_name(path: Path) -> str:
 
 def imported_modules(path: Path) -> set[str]:
     """The absolute names of the modules `path` imports (`from a import b` counts as `a` and `a.b`)."""
-    here = module_name(path)
-    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base_parts = package.split(".")[: len(package.split(".")) - (node.level - 1)]
-                base = ".".join(base_parts + ([node.module] if node.module else []))
-            else:
-                base = node.module or ""
-            names.add(base)
-            names.update(f"{base}.{alias.name}" for alias in node.names)
-    return names
+    return imports_of_source(path.read_text(encoding="utf-8"), module_name(path), path.name == "__init__.py",
+                             type_checking=True, names=True)
 
 
 def importers(under: Path, target: str) -> list[str]:
@@ -72,29 +59,37 @@ def test_nothing_in_mtg_env_imports_the_agents_package() -> None:
 
 
 def runtime_imports(path: Path) -> set[str]:
-    """Like `imported_modules`, without the imports under `if TYPE_CHECKING:`: those are for the
-    type checker only (annotations), not a dependency of the running code."""
-    return imports_of_source(path.read_text(encoding="utf-8"), module_name(path), path.name == "__init__.py")
+    """The mtg_env modules `path` imports when it runs: not those under `if TYPE_CHECKING:`, which
+    are for the type checker only (annotations), not a dependency of the running code."""
+    return {m for m in imports_of_source(path.read_text(encoding="utf-8"), module_name(path),
+                                         path.name == "__init__.py") if m.startswith("mtg_env")}
 
 
-def imports_of_source(source: str, here: str, is_package: bool = False) -> set[str]:
+def imports_of_source(source: str, here: str, is_package: bool = False, *, type_checking: bool = False,
+                      names: bool = False) -> set[str]:
+    """The absolute names of the modules imported by module `here`'s source, lazy imports in
+    function bodies included; with `type_checking` those under `if TYPE_CHECKING:` too, with
+    `names` also `a.b` for `from a import b`."""
     tree = ast.parse(source)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-            node.body = []
+    if not type_checking:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+                node.body = []
     package = here if is_package else here.rpartition(".")[0]
-    names: set[str] = set()
+    out: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
+            out.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base_parts = package.split(".")[: len(package.split(".")) - (node.level - 1)]
                 base = ".".join(base_parts + ([node.module] if node.module else []))
             else:
                 base = node.module or ""
-            names.add(base)
-    return {n for n in names if n.startswith("mtg_env")}
+            out.add(base)
+            if names:
+                out.update(f"{base}.{alias.name}" for alias in node.names)
+    return out
 
 
 #: each layer and the layers it may import (besides itself)
@@ -127,7 +122,7 @@ def test_the_layer_check_sees_wrong_imports_and_ignores_type_checking_ones() -> 
            "if TYPE_CHECKING:\n    from ..engine.game import Game\n"
            "def f():\n    from ..engine import zones\n")
     found = imports_of_source(src, "mtg_env.cards.probe")
-    assert found == {"mtg_env.core.mana", "mtg_env.engine"}
+    assert found == {"typing", "mtg_env.core.mana", "mtg_env.engine"}
     assert _layer("mtg_env.engine") not in LAYERS["mtg_env.cards"]
 
 

@@ -6,23 +6,12 @@ scenario: a position, a line of written steps (interface.md §3), and what must 
 
 from __future__ import annotations
 
-from tests.helpers import labels, pass_until, permanent, player, scenario
+from tests.helpers import MANA_VAULT_END_STEP, labels, pass_until, permanent, player, scenario
 
 # ---------------------------------------------------------------------------------------------
 # Mana Vault: "At the beginning of your upkeep, you may pay {4}. If you do, untap Mana Vault."
 # and "At the beginning of your draw step, if Mana Vault is tapped, it deals 1 damage to you."
 
-MANA_VAULT_END_STEP = """
-step: end
-players:
-  - library: [Island, Island]
-    battlefield:
-      - {card: Mana Vault, tapped: true}
-      - {card: Forest, tapped: true}
-      - {card: Forest, tapped: true}
-      - {card: Forest, tapped: true}
-      - {card: Forest, tapped: true}
-"""
 
 
 def test_cr_603_3_mana_vault_upkeep_trigger_goes_on_the_stack_and_may_be_paid():

@@ -9,7 +9,7 @@ Triggered mana abilities and "tapped for mana" are in tests/seeds/mana_rules.py.
 
 from __future__ import annotations
 
-from tests.helpers import labels, permanent, player, scenario, stack
+from tests.helpers import MANA_VAULT_END_STEP, labels, permanent, player, scenario, stack
 
 # ---------------------------------------------------------------------------------------------
 # CR 605.3a, 405.6c: mana abilities don't use the stack
@@ -71,19 +71,7 @@ players:
 # ---------------------------------------------------------------------------------------------
 # Mana Vault: "At the beginning of your upkeep, you may pay {4}. If you do, untap Mana Vault."
 # and "At the beginning of your draw step, if Mana Vault is tapped, it deals 1 damage to you."
-# (The same position as in cr_603_triggered_abilities.py.)
 
-MANA_VAULT_END_STEP = """
-step: end
-players:
-  - library: [Island, Island]
-    battlefield:
-      - {card: Mana Vault, tapped: true}
-      - {card: Forest, tapped: true}
-      - {card: Forest, tapped: true}
-      - {card: Forest, tapped: true}
-      - {card: Forest, tapped: true}
-"""
 
 
 def test_cr_605_3a_mana_abilities_can_be_activated_when_a_resolving_trigger_asks_for_mana():
