@@ -37,10 +37,13 @@ class TargetSpec:
     label: str = ""
     minimum: int | None = None
     filter: Filter = field(default=None, compare=False)  # type: ignore[assignment]
+    #: where its targets are (the filter's `where()`, worked out once)
+    where: frozenset[str] = field(default=frozenset(), init=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.filter is None:
             object.__setattr__(self, "filter", parse_filter(self.what))
+        object.__setattr__(self, "where", self.filter.where())
 
     @property
     def least(self) -> int:
@@ -249,11 +252,14 @@ class Static(LayerStatic):
         assert self.modification is not None
         you = g.objects[source].controller
         origin = chars[source].name
-        for oid in list(chars):
-            if self.affects.obj(g, g.objects[oid], chars[oid], you, source):
-                c = own(oid)
-                if c is not None:
-                    self.modification.apply(c, f"s{source}", origin)
+        key = f"s{source}"
+        affects, objects, mod = self.affects, g.objects, self.modification
+        only = affects.only(g, source)
+        for oid in (chars if only is None else [o for o in only if o in chars]):
+            if affects.obj(g, objects[oid], chars[oid], you, source):
+                mine = own(oid)
+                if mine is not None:
+                    mod.apply(mine, key, origin)
 
 
 @dataclass(frozen=True)

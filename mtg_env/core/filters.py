@@ -23,13 +23,11 @@ This module imports nothing above the core. The game it is given is anything wit
 from __future__ import annotations
 
 import operator
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import MtgError
-from .subtypes import SUBTYPES
 
 if TYPE_CHECKING:
     from .chars import Chars
@@ -62,6 +60,12 @@ class Filter:
 
     def domain(self) -> frozenset[str] | None:
         """Where this filter's things are, or None when the filter itself doesn't say."""
+        return None
+
+    def only(self, g: Any, source: int | None) -> tuple[int, ...] | None:
+        """The only objects this filter can match, when it names them ("enchanted creature":
+        what the source is attached to; "this creature"), else None: callers that would look at
+        every permanent look at these instead."""
         return None
 
     def where(self) -> frozenset[str]:
@@ -100,14 +104,24 @@ def _parts(f: Filter, kind: type) -> tuple[Filter, ...]:
 class And(Filter):
     parts: tuple[Filter, ...]
 
+    # explicit loops: these are on the hot path of legal actions and the layer system
     def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
-        return all(p.obj(g, o, c, you, source) for p in self.parts)
+        for p in self.parts:  # noqa: SIM110 (faster than all() here)
+            if not p.obj(g, o, c, you, source):
+                return False
+        return True
 
     def player(self, g: Any, p: int, you: int) -> bool:
-        return all(f.player(g, p, you) for f in self.parts)
+        for f in self.parts:  # noqa: SIM110
+            if not f.player(g, p, you):
+                return False
+        return True
 
     def item(self, g: Any, s: StackItem, you: int, source: int | None) -> bool:
-        return all(p.item(g, s, you, source) for p in self.parts)
+        for p in self.parts:  # noqa: SIM110
+            if not p.item(g, s, you, source):
+                return False
+        return True
 
     def domain(self) -> frozenset[str] | None:
         out: frozenset[str] | None = None
@@ -116,6 +130,13 @@ class And(Filter):
             if d is not None:
                 out = d if out is None else out & d
         return out
+
+    def only(self, g: Any, source: int | None) -> tuple[int, ...] | None:
+        for p in self.parts:
+            ids = p.only(g, source)
+            if ids is not None:
+                return ids
+        return None
 
     def __str__(self) -> str:
         return " ".join(str(p) for p in self.parts)
@@ -126,13 +147,22 @@ class Or(Filter):
     parts: tuple[Filter, ...]
 
     def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
-        return any(p.obj(g, o, c, you, source) for p in self.parts)
+        for p in self.parts:  # noqa: SIM110 (faster than any() here)
+            if p.obj(g, o, c, you, source):
+                return True
+        return False
 
     def player(self, g: Any, p: int, you: int) -> bool:
-        return any(f.player(g, p, you) for f in self.parts)
+        for f in self.parts:  # noqa: SIM110
+            if f.player(g, p, you):
+                return True
+        return False
 
     def item(self, g: Any, s: StackItem, you: int, source: int | None) -> bool:
-        return any(p.item(g, s, you, source) for p in self.parts)
+        for p in self.parts:  # noqa: SIM110
+            if p.item(g, s, you, source):
+                return True
+        return False
 
     def domain(self) -> frozenset[str] | None:
         if all(p.domain() is None for p in self.parts):
@@ -380,6 +410,9 @@ class ThisObject(ObjectPredicate):
     def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
         return o.id == source
 
+    def only(self, g: Any, source: int | None) -> tuple[int, ...] | None:
+        return () if source is None else (source,)
+
     def __str__(self) -> str:
         return "this"
 
@@ -393,6 +426,10 @@ class AttachedToSource(ObjectPredicate):
         src = g.objects.get(source) if source is not None else None
         # an object that has left is attached to nothing (CR 701.3): not "equipped" any more
         return src is not None and src.attached_to == o.id and o.id in g.objects
+
+    def only(self, g: Any, source: int | None) -> tuple[int, ...] | None:
+        src = g.objects.get(source) if source is not None else None
+        return () if src is None or src.attached_to is None else (src.attached_to,)
 
     def __str__(self) -> str:
         return "enchanted or equipped"
@@ -616,161 +653,7 @@ class Targets(Filter):
 ANY_TARGET: Filter = (Permanent() & (CardType("Creature") | CardType("Planeswalker"))) | IsPlayer()
 
 
-# --------------------------------------------------------------------------------------------
-# reading Oracle noun phrases
-
-
-_CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land",
-               "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery", "battle": "Battle",
-               "kindred": "Kindred"}
-_SUPERTYPES = {"basic": "Basic", "legendary": "Legendary", "snow": "Snow", "world": "World"}
-_SUBTYPES_LOWER = {s.lower(): s for s in SUBTYPES}
-_PLURALS = {"sorceries": "sorcery", "abilities": "ability", "enchantments": "enchantment"}
-_NOUNS = {"permanent", "spell", "card", "ability", "player", "opponent", "source", "target"}
-
-_SUFFIXES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Filter]]] = [
-    (re.compile(r"^(.*) you control$"), lambda m: ControlledBy(YOU)),
-    (re.compile(r"^(.*) (?:you don't control|an opponent controls|your opponents control)$"),
-     lambda m: ControlledBy(OPPONENT)),
-    (re.compile(r"^(.*) you own$"), lambda m: OwnedBy(YOU)),
-    (re.compile(r"^(.*) (?:in|from) your (graveyard|hand|library|exile)$"),
-     lambda m: InZone(m.group(2)) & OwnedBy(YOU)),
-    (re.compile(r"^(.*) (?:in|from) (?:a|an opponent's) (graveyard|hand)$"), lambda m: InZone(m.group(2))),
-    (re.compile(r"^(.*) from a (.+) source$"), lambda m: FromSource(parse_filter(m.group(2)))),
-    (re.compile(r"^(.*) with (power|toughness|mana value) (\d+) or (less|greater)$"),
-     lambda m: Compare(m.group(2).replace(" ", "_"), "<=" if m.group(4) == "less" else ">=", int(m.group(3)))),
-    (re.compile(r"^(.*) with (flying|reach|haste|vigilance|trample|deathtouch|lifelink|defender|menace)$"),
-     lambda m: HasKeyword(m.group(2))),
-]
-
-
 def parse_filter(phrase: str) -> Filter:
-    """Read an Oracle noun phrase into a filter: "creature you control", "artifact or
-    enchantment", "colorless nonland permanent", "other blue creature you control", "instant or
-    sorcery card in your graveyard", "activated or triggered ability you control from a
-    colorless source", "permanent spell you control", "any target", "opponent". Raises
-    FilterError naming the word it cannot read: a phrase is read exactly or not at all."""
-    text = " ".join(phrase.replace("_", " ").split())
-    low = text.lower()
-    if low in ("any target", "any"):
-        return ANY_TARGET
-    extra: list[Filter] = []
-    changed = True
-    while changed:
-        changed = False
-        for pattern, build in _SUFFIXES:
-            m = pattern.match(low)
-            if m:
-                extra.insert(0, build(m))
-                cut = len(m.group(1))
-                text, low = text[:cut].strip(), low[:cut].strip()
-                changed = True
-                break
-    head = _parse_head(text, phrase)
-    return head if not extra else head & _all(extra)
-
-
-def _all(fs: list[Filter]) -> Filter:
-    return fs[0] if len(fs) == 1 else And(tuple(fs))
-
-
-def _parse_head(text: str, phrase: str) -> Filter:
-    """`[qualifiers] type-or-type [noun]`: the alternatives joined by "or" share the noun and the
-    qualifiers that only the last (or first) of them has ("instant or sorcery spell",
-    "activated or triggered ability", "black or red creature")."""
-    alts = [a.split() for a in re.split(r",? or |, ", text) if a.strip()]
-    if not alts:
-        raise FilterError(f"cannot read an empty phrase ({phrase!r})")
-    # "activated or triggered ability", "triggered ability"
-    if _singular(alts[-1][-1].lower()) == "ability":
-        kinds = [" ".join(a[:-1] if a is alts[-1] else a).lower() for a in alts]
-        if all(k in ("activated", "triggered") for k in kinds):
-            return StackAbility("activated" in kinds, "triggered" in kinds)
-    # the noun of the last alternative is shared ("instant or sorcery spell")
-    noun = _trailing_noun(alts[-1])
-    if noun and len(alts) > 1:
-        alts = [a if _trailing_noun(a) else a + noun for a in alts[:-1]] + [alts[-1]]
-    filters = [_parse_words(a, phrase) for a in alts]
-    return filters[0] if len(filters) == 1 else Or(tuple(filters))
-
-
-#: nouns that type words before them qualify, and that "or" shares ("instant or sorcery spell")
-_HEAD_NOUNS = {"permanent", "spell", "card", "ability", "source"}
-
-
-def _trailing_noun(words: list[str]) -> list[str]:
-    if words and _singular(words[-1].lower()) in _HEAD_NOUNS:
-        return [words[-1]]
-    return []
-
-
-def _singular(w: str) -> str:
-    if w in _PLURALS:
-        return _PLURALS[w]
-    if w.endswith("s") and w[:-1] in _CARD_TYPES.keys() | _NOUNS | {"token"}:
-        return w[:-1]
-    return w
-
-
-def _parse_words(words: list[str], phrase: str) -> Filter:
-    parts: list[Filter] = []
-    noun: str | None = None
-    for k, raw in enumerate(words):
-        w = _singular(raw.lower())
-        last = k == len(words) - 1
-        if w in ("a", "an", "target", "the"):
-            continue
-        if w in ("other", "another"):
-            parts.append(Other())
-        elif w == "this":
-            parts.append(ThisObject())
-        elif w in ("enchanted", "equipped"):
-            parts.append(AttachedToSource())
-        elif w == "tapped":
-            parts.append(Tapped())
-        elif w == "untapped":
-            parts.append(~Tapped())
-        elif w == "attacking":
-            parts.append(Attacking())
-        elif w == "blocking":
-            parts.append(Blocking())
-        elif w == "token":
-            parts.append(Token())
-        elif w == "nontoken":
-            parts.append(~Token())
-        elif w in COLOR_WORDS:
-            parts.append(Colored(COLOR_WORDS[w]))
-        elif w == "colorless":
-            parts.append(Colorless())
-        elif w == "multicolored":
-            parts.append(Multicolored())
-        elif w == "monocolored":
-            parts.append(Monocolored())
-        elif w in _CARD_TYPES:
-            parts.append(CardType(_CARD_TYPES[w]))
-        elif w in _SUPERTYPES:
-            parts.append(Supertype(_SUPERTYPES[w]))
-        elif w == "permanent" and not last:
-            parts.append(PermanentCard())  # "permanent spell", "permanent card" (CR 110.4a)
-        elif w in _NOUNS:
-            noun = w
-        elif w.startswith("non") and len(w) > 3:
-            parts.append(~_parse_words([w[3:].lstrip("-")], phrase))
-        elif w in _SUBTYPES_LOWER or w.rstrip("s") in _SUBTYPES_LOWER:
-            parts.append(Subtype(_SUBTYPES_LOWER.get(w) or _SUBTYPES_LOWER[w.rstrip("s")]))
-        else:
-            raise FilterError(f"cannot read {raw!r} in {phrase!r}")
-    if noun == "permanent":
-        parts.append(Permanent())
-    elif noun == "spell":
-        parts.insert(0, Spell())
-    elif noun == "player":
-        parts.append(IsPlayer())
-    elif noun == "opponent":
-        parts.append(IsPlayer(OPPONENT))
-    elif noun in ("ability", "source", "target"):
-        raise FilterError(f"cannot read {phrase!r}")
-    # noun "card": a card in some zone; the zone comes from a suffix ("in your graveyard")
-    if not parts:
-        raise FilterError(f"cannot read {phrase!r}: it names nothing")
-    return _all(parts)
+    """Read an Oracle noun phrase into a filter (core/phrases.py)."""
+    from .phrases import read_phrase
+    return read_phrase(phrase)

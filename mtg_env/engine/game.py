@@ -147,7 +147,9 @@ class Game:
         g.mana_triggers = self.mana_triggers[:]
         g.token_ghosts = self.token_ghosts[:]
         g.lki = self.lki.copy()
-        g.rng = random.Random()
+        # a generator in the same state (not seeded first: seeding from the OS costs more than
+        # the rest of the clone)
+        g.rng = random.Random.__new__(random.Random)
         g.rng.setstate(self.rng.getstate())
         g.log = self.log[:]
         # Both games now share every object: both must copy before writing.

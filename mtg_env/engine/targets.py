@@ -34,7 +34,7 @@ def candidates(g: Game, spec: TargetSpec, ctx: Context) -> list[Ref]:
     flt = spec.filter
     you = ctx.controller
     source = ctx.source_id
-    where = flt.where()
+    where = spec.where
     out: list[Ref] = []
     if BATTLEFIELD in where:
         for oid in g.battlefield:
