@@ -46,15 +46,33 @@ class Task:
     answer: Any = None
 
     def clone(self: T) -> T:
+        """A copy that shares nothing mutable with this task (lists, contexts, stack items and
+        records are copied; plain values are shared)."""
         cls = type(self)
-        names = cls.__dict__.get("_field_names")
-        if names is None:
-            names = tuple(f.name for f in dataclasses.fields(cls))
-            setattr(cls, "_field_names", names)  # noqa: B010 (cached on the class, not a slot)
+        plan = _CLONE_PLANS.get(cls)
+        if plan is None:
+            plan = _CLONE_PLANS[cls] = _clone_plan(cls)
+        plain, mutable = plan
         new = cls.__new__(cls)
-        for n in names:
+        for n in plain:
+            setattr(new, n, getattr(self, n))
+        for n in mutable:
             setattr(new, n, _copy_value(getattr(self, n)))
         return new
+
+
+#: per task type: (fields copied by reference, fields that hold mutable values)
+_CLONE_PLANS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+_MUTABLE_TYPES = ("list", "dict", "Context", "StackItem", "ManaDue", "DamageSplit", "Any")
+
+
+def _clone_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    plain: list[str] = []
+    mutable: list[str] = []
+    for f in dataclasses.fields(cls):
+        kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+        (mutable if any(m in kind for m in _MUTABLE_TYPES) else plain).append(f.name)
+    return tuple(plain), tuple(mutable)
 
 
 # --------------------------------------------------------------------------------------------
