@@ -311,6 +311,18 @@ class Game:
         return self.priority_state.player
 
     @property
+    def format(self) -> str:
+        return self.options.format
+
+    @property
+    def seed(self) -> int:
+        return self.options.seed
+
+    @property
+    def mana_payment(self) -> str:
+        return self.options.mana_payment
+
+    @property
     def spells_cast_this_turn(self) -> int:
         return self.turn_state.spells_cast
 
