@@ -79,13 +79,14 @@ def load_deck(source: str | os.PathLike[str] | Deck) -> Deck:
 def new_game(decks: Sequence[str | os.PathLike[str] | Deck], seed: int = 0, format: str = "duel",
              first_player: int | None = None, mana_payment: str = "manual",
              turn_limit: int | None = 50, names: list[str] | None = None,
-             mulligans: bool = True) -> Game:
+             mulligans: bool = True, skip_forced: bool = False) -> Game:
     """Start a game: check the decks against the format, shuffle, decide who plays first (at
     random from the seed unless given), deal seven cards each, and run the London mulligan as
     decisions (CR 103). Stops at the first decision.
 
     Formats: `duel` (two decks), `goldfish` (one deck, against an opponent that never acts),
-    `commander` (two to four decks with a Commander section)."""
+    `commander` (two to four decks with a Commander section). With `skip_forced` the engine
+    takes every decision that has exactly one legal action itself (interface.md §9)."""
     from .formats import get_format
     fmt = get_format(format)
     loaded = [load_deck(d) for d in decks]
@@ -100,7 +101,7 @@ def new_game(decks: Sequence[str | os.PathLike[str] | Deck], seed: int = 0, form
     if len(pnames) != n:
         raise DeckError(f"{n} player names expected, got {len(pnames)}")
     g = Game(pnames, seed=seed, format=format, mana_payment=mana_payment, life=fmt.starting_life,
-             turn_limit=turn_limit)
+             turn_limit=turn_limit, skip_forced=skip_forced)
     g.options.format_rules = fmt
     fmt.setup(g, loaded)
     for i in range(len(loaded)):

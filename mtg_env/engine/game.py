@@ -88,10 +88,10 @@ class Game:
 
     def __init__(self, player_names: Iterable[str] = ("P1", "P2"), seed: int = 0,
                  format: str = "duel", mana_payment: str = "manual", life: int = 20,
-                 x_cap: int = 20, turn_limit: int | None = None):
+                 x_cap: int = 20, turn_limit: int | None = None, skip_forced: bool = False):
         if mana_payment not in ("manual", "auto"):
             raise MtgError(f"mana_payment must be 'manual' or 'auto', not {mana_payment!r}")
-        self.options = Options(seed, format, mana_payment, x_cap, turn_limit)
+        self.options = Options(seed, format, mana_payment, x_cap, turn_limit, skip_forced)
         self.players = [Player(i, n, life) for i, n in enumerate(player_names)]
         self.objects: dict[int, GameObject] = {}
         self.battlefield: list[int] = []
@@ -462,6 +462,8 @@ class Game:
                 n = len(self.tasks)
                 done = TASKS[type(task)](self, task)
                 if self.pending is not None:
+                    if self.options.skip_forced and self._take_forced(task):
+                        continue
                     return
                 if done:
                     # a finished task may have pushed others above itself
@@ -486,9 +488,26 @@ class Game:
                 continue
             if self.lki and not self.stack:
                 self.lki = {}  # nothing left that could refer to a departed object
+            acts = legal.priority_actions(self, p) if self.options.skip_forced else None
+            if acts is not None and len(acts) == 1:
+                self.stats.forced += 1  # passing is the only legal action (interface.md §9)
+                turns.take_priority_action(self, p, PASS)
+                continue
             self.pending = Pending("priority", p, f"{self.players[p].name} has priority")
+            self._legal = acts
             return
         self.pending = None
+
+    def _take_forced(self, task: Task) -> bool:
+        """With `skip_forced`: a decision with exactly one legal action is taken at once, as if
+        the player had chosen it (interface.md §9)."""
+        pending = self.pending
+        if pending is None or pending.actions is None or len(pending.actions) != 1:
+            return False
+        self.pending = None
+        self.stats.forced += 1
+        task.answer = pending.actions[0].payload
+        return True
 
     def ask(self, kind: str, player: int, prompt: str, actions: list[Action]) -> None:
         """Stop for a decision of `player` among `actions` (labels made unique)."""

@@ -19,7 +19,7 @@ from ..core.mana import parse_mana
 from .game import STEPS, Game
 
 TOP_KEYS = {"name", "description", "seed", "format", "turn", "active_player", "step", "mana_payment",
-            "players", "line", "expect", "turn_limit", "x_cap", "tags"}
+            "players", "line", "expect", "turn_limit", "x_cap", "tags", "skip_forced"}
 PLAYER_KEYS = {"name", "life", "mana_pool", "hand", "library", "graveyard", "exile", "battlefield",
                "commander_colors"}
 PERMANENT_KEYS = {"card", "tapped", "summoning_sick", "counters", "attached_to", "owner", "controller",
@@ -39,14 +39,16 @@ class Scenario:
     where: str = ""
 
 
-def load_scenario(source: str | os.PathLike[str] | dict[str, Any]) -> Game:
-    """Load a scenario (a path, YAML text, or a dict) and return its game, ready to act."""
-    return read_scenario(source).game
+def load_scenario(source: str | os.PathLike[str] | dict[str, Any], skip_forced: bool = False) -> Game:
+    """Load a scenario (a path, YAML text, or a dict) and return its game, ready to act. With
+    `skip_forced` (or `skip_forced: true` in the scenario) the engine takes every decision that
+    has exactly one legal action itself (interface.md §9)."""
+    return read_scenario(source, skip_forced).game
 
 
-def read_scenario(source: str | os.PathLike[str] | dict[str, Any]) -> Scenario:
+def read_scenario(source: str | os.PathLike[str] | dict[str, Any], skip_forced: bool = False) -> Scenario:
     data, where = _read_source(source)
-    return build_scenario(data, where)
+    return build_scenario(data, where, skip_forced)
 
 
 def _read_source(source: str | os.PathLike[str] | dict[str, Any]) -> tuple[dict[str, Any], str]:
@@ -116,7 +118,7 @@ def _counters(where: str, path: str, v: Any) -> dict[str, int]:
     return out
 
 
-def build_scenario(data: dict[str, Any], where: str = "<dict>") -> Scenario:
+def build_scenario(data: dict[str, Any], where: str = "<dict>", skip_forced: bool = False) -> Scenario:
     """Validate a scenario's data and build its game (nothing is built if anything is wrong)."""
     _check_keys(where, "", data, TOP_KEYS)
     fmt = data.get("format", "goldfish")
@@ -158,11 +160,13 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>") -> Scenario:
     if turn_limit is not None:
         _typed(where, "turn_limit", turn_limit, int, "a whole number")
     x_cap = _typed(where, "x_cap", data.get("x_cap", 20), int, "a whole number")
+    skip_forced = _typed(where, "skip_forced", data.get("skip_forced", skip_forced), bool, "true or false")
 
     # Validate every player before building anything.
     plans = [_plan_player(where, f"players[{i}]", pd, names) for i, pd in enumerate(players_data)]
 
-    g = Game(names, seed=seed, format=fmt, mana_payment=payment, x_cap=x_cap, turn_limit=turn_limit)
+    g = Game(names, seed=seed, format=fmt, mana_payment=payment, x_cap=x_cap, turn_limit=turn_limit,
+             skip_forced=skip_forced)
     ts = g.turn_state
     ts.number = turn
     ts.step = step

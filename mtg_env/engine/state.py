@@ -19,9 +19,10 @@ class Options(SlotState):
     """How this game is played; set up once and shared by clones (never written after)."""
 
     __slots__ = ("seed", "format", "mana_payment", "x_cap", "turn_limit", "format_rules",
-                 "draw_on_first_turn")
+                 "draw_on_first_turn", "skip_forced")
 
-    def __init__(self, seed: int, format: str, mana_payment: str, x_cap: int, turn_limit: int | None):
+    def __init__(self, seed: int, format: str, mana_payment: str, x_cap: int, turn_limit: int | None,
+                 skip_forced: bool = False):
         self.seed = seed
         self.format = format
         #: "manual" (costs are paid from the pool) or "auto" (simple sources are tapped)
@@ -33,6 +34,8 @@ class Options(SlotState):
         self.format_rules: Any = None
         #: CR 103.8a: the first player skips their first draw (a variant may turn it off)
         self.draw_on_first_turn = False
+        #: take every decision with exactly one legal action without asking (interface.md §9)
+        self.skip_forced = skip_forced
 
 
 class TurnState(SlotState):
@@ -189,11 +192,13 @@ class Statistics(SlotState):
     """What happened in the game, counted as it happens (not read back from the log): the
     harness's result rows and the benchmarks read these."""
 
-    __slots__ = ("actions", "spells_cast", "abilities_activated", "casts", "mana_history")
+    __slots__ = ("actions", "forced", "spells_cast", "abilities_activated", "casts", "mana_history")
 
     def __init__(self, n_players: int):
         #: decisions taken (`Game.act`)
         self.actions = 0
+        #: decisions with one legal action the engine took itself (`skip_forced`)
+        self.forced = 0
         #: spells cast, per player index
         self.spells_cast = [0] * n_players
         #: abilities activated (mana abilities included), per player index
@@ -206,6 +211,7 @@ class Statistics(SlotState):
     def copy(self) -> Statistics:
         s = Statistics.__new__(Statistics)
         s.actions = self.actions
+        s.forced = self.forced
         s.spells_cast = self.spells_cast[:]
         s.abilities_activated = self.abilities_activated[:]
         s.casts = self.casts[:]
