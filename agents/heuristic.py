@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from mtg_env.cards.vocab import Activated, Attach, Pump, PutCounters, Untap, effects_of
 from mtg_env.core.actions import PASS
-from mtg_env.core.mana import available_for
-from mtg_env.engine import autopay, casting, costs, legal
+from mtg_env.engine import autopay, legal
 from mtg_env.engine.tasks import Announce, PlaceTriggers, Resolve
+from mtg_env.moves import cast_plan
 
 if TYPE_CHECKING:
     from mtg_env import Action, Game
@@ -380,25 +380,15 @@ class HeuristicAgent:
         return not any(type(e).__name__ == "AddMana" for e in effects)
 
     def _plan_for(self, game: Game, me: int, actions: list[Action], oid: int) -> Action | None:
-        pool = game.players[me].pool
-        avail = available_for(pool, costs.spend_tags(game, me, "spell", oid))
-        cost = casting.spell_cost(game, oid)
-        x = 0
-        if cost.x_count:
-            sources = autopay.simple_sources(game, me)
-            x = max(autopay.max_x_auto(avail, cost, sources, 20), 0)
-        plans = autopay.minimal_plans(avail, cost.with_x(x), autopay.simple_sources(game, me))
-        if not plans:
+        """Tap the fewest simple sources for spell `oid` and cast it (mtg_env.moves.cast_plan):
+        the first action now, the rest as the intent."""
+        plan = cast_plan(game, me, actions, oid)
+        if plan is None:
+            self.intent = []
             return None
-        self.intent = [(("activate", src.oid, src.key), typ) if typ else (("activate", src.oid, src.key),)
-                       for src, typ in plans[0]]
-        self.intent.append((("cast", oid),))
-        step = self.intent.pop(0)
-        act = _by_payload(actions, step[0])
-        if act is None:
-            self.intent.clear()
-        elif len(step) > 1:
-            self.pending_color = step[1]
+        act, self.intent, color = plan
+        if color is not None:
+            self.pending_color = color
         return act
 
     def _ping(self, game: Game, me: int, actions: list[Action]) -> Action | None:

@@ -6,10 +6,11 @@ Card Game Magic: The Gathering", 2012), the agent samples determinizations (the 
 redistributed at random, consistently with what the player knows: the number of cards in each
 hidden zone and which cards are unaccounted for) and searches each of them.
 
-What is searched are *moves*, not single engine actions: at priority a move is "play this land",
-"cast this spell" (with the mana sources tapped for it as a plan, the way `HeuristicAgent`
-would), "activate this ability" or "pass"; mana abilities on their own are not moves. Attacks,
-blocks and targets are searched action by action.
+What is searched are *moves* (mtg_env.moves), not single engine actions: at priority a move is
+"play this land", "cast this spell" (with the mana sources tapped for it as a plan, the way
+`HeuristicAgent` would), "activate this ability" or "pass"; mana abilities on their own are not
+moves; whole declarations of attackers and blockers (the heuristic's first). Targets are searched
+action by action.
 
 Two modes:
 
@@ -37,9 +38,9 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from mtg_env.cards.vocab import Activated
 from mtg_env.core.actions import DECISION_KINDS
-from mtg_env.engine import autopay, legal
+from mtg_env.moves import MAX_DECLARATIONS, Move, declaring, player_index  # noqa: F401  (re-exported)
+from mtg_env.moves import moves as generate_moves
 from mtg_env.views import determinize  # re-exported: agents.mcts.determinize
 
 from .evaluation import win_probability
@@ -55,146 +56,18 @@ def evaluate(game: Game, me: int) -> float:
     return win_probability(game, me)
 
 
-class Move:
-    """A move: the engine action to take now, then the plan of what follows. At priority the
-    plan is the heuristic's intent (payloads of the actions that follow, such as casting the
-    spell the first action tapped mana for, and the color to take from a mana ability that
-    asks); when declaring attackers or blockers it is the rest of the declaration (payloads, the
-    last one "done")."""
-
-    __slots__ = ("action", "intent", "color", "plan", "key")
-
-    def __init__(self, action: Action, intent: list[tuple[Any, ...]] | None = None, color: Any = None,
-                 plan: list[Any] | None = None):
-        self.action = action
-        self.intent = list(intent or ())
-        self.color = color
-        self.plan = list(plan or ())
-        self.key = (action.label, tuple(map(repr, self.intent)), color, tuple(map(repr, self.plan)))
-
-    def start(self, agent: HeuristicAgent) -> Action:
-        """Hand the rest of the move to `agent` (who plays on for this player) and return the
-        first action."""
-        agent.intent = list(self.intent)
-        agent.pending_color = self.color
-        agent.plan = list(self.plan)
-        return self.action
-
-
 def _player_index(game: Game) -> int:
-    d = game.decision
-    assert d is not None
-    return next(p.index for p in game.players if p.name == d.player)
-
-
-def _is_mana_ability(game: Game, a: Action) -> bool:
-    p = a.payload
-    if a.kind != "activate" or not isinstance(p, tuple) or len(p) < 3 or p[1] not in game.objects:
-        return False
-    for key, ab, _o in game.chars(p[1]).abilities:
-        if key == p[2]:
-            return isinstance(ab, Activated) and ab.is_mana_ability
-    return False
+    return player_index(game)
 
 
 def moves(game: Game, actions: list[Action] | None = None) -> list[Move]:
-    """The distinct moves of the deciding player now (see the module docstring). When declaring
-    attackers or blockers, the first move is the heuristic's own declaration."""
-    actions = actions if actions is not None else game.legal_actions()
-    d = game.decision
-    assert d is not None
-    out: list[Move] = []
-    if _declaring(d.kind, actions):
-        out = _declarations(game, actions)
-    elif d.kind != "priority":
-        out = [Move(a) for a in actions]
-    else:
-        me = _player_index(game)
-        planner = HeuristicAgent(0)
-        pl = game.players[me]
-        sorcery_ok = game.sorcery_timing(me)
-        sources = autopay.simple_sources(game, me)
-        casts = {a.payload[1] for a in actions if a.kind == "cast"}
-        for oid in pl.hand + pl.command:
-            card = game.objects[oid].card
-            if "Land" in card.types or (oid not in casts and not legal.can_cast(game, oid, me, sorcery_ok, sources)):
-                continue
-            first = planner._plan_for(game, me, actions, oid)
-            if first is not None:
-                out.append(Move(first, planner.intent, planner.pending_color))
-            planner.intent = []
-            planner.pending_color = None
-        for a in actions:
-            if a.kind == "cast" or _is_mana_ability(game, a):
-                continue
-            out.append(Move(a))
-    seen: set[Any] = set()
-    unique = []
-    for m in out:
-        if m.key not in seen:
-            seen.add(m.key)
-            unique.append(m)
-    return unique
+    """The distinct moves of the deciding player now (mtg_env.moves): when declaring attackers
+    or blockers, the first move is the heuristic's own declaration."""
+    return generate_moves(game, actions, suggest=HeuristicAgent(0))
 
 
 def _declaring(kind: str, actions: list[Action]) -> bool:
-    """Is this the first decision of a declaration of attackers or blockers?"""
-    return kind in ("attack", "block") and any(a.label in ("no attack", "no block") for a in actions)
-
-
-#: at most this many whole declarations of attackers or blockers are searched
-MAX_DECLARATIONS = 12
-
-
-def _declarations(game: Game, actions: list[Action]) -> list[Move]:
-    """Whole declarations of attackers (or blockers) as moves: the heuristic's own (first), none,
-    every possible attacker, and the heuristic's with one more or one fewer attacker or block."""
-    kind = game.decision.kind  # type: ignore[union-attr]
-    who = game.decision.player  # type: ignore[union-attr]
-    # the heuristic's declaration, played out on a copy
-    g = game.clone()
-    h = HeuristicAgent(0)
-    mine: list[Any] = []
-    while g.decision is not None and g.decision.kind == kind and g.decision.player == who:
-        a = h.act(g)
-        mine.append(a.payload)
-        g.act(a)
-        if a.payload == "done":
-            break
-    chosen = [p for p in mine if p != "done"]
-    options = [a.payload for a in actions if a.kind == kind]
-    if kind == "attack":
-        # one attack per creature: the heuristic's choice of defender, else the first offered
-        by_creature: dict[int, Any] = {}
-        for p in chosen + options:
-            by_creature.setdefault(p[0], p)
-        options = list(by_creature.values())
-        every = options
-    else:
-        every = []  # blocking with everything is rarely a plan; single changes cover it
-    configs: list[list[Any]] = [chosen, [], every]
-    configs += [[p for p in chosen if p != q] for q in chosen]
-    if kind == "attack":
-        configs += [chosen + [q] for q in options if q[0] not in {p[0] for p in chosen}]
-    else:
-        used = {p[0] for p in chosen}
-        configs += [chosen + [q] for q in options if q[0] not in used]
-    out: list[Move] = []
-    seen: set[frozenset[Any]] = set()
-    done = next(a for a in actions if a.payload == "done")
-    for config in configs:
-        key = frozenset(config)
-        if key in seen:
-            continue
-        seen.add(key)
-        if not config:
-            out.append(Move(done, plan=[]))
-            continue
-        first = next(a for a in actions if a.payload == config[0])
-        out.append(Move(first, plan=[(kind, p) for p in config[1:]] + [(kind, "done")]))
-        if len(out) >= MAX_DECLARATIONS:
-            break
-    return out
+    return declaring(kind, actions)
 
 
 class MCTSAgent:
