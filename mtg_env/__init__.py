@@ -3,6 +3,10 @@
 The public API (interface.md §1)::
 
     from mtg_env import load_scenario, new_game
+
+Importing the package registers the Gymnasium ids (`gym.make("mtg_env/Duel-v0")`): Gymnasium 1.x
+no longer loads the `gymnasium.envs` entry points, so registering on import is what makes
+`import mtg_env` enough.
 """
 
 from .engine import (
@@ -24,3 +28,7 @@ __all__ = ["Action", "Decision", "DeckError", "Game", "IllegalActionError", "Man
            "MtgError", "ScenarioError", "UnknownCardError", "load_deck", "load_scenario", "new_game",
            "play_game", "run_scenario"]
 __version__ = "0.1.0"
+
+from .env import register_envs as _register_envs  # noqa: E402  (last: the env adapter imports the engine)
+
+_register_envs()
