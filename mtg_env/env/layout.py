@@ -250,6 +250,15 @@ def encode_actions(game: Game, actions: list[Action], table: ObjectTable) -> tup
     return out, sorted(used)
 
 
+def semantic_index(game: Game, a: Action, table: ObjectTable, activated_index: dict[int, list[str]] | None = None
+                   ) -> int | None:
+    """The index the layout gives action `a` in its own block (not ORDER or OPTION, which count
+    the actions before it), or None where the block has no room for it. `activated_index`
+    caches the activated ability keys of each object across calls at one decision."""
+    return _semantic_index(game, a, table, table.me, len(game.players), {} if activated_index is None
+                           else activated_index)
+
+
 def _semantic_index(game: Game, a: Action, table: ObjectTable, me: int, n: int,
                     activated_index: dict[int, list[str]]) -> int | None:
     """The index of `a` in its own block, or None where the block has no room for it."""

@@ -3,7 +3,9 @@
 ## Description
 One learning player plays Magic against an opponent agent (`Duel-v0`), alone against a
 goldfish (`Goldfish-v0`), or from a scenario position (`Scenario-v0`, for combo lines). The
-engine stops at every decision the learner must make; the environment encodes it.
+engine stops at every decision the learner must make; the environment encodes it. Decisions with
+one choice are taken by the env (`skip_forced`), for the learner and the opponent; with
+`actions="moves"` the learner chooses whole moves (mtg_env.env.choices).
 
 ## Action Space
 `Discrete(layout.n_actions)` (2008 with the default sizes) with the fixed layout of
@@ -15,9 +17,12 @@ done; keep/mulligan; attack; block; order; number; option). Only masked indices 
 A `Dict` of fixed-shape arrays (`mtg_env.env.observation`): "global" (turn, step, decision
 kind), "players" (one row per player from the learner's seat), "objects" (the object table:
 battlefield, hand, stack, caged exile, graveyards), "object_cards" (card pool index per row),
-"action_features"/"action_index" (the legal actions, for pointer-style policies), and
-"action_mask" (np.int8). The mask is also in `info["action_mask"]` and from `action_masks()`.
-The shapes follow the size limits (`max_objects` object rows, `max_legal` action rows; see Arguments).
+"object_links" (combat and attachments as row references), "stack"/"stack_cards"/"stack_links"
+(every stack item, abilities included), "action_features"/"action_index"/"action_refs"/
+"action_members"/"action_extra" (the choices, for pointer-style policies; references are integer
+rows), and "action_mask" (np.int8); the table of keys is in `mtg_env.env.observation`. The mask is
+also in `info["action_mask"]` and from `action_masks()`. The shapes follow the size limits
+(`max_objects` object rows, `max_legal` action rows; see Arguments).
 
 ## Starting State
 `reset(seed=...)` starts a new game from the decks (shuffled from the seed, mulligans as
@@ -33,13 +38,22 @@ this step (log-scaled), for combo scenarios. An illegal action: reward `illegal_
 Terminated when the game is over or after an illegal action; truncated at `max_steps` learner
 decisions or at the engine's turn limit (`turn_limit`). The final observation's mask has only
 index 0 set (no action is legal any more; samplers and vector envs never see an empty mask).
+`info` has "forced" (decisions with one legal action the engine took during the step, both
+players') and "auto" (learner decisions the env took: one choice, a move's rest, a pass outside
+the stops), "learner" (the learner's seat) and "decks".
 
 ## Arguments
 `decks` (list of deck files; one for goldfish), `scenario` (a scenario file/YAML/dict),
 `format`, `opponent` (an agent's name in `mtg_env.registry`: "random", "heuristic", "mcts",
 "combo"; or any callable/agent with `act(game) -> Action`), `reward`, `max_steps`, `turn_limit`,
 `mana_payment` ("auto" by default: fewer decisions for learners), `illegal_penalty`,
-`render_mode` ("ansi").
+`render_mode` ("ansi"), `mulligans`.
+`skip_forced` (True: no decision with one choice reaches the learner), `actions` ("atomic": every
+legal action; "moves": mtg_env.moves), `stops` ("all" by default for atomic, "default" for
+moves; see mtg_env.env.choices), `hint` (an agent's name whose choice is marked in
+"action_extra"), `suggest` (the agent whose declaration of attackers or blockers is the first
+move; "heuristic"). `learner` (the learner's seat: 0, 1, or "random" each reset); `deck_pool` (a
+list of deck files: each reset deals the learner one and the opponent another, at random).
 The observation's size limits: `max_objects` (64, object rows), `max_battlefield` (32, of them
 battlefield rows; at most `max_objects`), `max_abilities` (16, activated abilities per object),
 `max_stack` (16, stack rows), `max_legal` (128, rows of per-action features); or `layout` (a
@@ -47,7 +61,10 @@ battlefield rows; at most `max_objects`), `max_abilities` (16, activated abiliti
 must then agree with it). The chosen layout is `env.layout`. A bad size is a ValueError naming it.
 
 ## Version History
-- v0: first version; the size limits became arguments (their defaults give v0's layout).
+- v0: first version; the size limits became arguments (their defaults give v0's layout). Issue
+  16 added observation keys (the earlier keys kept their shapes; attack and block rows now point
+  at the attacker and the blocker), `skip_forced` (on by default), `actions`, `stops`, `hint`,
+  `suggest`, `deck_pool` and `learner="random"`.
 """
 
 from __future__ import annotations
@@ -63,15 +80,27 @@ from ..engine.decks import new_game
 from ..engine.game import Game
 from ..engine.scenario import read_scenario
 from ..paths import SOURCE_CONFIGS, scenario_file
-from ..play import play_game
 from ..registry import make_agent
 from ..text import format_state
-from .layout import Layout, ObjectTable, encode_actions, env_layout
+from .choices import Choice, Seat, by_index, play_seat
+from .layout import Layout, ObjectTable, env_layout
 from .observation import encode, observation_space
 
 # the included files, wherever the env is made from (a configs/ folder of the user's is not asked)
 DEFAULT_DECKS = (str(SOURCE_CONFIGS / "decks" / "green_ramp.txt"), str(SOURCE_CONFIGS / "decks" / "red_burn.txt"))
 DEFAULT_SCENARIO = str(SOURCE_CONFIGS / "scenarios" / "default.yaml")
+
+
+def deal_decks(rng: np.random.Generator, pool: list[str], learner: int, format: str) -> list[str]:
+    """Decks from `pool` in seat order: one for goldfish; else the learner's (at seat `learner`)
+    and another one for the opponent (the same only when the pool has one deck)."""
+    k = len(pool)
+    mine = int(rng.integers(k))
+    if format == "goldfish":
+        return [pool[mine]]
+    other = (mine + 1 + int(rng.integers(k - 1))) % k if k > 1 else mine
+    pair = [pool[mine], pool[other]]
+    return pair if learner == 0 else pair[::-1]
 
 
 def _make_opponent(opponent: Any, seed: int) -> Any:
@@ -98,7 +127,9 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
                  illegal_penalty: float = -1.0, render_mode: str | None = None, learner: int = 0,
                  mulligans: bool = True, max_objects: int = 64, max_battlefield: int = 32,
                  max_abilities: int = 16, max_stack: int = 16, max_legal: int = 128,
-                 layout: Layout | None = None):
+                 layout: Layout | None = None, skip_forced: bool = True, actions: str = "atomic",
+                 stops: Any = None, hint: str | None = None, suggest: str | None = "heuristic",
+                 deck_pool: list[str] | tuple[str, ...] | None = None):
         if reward not in ("win_loss", "damage", "mana"):
             raise ValueError(f"reward must be win_loss, damage or mana, got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -113,20 +144,31 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         self.mana_payment = mana_payment
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode
-        self.learner = learner
+        if learner not in (0, 1, "random"):
+            raise ValueError(f"learner must be 0, 1 or 'random', got {learner!r}")
+        self.learner_spec = learner
+        self.learner = learner if isinstance(learner, int) else 0
         self.mulligans = mulligans
+        self.deck_pool = list(deck_pool) if deck_pool is not None else None
+        if self.deck_pool is not None and len(self.deck_pool) < 1:
+            raise ValueError("deck_pool must list at least one deck")
+        self.skip_forced = skip_forced
         self.layout = env_layout(layout, max_objects=max_objects, max_battlefield=max_battlefield,
                                  max_abilities=max_abilities, max_stack=max_stack, max_legal=max_legal)
+        self.seat_options = {"actions": actions, "skip_forced": skip_forced, "stops": stops, "hint": hint,
+                             "suggest": suggest}
+        self.seat = Seat(self.learner, self.layout, **self.seat_options)
         # Space[int] in some gymnasium versions
         self.action_space = cast(Any, spaces.Discrete(self.layout.n_actions))
         self.observation_space = observation_space(self.layout)
         self.game: Game | None = None
         self._opponent: Any = None
         self._steps = 0
-        self._actions: list[Any] = []
-        self._indices: list[int] = []
-        self._by_index: dict[int, Any] = {}
+        self._choices: list[Choice] = []
+        self._by_index: dict[int, Choice] = {}
         self._obs: dict[str, Any] | None = None
+        self._decks: list[str] = []
+        self._table: ObjectTable | None = None
 
     # --------------------------------------------------------------------------------------
     def _new_game(self, seed: int) -> Game:
@@ -134,49 +176,64 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
             src = self.scenario
             if isinstance(src, dict):
                 src = dict(src, seed=seed)
-            g = read_scenario(src).game
+            g = read_scenario(src, skip_forced=self.skip_forced).game
             if not isinstance(self.scenario, dict):
                 g.rng.seed(seed)
             return g
-        decks = self.decks or (list(DEFAULT_DECKS[:1]) if self.format == "goldfish" else list(DEFAULT_DECKS))
+        decks = self._decks_for(seed)
         return new_game(decks, seed=seed, format=self.format, mana_payment=self.mana_payment,
-                        turn_limit=self.turn_limit, mulligans=self.mulligans)
+                        turn_limit=self.turn_limit, mulligans=self.mulligans, skip_forced=self.skip_forced)
+
+    def _decks_for(self, seed: int) -> list[str]:
+        """The decks of this game in seat order (the learner's at its seat)."""
+        if self.deck_pool is not None:
+            self._decks = deal_decks(np.random.default_rng(seed), self.deck_pool, self.learner, self.format)
+        else:
+            self._decks = self.decks or (list(DEFAULT_DECKS[:1]) if self.format == "goldfish" else list(DEFAULT_DECKS))
+        return self._decks
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**31 - 1))
+        if self.learner_spec == "random":
+            self.learner = int(self.np_random.integers(2))
+        self.seat = Seat(self.learner, self.layout, **self.seat_options)
         self.game = self._new_game(game_seed)
         self._opponent = _make_opponent(self.opponent_spec, game_seed + 1)
         self._steps = 0
-        self._advance_opponents()
+        before = self._counts()
+        self._advance()
         self._encode()
-        return self._obs, self._info()  # type: ignore[return-value]
+        return self._obs, self._info(**self._deltas(before))  # type: ignore[return-value]
 
-    def _advance_opponents(self) -> None:
-        """Let the opponent agent decide for every other player until the learner must decide."""
+    def _advance(self) -> None:
+        """Play on (the opponent agent, the learner's own automatic decisions) until the learner
+        must choose or the game is over."""
         g = self.game
         assert g is not None
-        if g.decision is None or self._learner_decides(g):
-            return
-        if self._opponent is None:
-            raise RuntimeError("the opponent must decide but no opponent agent is set")
-        play_game(g, {p.name: self._opponent for p in g.players if p.index != self.learner}, None,
-                  until=self._learner_decides)
+        others = {p.index: self._opponent for p in g.players if p.index != self.learner and self._opponent is not None}
+        found = play_seat(g, {self.learner: self.seat}, others)
+        self._choices = found[1] if found is not None else []
+        self._table = found[2] if found is not None else ObjectTable(g, self.learner, self.layout)
 
-    def _learner_decides(self, g: Game) -> bool:
-        return g.pending is None or g.pending.player == self.learner
+    def _counts(self) -> tuple[int, int]:
+        g = self.game
+        return (g.stats.forced if g is not None else 0), self.seat.auto
+
+    def _deltas(self, before: tuple[int, int]) -> dict[str, int]:
+        forced, auto = self._counts()
+        return {"forced": forced - before[0], "auto": auto - before[1]}
 
     def _encode(self) -> None:
         g = self.game
         assert g is not None
         me = self.learner
-        table = ObjectTable(g, me, self.layout)
-        self._actions = g.legal_actions() if g.decision is not None else []
-        self._indices, _used = encode_actions(g, self._actions, table)
-        self._by_index = {i: a for i, a in zip(self._indices, self._actions, strict=True) if i >= 0}
-        self._obs = encode(g, me, table, self._actions, self._indices)
-        if not self._actions:
+        self._by_index = by_index(self._choices)
+        assert self._table is not None
+        self._obs = encode(g, me, self._table, [c.action for c in self._choices], [c.index for c in self._choices],
+                           self._choices)
+        if not self._choices:
             # The game is over: no action is legal. Index 0 stays set so that samplers and
             # vector envs (which step once more before resetting) never see an empty mask.
             self._obs["action_mask"][0] = 1
@@ -184,8 +241,9 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
     def _info(self, **extra: Any) -> dict[str, Any]:
         assert self._obs is not None
         info = {"action_mask": self._obs["action_mask"].copy(),
-                "legal_actions": [a.label for a in self._actions],
-                "decision": self.game.decision.kind if self.game and self.game.decision else ""}
+                "legal_actions": [c.label for c in self._choices],
+                "decision": self.game.decision.kind if self.game and self.game.decision else "",
+                "learner": self.learner, "decks": [str(d) for d in self._decks]}
         info.update(extra)
         return info
 
@@ -195,8 +253,12 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         return self._obs["action_mask"].astype(bool)
 
     def action_label(self, index: int) -> str | None:
-        a = self._by_index.get(int(index))
-        return a.label if a is not None else None
+        c = self._by_index.get(int(index))
+        return c.label if c is not None else None
+
+    def choice(self, index: int) -> Choice | None:
+        """The choice (engine action or move) that a legal index stands for now."""
+        return self._by_index.get(int(index))
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         g = self.game
@@ -209,9 +271,10 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
             return obs, float(self.illegal_penalty), True, False, self._info(
                 illegal_action=True, action=int(action))
         before = self._measure()
-        g.act(chosen)
+        counts = self._counts()
+        g.act(self.seat.start(chosen))
         self._steps += 1
-        self._advance_opponents()
+        self._advance()
         self._encode()
         reward = self._reward(before)
         # the engine's turn limit ends the game as a draw: for the learner that is a truncation
@@ -220,7 +283,7 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         truncated = limit or (not g.game_over and self._steps >= self.max_steps)
         # `result` is always a dict (vector envs merge infos key by key and need one type)
         return self._obs, reward, terminated, truncated, self._info(  # type: ignore[return-value]
-            label=chosen.label, result=dict(g.result))
+            label=chosen.label, result=dict(g.result), **self._deltas(counts))
 
     def _measure(self) -> tuple[int, int]:
         g = self.game
@@ -250,9 +313,8 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
             return None
         me = self.game.players[self.learner].name
         text = format_state(self.game.state_json(), viewer=me)
-        if self._actions:
-            text += "\n" + "\n".join(f"  [{i}] {a.label}" for a, i in zip(self._actions, self._indices,
-                                                                           strict=True) if i >= 0)
+        if self._choices:
+            text += "\n" + "\n".join(f"  [{c.index}] {c.label}" for c in self._choices if c.index >= 0)
         return text
 
     def close(self) -> None:

@@ -3,6 +3,23 @@
 Hidden information stays hidden: another player's hand and every library appear only as counts.
 The shapes come from a `Layout` (mtg_env.env.layout): the table's rows, the legal-action rows,
 the mask's length; the module constants (MAX_LEGAL, OBJ_FEATURES) are those of the default layout.
+
+| key | shape | what |
+| --- | --- | --- |
+| global | G | turn, active player, stack size, game over, step, decision kind |
+| players | P x 16 | one row per player from the observer's seat: life, zones' sizes, mana ... |
+| objects | O x (static + A) | the object table (layout.py): controller, owner, tapped, P/T, counters, zone, types, keywords, abilities used |
+| object_cards | O | card index per row (0: empty) |
+| object_links | O x 5 | integer references: the player it attacks (counted from the observer), the row of the attacker it blocks, the row of its first blocker, the row it is attached to (-1: none), and its number of blockers |
+| stack | K x 10 | one row per stack item, bottom first: present, spell, ability, controlled by the observer, copy, targets, targets the observer, targets another player, targets an object, X |
+| stack_cards | K | card index of the spell, or of the ability's source |
+| stack_links | K x 3 | the source's object row (a spell's own card), the row of its first object target, the stack row of its first stack target (-1: none) |
+| action_features | L x F | per legal choice: kind (one-hot), its object row (row + 1) / O, value / 10, cast or play, targets the observer |
+| action_index | L | the action index of each row (-1: no row) |
+| action_refs | L x 4 | integer references of each row: its object row (a cast card, an activated source, an attacker, a blocker, a chosen object), a second object row (the attacker a blocker blocks), a player (counted from the observer), a stack row; -1: none |
+| action_members | L x B | for an attack or block (one, or a whole declaration): per battlefield row, the player it attacks (attack) or the row of the attacker it blocks (block), -1: not in it |
+| action_extra | L x 3 | a whole move (more than one engine action), members / 5, the hint agent's choice |
+| action_mask | N | np.int8, 1 for the legal indices |
 """
 
 from __future__ import annotations
@@ -18,6 +35,7 @@ from ..cards.vocab import Activated
 from ..engine.actions import DECISION_KINDS as ENGINE_DECISION_KINDS
 from ..engine.game import STEPS
 from ..engine.layers import printed_chars
+from .choices import Choice
 from .layout import DEFAULT_LAYOUT, B, Layout, ObjectTable
 
 if TYPE_CHECKING:
@@ -39,6 +57,11 @@ P_FEATURES = 16
 OBJ_STATIC_FEATURES = 10 + len(ZONES) + len(TYPES) + len(KEYWORDS)  # then one column per activated ability
 OBJ_FEATURES = OBJ_STATIC_FEATURES + DEFAULT_LAYOUT.abilities
 ACT_FEATURES = len(ACTION_KINDS) + 4
+LINKS = ("attacks", "blocks", "blocked_by", "attached_to", "blockers")
+STACK_FEATURES = 10
+STACK_LINKS = ("source", "target_object", "target_stack")
+ACTION_REFS = ("object", "object2", "player", "stack")
+ACTION_EXTRA = ("move", "members", "hint")
 
 _card_index: dict[str, int] = {}
 
@@ -58,14 +81,22 @@ def n_cards() -> int:
 
 
 def observation_space(layout: Layout = DEFAULT_LAYOUT) -> spaces.Dict:
-    o, n = layout.objects, layout.n_actions
+    o, n, k, n_legal = layout.objects, layout.n_actions, layout.stack, layout.legal
+    top = max(o, k, layout.players, 1_000_000)  # references (rows, players), and counts (blockers)
     return spaces.Dict({
         "global": spaces.Box(-BIG, BIG, (G_FEATURES,), np.float32),
         "players": spaces.Box(-BIG, BIG, (layout.players, P_FEATURES), np.float32),
         "objects": spaces.Box(-BIG, BIG, (o, OBJ_STATIC_FEATURES + layout.abilities), np.float32),
         "object_cards": spaces.Box(0, n_cards() + 1, (o,), np.int64),
-        "action_features": spaces.Box(-BIG, BIG, (layout.legal, ACT_FEATURES), np.float32),
-        "action_index": spaces.Box(-1, n - 1, (layout.legal,), np.int64),
+        "object_links": spaces.Box(-1, top, (o, len(LINKS)), np.int64),
+        "stack": spaces.Box(-BIG, BIG, (k, STACK_FEATURES), np.float32),
+        "stack_cards": spaces.Box(0, n_cards() + 1, (k,), np.int64),
+        "stack_links": spaces.Box(-1, max(o, k), (k, len(STACK_LINKS)), np.int64),
+        "action_features": spaces.Box(-BIG, BIG, (n_legal, ACT_FEATURES), np.float32),
+        "action_index": spaces.Box(-1, n - 1, (n_legal,), np.int64),
+        "action_refs": spaces.Box(-1, max(o, k, layout.players), (n_legal, len(ACTION_REFS)), np.int64),
+        "action_members": spaces.Box(-1, max(o, layout.players), (n_legal, layout.battlefield), np.int64),
+        "action_extra": spaces.Box(-BIG, BIG, (n_legal, len(ACTION_EXTRA)), np.float32),
         "action_mask": spaces.Box(0, 1, (n,), np.int8),
     })
 
@@ -95,10 +126,12 @@ def _kw_row(kws: frozenset[str]) -> list[float]:
     return row
 
 
-def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indices: list[int]) -> dict[str, Any]:
-    """The observation of player `me` (index) for the current decision, shaped by `table.layout`."""
+def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indices: list[int],
+           choices: list[Choice] | None = None) -> dict[str, Any]:
+    """The observation of player `me` (index) for the current decision, shaped by `table.layout`:
+    the action rows are the legal `actions` at their `indices`, or the `choices` (choices.py)."""
     layout = table.layout
-    n_rows, n_abilities, n_legal, n_players = layout.objects, layout.abilities, layout.legal, layout.players
+    n_rows, n_abilities, n_players = layout.objects, layout.abilities, layout.players
     g = np.zeros(G_FEATURES, np.float32)
     g[0] = game.turn / 20.0
     g[1] = 1.0 if game.active == me else 0.0
@@ -170,30 +203,157 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
     if rows_i:
         objs[rows_i] = np.asarray(rows_f, np.float32)
 
+    links = _object_links(game, me, table)
+    stack, stack_cards, stack_links = _stack_rows(game, me, table)
+    if choices is None:
+        choices = [Choice(a, None, a.kind, a.label, i) for a, i in zip(actions, indices, strict=True)]
+    out = {"global": g, "players": pl, "objects": objs, "object_cards": cards, "object_links": links,
+           "stack": stack, "stack_cards": stack_cards, "stack_links": stack_links}
+    out.update(_action_rows(game, me, table, choices))
+    return out
+
+
+def _object_links(game: Game, me: int, table: ObjectTable) -> np.ndarray:
+    """The "object_links" rows: combat and attachments as integer references (module docstring)."""
+    layout = table.layout
+    links = np.full((layout.objects, len(LINKS)), -1, np.int64)
+    links[:, 4] = 0
+    row = table.row_of
+    n = len(game.players)
+    cb = game.combat
+    for attacker, player in cb.attack_targets.items():
+        r = row.get(attacker)
+        if r is not None:
+            links[r, 0] = (player - me) % n
+    for attacker, blockers in cb.blocks.items():
+        ra = row.get(attacker)
+        if ra is not None:
+            links[ra, 4] = len(blockers)
+            first = next((row[b] for b in blockers if b in row), None)
+            if first is not None:
+                links[ra, 2] = first
+        for b in blockers:
+            rb = row.get(b)
+            if rb is not None and links[rb, 1] < 0 and ra is not None:
+                links[rb, 1] = ra
+    objects = game.objects
+    for oid in game.battlefield:
+        host = objects[oid].attached_to
+        if host is not None and oid in row and host in row:
+            links[row[oid], 3] = row[host]
+    return links
+
+
+def _stack_rows(game: Game, me: int, table: ObjectTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The "stack", "stack_cards" and "stack_links" rows (module docstring): public information."""
+    k_rows = table.layout.stack
+    feats = np.zeros((k_rows, STACK_FEATURES), np.float32)
+    cards = np.zeros(k_rows, np.int64)
+    links = np.full((k_rows, len(STACK_LINKS)), -1, np.int64)
+    row = table.row_of
+    for k, item in enumerate(game.stack[:k_rows]):
+        ctx = item.ctx
+        spell = item.kind == "spell"
+        targets = ctx.targets
+        f = feats[k]
+        f[0] = 1.0
+        f[1 if spell else 2] = 1.0
+        f[3] = 1.0 if ctx.controller == me else 0.0
+        f[4] = 1.0 if item.copy else 0.0
+        f[5] = len(targets)
+        f[9] = min(ctx.x, 100) / 10.0
+        src = item.obj_id
+        if src is not None and src in game.objects:
+            cards[k] = card_index(game.objects[src].card.name)
+        else:
+            known = game.lki.get(src) if src is not None else None
+            cards[k] = card_index(known.name if known is not None else ctx.source_name)
+        if src is not None and src in row:
+            links[k, 0] = row[src]
+        for ref in targets:
+            kind, what = ref[0], ref[1]
+            if kind == "player":
+                f[6 if what == me else 7] = 1.0
+            elif kind == "obj":
+                f[8] = 1.0
+                if links[k, 1] < 0 and what in row:
+                    links[k, 1] = row[what]
+            elif kind == "stack" and links[k, 2] < 0:
+                s = table.stack_row_of.get(what)
+                if s is not None:
+                    links[k, 2] = s
+    return feats, cards, links
+
+
+def _action_rows(game: Game, me: int, table: ObjectTable, choices: list[Choice]) -> dict[str, np.ndarray]:
+    """The per-choice rows and the mask (module docstring)."""
+    layout = table.layout
+    n_rows, n_legal, n_bf = layout.objects, layout.legal, layout.battlefield
     af = np.zeros((n_legal, ACT_FEATURES), np.float32)
     ai = np.full(n_legal, -1, np.int64)
+    refs = np.full((n_legal, len(ACTION_REFS)), -1, np.int64)
+    members = np.full((n_legal, n_bf), -1, np.int64)
+    extra = np.zeros((n_legal, len(ACTION_EXTRA)), np.float32)
     mask = np.zeros(layout.n_actions, np.int8)
-    for i, (a, idx) in enumerate(zip(actions, indices, strict=True)):
+    row = table.row_of
+    n = len(game.players)
+    base = len(ACTION_KINDS)
+    for i, c in enumerate(choices):
+        idx = c.index
         if idx < 0:
             continue
         mask[idx] = 1
-        if i < n_legal:
-            ai[i] = idx
-            af[i, ACTION_KINDS.index(a.kind) if a.kind in ACTION_KINDS else 0] = 1.0
-            base = len(ACTION_KINDS)
-            payload = a.payload
-            act_oid: int | None = None
-            if isinstance(payload, tuple) and len(payload) >= 2 and isinstance(payload[1], int):
-                act_oid = payload[1] if payload[0] != "player" else None
-            elif isinstance(payload, int) and not isinstance(payload, bool):
-                act_oid = payload
-            r = table.row_of.get(act_oid, -1) if act_oid is not None else -1
-            af[i, base] = (r + 1) / n_rows
-            af[i, base + 1] = float(a.value) / 10.0 if isinstance(a.value, int) and not isinstance(a.value, bool) else 0.0
-            af[i, base + 2] = 1.0 if a.kind in ("cast", "play") else 0.0
-            af[i, base + 3] = 1.0 if isinstance(payload, tuple) and payload[:1] == ("player",) and payload[1] == me else 0.0
-    return {"global": g, "players": pl, "objects": objs, "object_cards": cards, "action_features": af,
-            "action_index": ai, "action_mask": mask}
+        if i >= n_legal:
+            continue
+        ai[i] = idx
+        kind = c.kind
+        af[i, _KIND_COL.get(kind, 0)] = 1.0
+        obj, obj2, player, stack = _refs(game, me, table, kind, c.payload, c.action.value)
+        refs[i] = (obj, obj2, player, stack)
+        af[i, base] = (obj + 1) / n_rows
+        value = c.action.value if c.move is None or not c.move.payloads else None
+        af[i, base + 1] = float(value) / 10.0 if isinstance(value, int) and not isinstance(value, bool) else 0.0
+        af[i, base + 2] = 1.0 if kind in ("cast", "play") else 0.0
+        af[i, base + 3] = 1.0 if player == 0 and kind == "target" else 0.0
+        for p in c.payloads:
+            r = row.get(p[0])
+            if r is None or r >= n_bf:
+                continue
+            if kind == "attack":
+                members[i, r] = (p[1] - me) % n
+            else:
+                members[i, r] = row.get(p[1], n_rows)  # n_rows: an attacker outside the table
+        extra[i, 0] = 1.0 if c.move is not None and (c.move.intent or c.move.plan) else 0.0
+        extra[i, 1] = len(c.payloads) / 5.0
+        extra[i, 2] = 1.0 if c.hint else 0.0
+    return {"action_features": af, "action_index": ai, "action_refs": refs, "action_members": members,
+            "action_extra": extra, "action_mask": mask}
+
+
+_KIND_COL = {k: i for i, k in enumerate(ACTION_KINDS)}
+
+
+def _refs(game: Game, me: int, table: ObjectTable, kind: str, p: Any, value: Any) -> tuple[int, int, int, int]:
+    """(object row, second object row, player from the observer, stack row) of a choice."""
+    row = table.row_of
+    if kind in ("attack", "block"):
+        if not isinstance(p, tuple) or len(p) != 2:
+            return -1, -1, -1, -1  # a declaration of several: see action_members
+        if kind == "attack":
+            return row.get(p[0], -1), -1, (p[1] - me) % len(game.players), -1
+        return row.get(p[0], -1), row.get(p[1], -1), -1, -1
+    if isinstance(p, tuple) and len(p) >= 2:
+        head = p[0]
+        if head == "player":
+            return -1, -1, (p[1] - me) % len(game.players), -1
+        if head == "stack":
+            return -1, -1, -1, table.stack_row_of.get(p[1], -1)
+        if isinstance(p[1], int) and not isinstance(p[1], bool):
+            return row.get(p[1], -1), -1, -1, -1
+        return -1, -1, -1, -1
+    if kind == "choose" and value is None and isinstance(p, int) and not isinstance(p, bool):
+        return row.get(p, -1), -1, -1, -1  # (a number's payload is the number, not an object)
+    return -1, -1, -1, -1
 
 
 __all__ = ["B", "encode", "observation_space"]
