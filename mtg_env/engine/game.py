@@ -488,11 +488,13 @@ class Game:
                 continue
             if self.lki and not self.stack:
                 self.lki = {}  # nothing left that could refer to a departed object
-            acts = legal.priority_actions(self, p) if self.options.skip_forced else None
-            if acts is not None and len(acts) == 1:
-                self.stats.forced += 1  # passing is the only legal action (interface.md §9)
-                turns.take_priority_action(self, p, PASS)
-                continue
+            acts = None
+            if self.options.skip_forced:
+                forced, acts = legal.only_pass(self, p)
+                if forced:
+                    self.stats.forced += 1  # passing is the only legal action (interface.md §9)
+                    turns.take_priority_action(self, p, PASS)
+                    continue
             self.pending = Pending("priority", p, f"{self.players[p].name} has priority")
             self._legal = acts
             return

@@ -57,6 +57,28 @@ def priority_actions(g: Game, p: int) -> list[Action]:
     return labels.dedupe(acts)
 
 
+def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
+    """Is passing the only action player `p` may take with priority now (interface.md §9)?
+    Returns (the answer, the priority actions when they had to be worked out for it). An
+    ability of `p`'s without a mana cost that can be activated answers no at once (untapped
+    lands: most priorities), without working out every action."""
+    chars = g.all_chars()
+    sorcery_ok: bool | None = None
+    for oid in g.battlefield:
+        obj = g.objects[oid]
+        if obj.controller != p:
+            continue
+        c = chars[oid]
+        for key, ab, _origin in c.abilities:
+            if isinstance(ab, Activated) and ab.cost.mana.is_empty:
+                if sorcery_ok is None:
+                    sorcery_ok = turns.sorcery_timing(g, p)
+                if can_activate(g, oid, obj, c, key, ab, p, sorcery_ok):
+                    return False, None
+    acts = priority_actions(g, p)
+    return len(acts) == 1, acts
+
+
 def mana_ability_actions(g: Game, p: int) -> list[Action]:
     """The mana abilities `p` may activate while paying a cost (CR 605.3a)."""
     out = []
