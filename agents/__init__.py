@@ -24,6 +24,16 @@ for _name, _factory in AGENTS.items():
     register_agent(_name, _factory)
 
 
+def _policy(seed: int = 0, checkpoint: str | None = None, deterministic: bool = True) -> Agent:
+    """A trained policy (`PolicyAgent.load(checkpoint)`); numpy, the env encoder and torch are
+    imported on use."""
+    from .policy import policy_agent
+    return policy_agent(seed, checkpoint, deterministic)
+
+
+register_agent("policy", _policy)
+
+
 def __getattr__(name: str) -> object:
     if name == "PolicyAgent":  # needs numpy and the env encoder: imported on use
         from .policy import PolicyAgent
