@@ -39,7 +39,7 @@ from .league import LeagueConfig
 ENV_KEYS = {"deck_pool", "turn_limit", "mana_payment", "mulligans", "reward_shaping", "max_steps", "actions",
             "skip_forced", "stops", "hint", "suggest", "max_objects", "max_battlefield", "max_abilities",
             "max_stack", "max_legal"}
-MODEL_KEYS = {"dim", "card_dim", "layers", "heads", "encoder"}
+MODEL_KEYS = {"dim", "card_dim", "layers", "heads", "encoder", "hint_prior"}
 PPO_KEYS = {"train_batch_size": int, "minibatch_size": int, "num_epochs": int, "lr": float, "gamma": float,
             "lambda": float, "entropy_coeff": float, "clip_param": float, "vf_loss_coeff": float,
             "vf_clip_param": float, "grad_clip": float, "kl_coeff": float}

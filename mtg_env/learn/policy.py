@@ -14,7 +14,9 @@
   blockers of a declaration, with the attacker each blocker blocks), and the context; the scores
   are scattered to the rows' action indices, a legal index without a row gets a learned score,
   and illegal ones -1e9 (the mask is applied here, so any sampler of these logits is legal);
-- a value head on the context.
+- a value head on the context;
+- with `hint_prior`, the hint column (the choice of the env's hint agent) adds a learned weight,
+  starting there, to its row's score: the policy starts near the hint agent's play.
 
 The sizes come from the observation space (`EntityNet.from_space`), so a net is made for one
 layout. `mtg_env.learn.sb3` and `mtg_env.learn.rllib` wrap it for Stable-Baselines3 and RLlib.
@@ -30,10 +32,11 @@ from typing import Any
 import torch
 from torch import nn
 
-from ..env.observation import ACTION_KINDS
+from ..env.observation import ACTION_EXTRA, ACTION_KINDS
 
 NEG = -1e9
 BLOCK_COL = ACTION_KINDS.index("block")
+HINT_COL = ACTION_EXTRA.index("hint")
 
 
 @dataclass(frozen=True)
@@ -58,13 +61,16 @@ class NetConfig:
     layers: int = 1
     heads: int = 4
     encoder: str = "attention"
+    #: the starting weight of the hint column (action_extra) in each row's score: > 0 starts
+    #: the policy near the hint agent's play (a residual policy around it); learned after
+    hint_prior: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
 #: the net's own sizes (the rest of a NetConfig comes from the observation space)
-MODEL_FIELDS = ("dim", "card_dim", "layers", "heads", "encoder")
+MODEL_FIELDS = ("dim", "card_dim", "layers", "heads", "encoder", "hint_prior")
 
 
 def config_from_space(space: Any, **model: Any) -> NetConfig:
@@ -127,6 +133,7 @@ class EntityNet(nn.Module):
         self.action = _mlp(c.action_features + c.action_extra + 6 * d, d, 2 * d)
         self.score = nn.Linear(d, 1)
         self.unrowed = nn.Parameter(torch.zeros(()))
+        self.hint_weight = nn.Parameter(torch.tensor(float(c.hint_prior)))
         self.value_head = _mlp(d, 1)
 
     @classmethod
@@ -189,6 +196,7 @@ class EntityNet(nn.Module):
                        _gather(obj, refs[..., 1]), _gather(pl, refs[..., 2]), _gather(stk, refs[..., 3]),
                        pooled + pooled_blocked, context.unsqueeze(1).expand(-1, n_legal, -1)], dim=-1)
         scores = self.score(torch.relu(self.action(x))).squeeze(-1)   # (B, L)
+        scores = scores + self.hint_weight * obs["action_extra"][..., HINT_COL].float()
         index = obs["action_index"].long()
         mask = obs["action_mask"] > 0
         bsz = scores.shape[0]
