@@ -321,6 +321,18 @@ class EntersWith(Ability):
 
 
 @dataclass(frozen=True)
+class EntersTapped(Ability):
+    """"<This> enters tapped." (a replacement effect, CR 614.1c), or "enters tapped unless
+    <condition>" (`unless`: a condition judged as it would enter, relative to its controller)."""
+
+    unless: Filter | None = None
+
+    @property
+    def kind(self) -> str:
+        return "replacement"
+
+
+@dataclass(frozen=True)
 class CopyExceptions:
     """Exceptions of a copy effect (CR 707.9): "except it's an Illusion in addition to its other
     types and it has '...'". They become part of the copiable values (CR 707.9b)."""

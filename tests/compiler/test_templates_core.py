@@ -1,0 +1,126 @@
+"""The compiler's core templates, each through real cards compiled from their Oracle text: the
+Oracle line and the rule it follows in each docstring."""
+
+from __future__ import annotations
+
+from mtg_env.cards import card_status
+from tests.helpers import labels, permanent, player, scenario
+
+
+def _compiled(*names: str) -> None:
+    for n in names:
+        st = card_status(n)
+        assert st.supported and st.source == "compiled", st
+
+
+def test_cr_120_3_damage_to_any_target_searing_spear():
+    """Searing Spear: "Searing Spear deals 3 damage to any target." (CR 120.3, 115.4)"""
+    _compiled("Searing Spear")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}"
+    hand: [Searing Spear]
+  - battlefield: [Grizzly Bears]
+""")
+    g.act("cast Searing Spear")
+    assert set(labels(g)) == {"target P1", "target P2", "target Grizzly Bears"}
+    g.run_line(["target P2", "pass"])
+    assert player(g, "P2")["life"] == 17
+
+
+def test_cr_614_1c_enters_tapped_and_an_enters_trigger_swiftwater_cliffs():
+    """Swiftwater Cliffs: "~ enters the battlefield tapped." (a replacement effect, CR 614.1c);
+    "When ~ enters the battlefield, you gain 1 life." (CR 603.6a); "{T}: Add {U} or {R}." """
+    _compiled("Swiftwater Cliffs")
+    g = scenario("""
+players:
+  - hand: [Swiftwater Cliffs]
+""")
+    g.act("play Swiftwater Cliffs")
+    assert permanent(g, "Swiftwater Cliffs")["tapped"]
+    g.act("pass")  # the trigger resolves
+    assert player(g, "P1")["life"] == 21
+
+
+def test_cr_614_1c_enters_tapped_unless_deserted_beach():
+    """Deserted Beach: "~ enters the battlefield tapped unless you control two or more other
+    lands." The condition is checked as it enters."""
+    _compiled("Deserted Beach")
+    g = scenario("""
+players:
+  - hand: [Deserted Beach]
+    battlefield: [Plains]
+""")
+    g.act("play Deserted Beach")
+    assert permanent(g, "Deserted Beach")["tapped"]
+    g = scenario("""
+players:
+  - hand: [Deserted Beach]
+    battlefield: [Plains, Island]
+""")
+    g.act("play Deserted Beach")
+    assert not permanent(g, "Deserted Beach")["tapped"]
+    assert "activate Deserted Beach: {T}: Add {W} or {U}." in labels(g)
+
+
+def test_cr_305_6_basic_land_types_give_their_mana_abilities_canopy_vista():
+    """Canopy Vista (Land — Forest Plains): "({T}: Add {G} or {W}.)" is reminder text; the
+    abilities come from its basic land types (CR 305.6). "~ enters the battlefield tapped
+    unless you control two or more basic lands." """
+    _compiled("Canopy Vista")
+    g = scenario("""
+players:
+  - hand: [Canopy Vista]
+    battlefield: [Forest, Plains]
+""")
+    g.act("play Canopy Vista")
+    assert not permanent(g, "Canopy Vista")["tapped"]
+    acts = [lab for lab in labels(g) if lab.startswith("activate Canopy Vista")]
+    assert acts == ["activate Canopy Vista: {T}: Add {G}.", "activate Canopy Vista: {T}: Add {W}."]
+
+
+def test_cr_613_4c_anthem_glorious_anthem():
+    """Glorious Anthem: "Creatures you control get +1/+1." (layer 7c, CR 613.4c)"""
+    _compiled("Glorious Anthem")
+    g = scenario("""
+players:
+  - battlefield: [Glorious Anthem, Grizzly Bears]
+  - battlefield: [Silvercoat Lion]
+""")
+    bears, lion = permanent(g, "Grizzly Bears"), permanent(g, "Silvercoat Lion")
+    assert (bears["power"], bears["toughness"]) == (3, 3)
+    assert (lion["power"], lion["toughness"]) == (2, 2)
+
+
+def test_cr_603_2_trigger_on_another_permanent_entering_elemental_bond():
+    """Elemental Bond: "Whenever a creature with power 3 or greater enters the battlefield under
+    your control, draw a card." (CR 603.2, 603.6a)"""
+    _compiled("Elemental Bond")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{U}{C}{C}{C}"
+    hand: [Arcanis the Omnipotent, Grizzly Bears]
+    battlefield: [Elemental Bond]
+    library: [Forest, Forest]
+""")
+    g.run_line(["cast Arcanis the Omnipotent", "pass"])
+    assert any(s["text"].startswith("Whenever a creature with power 3") for s in g.state_json()["stack"])
+    g.act("pass")
+    assert len(player(g, "P1")["hand"]) == 2
+
+
+def test_cr_702_7_first_strike_keyword_line_stone_throwing_devils():
+    """Stone-Throwing Devils: "First strike" (CR 702.7b)."""
+    _compiled("Stone-Throwing Devils")
+    from mtg_env.cards import get_card
+    assert get_card("Stone-Throwing Devils").keywords == {"first strike"}
+
+
+def test_cr_611_2_pump_until_end_of_turn_giant_growth_matches_the_hand_written_card():
+    """Giant Growth: "Target creature gets +3/+3 until end of turn." (CR 611.2a, 613.4c). The
+    hand-written card takes precedence; the compiler reads it the same way."""
+    from mtg_env.cards.compiler import compiled
+    got = compiled("Giant Growth")
+    assert got is not None and got.supported
+    (sa,) = got.card.abilities
+    assert [type(e).__name__ for e in sa.effects] == ["Pump"] and sa.targets[0].what == "creature"
