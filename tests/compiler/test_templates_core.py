@@ -124,3 +124,26 @@ def test_cr_611_2_pump_until_end_of_turn_giant_growth_matches_the_hand_written_c
     assert got is not None and got.supported
     (sa,) = got.card.abilities
     assert [type(e).__name__ for e in sa.effects] == ["Pump"] and sa.targets[0].what == "creature"
+
+
+def test_cr_609_3_if_you_do_needs_the_choice_done_keldon_raider():
+    """Keldon Raider: "When ~ enters the battlefield, you may discard a card. If you do, draw a
+    card." With no card to discard, choosing to discard does nothing, so no card is drawn
+    (CR 609.3); with one, it is discarded and a card drawn."""
+    _compiled("Keldon Raider")
+    empty = scenario("""
+players:
+  - mana_pool: "{R}{R}{C}{C}"
+    hand: [Keldon Raider]
+    library: [Forest, Forest]
+""")
+    empty.run_line(["cast Keldon Raider", "pass", "pass", "yes"])
+    assert player(empty, "P1")["hand"] == [] and player(empty, "P1")["library_count"] == 2
+    one = scenario("""
+players:
+  - mana_pool: "{R}{R}{C}{C}"
+    hand: [Keldon Raider, Island]
+    library: [Forest, Forest]
+""")
+    one.run_line(["cast Keldon Raider", "pass", "pass", "yes", "discard Island"])
+    assert player(one, "P1")["hand"] == ["Forest"] and player(one, "P1")["graveyard"] == ["Island"]

@@ -21,6 +21,8 @@ import re
 from typing import Any
 
 from ..abilities import Ability, Activated, Mode, SpellAbility, Triggered
+from ..effects import May
+from ..effects.control import knows_if_done
 from ..costs import split_cost
 from .builder import Builder
 from .grammar import FAIL, MISS, NoParse, apply, read
@@ -56,17 +58,29 @@ _SPLITS = (", then ", " and then ", ". then ", " and ", ", ")
 
 
 def effects(text: str, b: Builder) -> tuple[Any, ...]:
-    """The effects of an ability's text, in order (CR 608.2c)."""
+    """The effects of an ability's text, in order (CR 608.2c). "You may X. If you do, Y." is
+    one choice: Y happens only if X was chosen (CR 608.2c, 603.5)."""
     out: list[Any] = []
     for s in split_sentences(text):
         if s.lower().startswith("then "):
             s = s[5:]
+        if s.lower().startswith("if you do, "):
+            if not out or not isinstance(out[-1], May) or out[-1].then or \
+                    not all(knows_if_done(e) for e in out[-1].effects):
+                raise NoParse(s)
+            then = sentence(s[len("if you do, "):], b)
+            out[-1] = May(out[-1].effects, out[-1].prompt, tuple(then))
+            continue
         out.extend(sentence(s, b))
     return tuple(out)
 
 
 def sentence(s: str, b: Builder) -> list[Any]:
-    """One sentence: read whole by an effect rule, or as clauses joined by "then" / "and"."""
+    """One sentence: read whole by an effect rule, or as clauses joined by "then" / "and"; "you
+    may" makes it a choice made as it resolves (CR 608.2d)."""
+    if s.lower().startswith("you may "):
+        rest = s[len("you may "):]
+        return [May(tuple(sentence(rest, b)), rest)]
     try:
         return list(apply("effect", s, b))
     except NoParse:
