@@ -21,9 +21,9 @@ import re
 from typing import Any
 
 from ..abilities import Ability, Activated, Mode, SpellAbility, Triggered
+from ..costs import split_cost
 from ..effects import May
 from ..effects.control import knows_if_done
-from ..costs import split_cost
 from .builder import Builder
 from .grammar import FAIL, MISS, NoParse, apply, read
 from .text import Line

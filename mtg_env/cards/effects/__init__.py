@@ -19,7 +19,6 @@ from .base import (
     run_effects,
     sub_step,
 )
-from .control import May
 from .continuous import (
     BecomeArtifactCreature,
     GainKeyword,
@@ -27,6 +26,7 @@ from .continuous import (
     PumpChoice,
     SetColorUntilEOT,
 )
+from .control import May
 from .keywords import (
     SACRIFICE_WHEN_TARGETED,
     UNDYING,
