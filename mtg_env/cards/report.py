@@ -18,7 +18,7 @@ def describe(value: Any) -> str:
     from .abilities import TargetSpec
     if isinstance(value, TargetSpec):
         n = ("up to " if value.up_to else "") + (f"{value.count} " if value.count != 1 or value.up_to else "")
-        return f"target {n}{value.what}"
+        return f"target {n}{value.what}" + (" (distinct)" if value.distinct else "")
     if isinstance(value, Filter):
         return f"<{value}>"
     if isinstance(value, Enum):

@@ -147,3 +147,30 @@ players:
 """)
     one.run_line(["cast Keldon Raider", "pass", "pass", "yes", "discard Island"])
     assert player(one, "P1")["hand"] == ["Forest"] and player(one, "P1")["graveyard"] == ["Island"]
+
+
+def test_cr_601_2c_another_target_of_a_spell_must_differ_consume_strength():
+    """Consume Strength: "Target creature gets +2/+2 until end of turn. Another target creature
+    gets -2/-2 until end of turn." One object may be the target of each instance of "target"
+    (CR 601.2c) unless the text says "another": with one creature it can't be cast, and the
+    second target can't be the first."""
+    _compiled("Consume Strength")
+    one = scenario("""
+players:
+  - mana_pool: "{G}{B}{C}"
+    hand: [Consume Strength]
+    battlefield: [Grizzly Bears]
+""")
+    assert "cast Consume Strength" not in labels(one)
+    g = scenario("""
+players:
+  - mana_pool: "{G}{B}{C}"
+    hand: [Consume Strength]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Silvercoat Lion]
+""")
+    g.run_line(["cast Consume Strength", "target Grizzly Bears"])
+    assert labels(g) == ["target Silvercoat Lion"]
+    g.run_line(["target Silvercoat Lion", "pass"])
+    assert permanent(g, "Grizzly Bears")["power"] == 4
+    assert not any(e["card"] == "Silvercoat Lion" for e in player(g, "P2")["battlefield"])

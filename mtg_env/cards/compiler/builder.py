@@ -25,6 +25,8 @@ from ..subjects import (
 from .grammar import NoParse
 from .lexicon import ObjRef, PlayerRef
 
+BATTLEFIELD_ONLY = frozenset({"battlefield"})
+
 
 class Builder:
     """One ability's targets and references while it is compiled. `event` is the object a
@@ -48,17 +50,34 @@ class Builder:
     def target(self, spec: TargetSpec) -> Target:
         if spec.count != 1:
             raise NoParse(spec.what)  # several targets of one spec: the effects must say which
+        if spec.what.lower().startswith("another ") and self.targets:
+            # "Target creature gets +2/+2. Another target creature gets -2/-2.": on a spell,
+            # another than its other targets; on a permanent's ability it could also mean
+            # another than the permanent itself: not read
+            if not self.is_spell:
+                raise NoParse(spec.what)
+            what = spec.what[len("another "):]
+            spec = TargetSpec(what, spec.count, spec.up_to, distinct=True)
         self.targets.append(spec)
         return Target(len(self.targets) - 1)
 
-    def obj(self, ref: ObjRef) -> Who:
-        """The subject an object reference names; it becomes what "it" refers to next."""
+    @property
+    def is_spell(self) -> bool:
+        tl = getattr(self.card, "type_line", "")
+        return "Instant" in tl or "Sorcery" in tl
+
+    def obj(self, ref: ObjRef, where: frozenset[str] = BATTLEFIELD_ONLY) -> Who:
+        """The subject an object reference names; it becomes what "it" refers to next. A
+        target must be somewhere in `where` (the zones the effect acts in: a permanent effect
+        doesn't act on a spell or a card in a graveyard)."""
         who: Who
         if ref.kind == "self":
             who = SELF
         elif ref.kind == "target":
             assert ref.spec is not None
             if ref.spec.count != 1 or ref.spec.up_to:
+                raise NoParse(ref.spec.what)
+            if not ref.spec.where <= where:
                 raise NoParse(ref.spec.what)
             who = self.target(ref.spec)
         elif ref.kind == "it":

@@ -20,7 +20,7 @@ import dataclasses
 import re
 from typing import Any
 
-from ..abilities import Ability, Activated, Mode, SpellAbility, Triggered
+from ..abilities import Ability, Activated, Keyword, Mode, SpellAbility, Triggered
 from ..costs import split_cost
 from ..effects import May
 from ..effects.control import knows_if_done
@@ -108,8 +108,11 @@ def keyword_line(line: Line, b: Builder) -> list[Ability]:
     parts = [p.strip() for p in re.split(r"[,;] (?![^()]*\))", line.text) if p.strip()]
     out: list[Ability] = []
     for p in parts:
-        got = apply("keyword", p, b, line=line)
-        out.extend(got)
+        for ab in apply("keyword", p, b, line=line):
+            if isinstance(ab, Keyword) and out and isinstance(out[-1], Keyword):
+                out[-1] = Keyword(text=line.raw, names=out[-1].names + ab.names)  # one ability per line
+            else:
+                out.append(ab)
     return out
 
 
@@ -144,17 +147,17 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
         pre = text.rstrip(".")[: -len("choose one —")].strip()
         if pre:
             raise NoParse(text)
-        return [Activated(text=line.raw, cost=cost, modes=modes(line), **kw)]
+        return [Activated(text=line.raw, cost=cost, modes=modes(line, b.card), **kw)]
     effs = effects(text, b)
     return [Activated(text=line.raw, cost=cost, effects=effs, targets=tuple(b.targets), **kw)]
 
 
-def modes(line: Line) -> tuple[Mode, ...]:
+def modes(line: Line, card: Any) -> tuple[Mode, ...]:
     """The bullets of a modal ability (CR 700.2), each with its own targets."""
     out = []
     raws = [r.lstrip("•").strip() for r in line.raw.split("\n")[1:]]
     for raw, text in zip(raws, line.modes, strict=True):
-        mb = Builder(None)
+        mb = Builder(card)
         effs = effects(text, mb)
         out.append(Mode(raw, effs, tuple(mb.targets)))
     return tuple(out)
@@ -202,7 +205,7 @@ def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Abili
         kw["optional"] = True
         rest = rest[len("you may "):]
     if line.modes and rest.lower().rstrip(".") == "choose one —":
-        return Triggered(text=line.raw, modes=modes(line), **kw)
+        return Triggered(text=line.raw, modes=modes(line, b.card), **kw)
     effs = effects(rest, b)
     return Triggered(text=line.raw, effects=effs, targets=tuple(b.targets), **kw)
 
@@ -211,7 +214,7 @@ def spell_effect(lines: list[Line], card: Any) -> SpellAbility:
     """An instant's or sorcery's effect (CR 113.3a): its effect lines, in order."""
     b = Builder(card)
     if len(lines) == 1 and lines[0].modes and lines[0].text.lower().rstrip(".") == "choose one —":
-        return SpellAbility(text=lines[0].raw, modes=modes(lines[0]))
+        return SpellAbility(text=lines[0].raw, modes=modes(lines[0], card))
     effs: list[Any] = []
     for ln in lines:
         if ln.modes:

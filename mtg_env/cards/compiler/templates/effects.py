@@ -43,7 +43,7 @@ def deal_damage(b: Builder, source: ObjRef, n: Any, to: Any) -> list[Any]:
     """CR 120.3: "~ deals 3 damage to any target.", "to each creature", "to you"."""
     _damage_source(b, source)
     b.last = SELF
-    who = b.player(to) if isinstance(to, PlayerRef) else b.obj(to)
+    who = b.player(to) if isinstance(to, PlayerRef) else b.obj(to, frozenset({"battlefield", "players"}))
     return [DealDamage(n, who)]
 
 
@@ -79,8 +79,8 @@ def destroy(b: Builder, what: ObjRef) -> list[Any]:
 
 @rule("effect", "Exile <what:obj>", "Exile <what:objs>")
 def exile(b: Builder, what: ObjRef) -> list[Any]:
-    """CR 406.3: a permanent exiled."""
-    return [ExileIt(b.obj(what))]
+    """CR 406.3: a permanent, or a card in a graveyard, exiled."""
+    return [ExileIt(b.obj(what, frozenset({"battlefield", "graveyard"})))]
 
 
 @rule("effect", "Return <what:obj> to its owner's hand", "Return <what:objs> to their owners' hands")
@@ -116,7 +116,7 @@ def counter_spell(b: Builder, what: ObjRef) -> list[Any]:
     f = what.spec.filter
     if not _is_spell_filter(f):
         raise NoParse("counter target ability")
-    return [CounterSpell(b.obj(what))]
+    return [CounterSpell(b.obj(what, frozenset({"stack"})))]
 
 
 def _is_spell_filter(f: Any) -> bool:
