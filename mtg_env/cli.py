@@ -92,6 +92,28 @@ def cmd_deck_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from .fuzz import FORMATS, fuzz
+    formats = args.format.split(",") if args.format else list(FORMATS)
+    agents = args.agent.split(",") if args.agent else ["random", "heuristic"]
+
+    def progress(i: int, rep: object) -> None:
+        if not args.json and (i + 1) % 10 == 0:
+            print(f"  {i + 1} games ...", file=sys.stderr)
+    rep = fuzz(args.games, pool=args.pool, formats=formats, agents=agents, seed=args.seed, steps=args.steps,
+               deep=args.deep, progress=progress)
+    if args.json:
+        print(json.dumps(rep.to_json(), indent=1))
+    else:
+        print(f"{rep.games} games ({', '.join(f'{n} {f}' for f, n in rep.by_format.items())}) from a pool of "
+              f"{rep.pool_size} cards: {rep.finished} finished, {rep.actions} actions, {rep.seconds:.1f} s, "
+              f"{len(rep.failures)} failed")
+        for f in rep.failures:
+            print(f"  game {f.game} ({f.format}, {f.agent}, seed {f.seed}) after {len(f.actions)} actions: {f.error}")
+            print("    " + f.traceback.strip().replace("\n", "\n    "))
+    return 1 if rep.failures else 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run_bench
     run_bench(quick=args.quick, as_json=args.json, with_ray=not args.no_ray)
@@ -273,6 +295,17 @@ def build_parser() -> argparse.ArgumentParser:
     dkc.add_argument("file")
     dkc.add_argument("--json", action="store_true")
     dkc.set_defaults(func=cmd_deck_check)
+
+    fz = sub.add_parser("fuzz", help="random decks from the supported pool, every invariant checked after each action")
+    fz.add_argument("--games", type=int, default=30)
+    fz.add_argument("--pool", default="all", choices=["all", "hand-written"])
+    fz.add_argument("--format", help="comma-separated: duel, goldfish, commander (default: all three)")
+    fz.add_argument("--agent", help="comma-separated agents choosing the actions (default: random,heuristic)")
+    fz.add_argument("--seed", type=int, default=0)
+    fz.add_argument("--steps", type=int, default=1500, help="actions per game at most")
+    fz.add_argument("--deep", action="store_true", help="also try sampled actions on clones and replay copies")
+    fz.add_argument("--json", action="store_true")
+    fz.set_defaults(func=cmd_fuzz)
 
     b = sub.add_parser("bench", help="print engine speed figures")
     b.add_argument("--quick", action="store_true", help="fewer repetitions")

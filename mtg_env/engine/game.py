@@ -356,7 +356,8 @@ class Game:
         raise MtgError(f"no player named {player!r}")
 
     def log_event(self, line: str) -> None:
-        self.log.append(line)
+        """One line per event (a modal ability's bullets are joined into its line)."""
+        self.log.append(line.replace("\n", " ") if "\n" in line else line)
 
     # ---------------------------------------------------------------------------------------
     # characteristics (CR 613) and the indexes built from them, cached until anything changes

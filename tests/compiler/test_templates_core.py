@@ -174,3 +174,46 @@ players:
     g.run_line(["target Silvercoat Lion", "pass"])
     assert permanent(g, "Grizzly Bears")["power"] == 4
     assert not any(e["card"] == "Silvercoat Lion" for e in player(g, "P2")["battlefield"])
+
+
+def test_cr_603_3c_modal_trigger_chooses_its_mode_as_it_is_put_on_the_stack_tormentor_exarch():
+    """Tormentor Exarch: "When ~ enters the battlefield, choose one — • Target creature gets
+    +2/+0 until end of turn. • Target creature gets -0/-2 until end of turn." The mode is chosen
+    as the trigger is put on the stack, then its targets (CR 603.3c, 603.3d)."""
+    _compiled("Tormentor Exarch")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}{C}{C}"
+    hand: [Tormentor Exarch]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Tormentor Exarch", "pass"])
+    assert g.decision.kind == "mode"
+    assert labels(g) == ["mode 1: Target creature gets +2/+0 until end of turn.",
+                         "mode 2: Target creature gets -0/-2 until end of turn."]
+    g.run_line(["mode 2", "target Grizzly Bears", "pass"])
+    assert not any(e["card"] == "Grizzly Bears" for e in player(g, "P2")["battlefield"])
+    assert "\n" not in "".join(g.log)  # one line per event
+
+
+def test_cr_611_3a_attacking_creatures_get_the_bonus_once_declared_mightstone():
+    """Mightstone: "Attacking creatures get +1/+0." A static ability's effect applies to what
+    its filter matches at each moment (CR 611.3a): from the declaration of attackers (CR 508.1)
+    until the creature is removed from combat (CR 511.3)."""
+    _compiled("Mightstone")
+    g = scenario("""
+step: beginning_of_combat
+players:
+  - battlefield: [Mightstone, Grizzly Bears]
+""")
+    assert permanent(g, "Grizzly Bears")["power"] == 2
+    while g.decision.kind != "attack":
+        g.act("pass")
+    g.act("attack P2 with Grizzly Bears")
+    assert permanent(g, "Grizzly Bears")["power"] == 3
+    for _ in range(12):
+        if g.state_json()["step"] == "postcombat_main":
+            break
+        g.act("done" if g.decision.kind in ("attack", "block") else "pass")
+    assert g.state_json()["step"] == "postcombat_main"
+    assert permanent(g, "Grizzly Bears")["power"] == 2
