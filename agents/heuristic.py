@@ -423,4 +423,8 @@ def _by_payload(actions: list[Action], payload: Any) -> Action | None:
     for a in actions:
         if a.payload == payload:
             return a
+    if isinstance(payload, tuple) and payload[:1] == ("cast",):
+        for a in actions:  # a card with several faces: its first castable face
+            if isinstance(a.payload, tuple) and a.payload[:2] == payload:
+                return a
     return None

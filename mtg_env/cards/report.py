@@ -46,21 +46,25 @@ def card_text(name: str) -> str:
     st = card_status(name)
     oc = lookup(st.name)
     out = [f"{st.name}  [{'supported' if st.supported else 'unsupported'}, {st.source}]"]
+    several = oc is not None and len(oc.faces) > 1
     if oc is not None:
-        f = oc.front
-        pt = f" · {f.power}/{f.toughness}" if f.power is not None else ""
-        loyalty = f" · loyalty {f.loyalty}" if f.loyalty else ""
-        out.append(f"  {f.mana_cost or '(no mana cost)'} · {oc.type_line}{pt}{loyalty}")
-        out.append("  Oracle text:")
-        out += [f"    {ln}" for ln in oc.oracle_text.splitlines()] or ["    (none)"]
+        for i, f in enumerate(oc.faces):
+            pt = f" · {f.power}/{f.toughness}" if f.power is not None else ""
+            loyalty = f" · loyalty {f.loyalty}" if f.loyalty else ""
+            if several:
+                out.append(f"  face {i + 1} ({oc.layout}): {f.name}")
+            out.append(f"  {f.mana_cost or '(no mana cost)'} · {f.type_line}{pt}{loyalty}")
+            out.append("  Oracle text:")
+            out += [f"    {ln}" for ln in f.oracle_text.splitlines()] or ["    (none)"]
     if st.supported:
         c = get_card(st.name)
-        out.append("  Abilities:")
-        for ab in c.abilities:
-            out.append(f"    {ab.text.splitlines()[0] if ab.text else '(spell)'}")
-            out.append(f"      -> {describe(ab)}")
-        if not c.abilities:
-            out.append("    (none)")
+        for face in c.faces or (c,):
+            out.append(f"  Abilities{f' of {face.name}' if several else ''}:")
+            for ab in face.abilities:
+                out.append(f"    {ab.text.splitlines()[0] if ab.text else '(spell)'}")
+                out.append(f"      -> {describe(ab)}")
+            if not face.abilities:
+                out.append("    (none)")
     else:
         out.append("  Unsupported because no template reads:")
         out += [f"    - {r}" for r in st.reasons]

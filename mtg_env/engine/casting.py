@@ -68,10 +68,11 @@ def _enchant_spec(what: str) -> TargetSpec:
     return spec
 
 
-def spell_cost(g: Game, oid: int) -> ManaCost:
-    """The mana cost to cast this card now, with commander tax from the command zone (CR 903.8)."""
+def spell_cost(g: Game, oid: int, face: CardDef | None = None) -> ManaCost:
+    """The mana cost to cast this card now (as `face`, if given), with commander tax from the
+    command zone (CR 903.8)."""
     obj = g.objects[oid]
-    cost = obj.card.mana_cost
+    cost = (obj.card if face is None else face).mana_cost
     if obj.zone == COMMAND and obj.info and "commander" in obj.info:
         tax = 2 * g.commander.casts.get(obj.info["commander"], 0)
         if tax:

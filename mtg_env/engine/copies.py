@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import get_card
-from ..cards.carddef import CardDef
+from ..cards.carddef import CardDef, card_by_key
 from ..cards.effects import Ask
 from ..cards.subjects import TARGET
 from ..core.objects import STACK, Context, GameObject, StackItem
@@ -26,7 +25,7 @@ def card_of(g: Game, obj: GameObject) -> CardDef:
     """The card whose copiable values an object has: the card copied by a copy effect
     (CR 707.2; Clone), else its own."""
     if obj.info and "copy_of" in obj.info:
-        return get_card(obj.info["copy_of"])
+        return card_by_key(obj.info["copy_of"])
     return obj.card
 
 
@@ -35,7 +34,7 @@ def copiable_values(g: Game, obj: GameObject) -> tuple[str, tuple[str, ...]]:
     whose copy effects' exceptions it has (CR 707.9b: exceptions are copiable values too)."""
     if obj.info and "copy_of" in obj.info:
         return obj.info["copy_of"], tuple(obj.info.get("copy_except", ()))
-    return obj.card.name, ()
+    return obj.card.key, ()  # a double-faced card's face up (CR 707.8)
 
 
 def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: bool) -> Ask | None:

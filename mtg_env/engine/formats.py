@@ -139,10 +139,12 @@ def color_identity(card_name: str) -> frozenset[str]:
     """CR 903.4: colors of the mana symbols in its cost and rules text, and its colors."""
     import re
     card = get_card(card_name)
-    cols = set(card.colors)
-    text = re.sub(r"\([^)]*\)", "", card.oracle)  # reminder text doesn't count (CR 903.4)
-    for sym in re.findall(r"\{([^}]*)\}", text):
-        cols.update(ch for ch in sym.split("/") if ch in "WUBRG")
+    cols: set[str] = set()
+    for face in card.faces or (card,):  # every face of a card with several (CR 903.4d)
+        cols.update(face.colors)
+        text = re.sub(r"\([^)]*\)", "", face.oracle)  # reminder text doesn't count (CR 903.4)
+        for sym in re.findall(r"\{([^}]*)\}", text):
+            cols.update(ch for ch in sym.split("/") if ch in "WUBRG")
     return frozenset(cols)
 
 

@@ -33,7 +33,7 @@ def printed_chars(card: CardDef) -> Chars:
     if c is None:
         c = _printed[id(card)] = Chars(
             card.name, card.types, card.subtypes, card.supertypes, card.colors, card.power,
-            card.toughness, card.mana_cost.mana_value,
+            card.toughness, card.mana_value,
             [(str(i), a, None) for i, a in enumerate(card.abilities)], card.keywords,
             frozenset(a.flag for a in card.abilities if isinstance(a, SelfFlag)))
     return c

@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Activated
+from ..cards.carddef import CardDef
 from ..core.actions import PASS, Action
 from ..core.chars import Chars
 from ..core.mana import ManaCost, available_for, can_pay
 from ..core.objects import Context, GameObject
-from . import autopay, casting, costs, labels, targets, turns, zones
+from . import autopay, casting, costs, faces, labels, targets, turns, zones
 
 if TYPE_CHECKING:
     from .game import Game
@@ -31,11 +32,21 @@ def priority_actions(g: Game, p: int) -> list[Action]:
     if sorcery_ok and pl.lands_played < 1:  # CR 305.2
         for oid in pl.hand + from_exile:
             card = g.objects[oid].card
-            if "Land" in card.types:
+            if card.faces:
+                for face in faces.playable_lands(card):  # CR 712.12: the face it enters with
+                    acts.append(Action("play", f"play {face.name}", source=face.name,
+                                       payload=("play", oid, face.face_index)))
+            elif "Land" in card.types:
                 acts.append(Action("play", f"play {card.name}", source=card.name, payload=("play", oid)))
-    for oid in pl.hand + pl.command + from_exile:
+    adventurers = faces.on_adventure(g, p, from_exile)
+    for oid in pl.hand + pl.command + from_exile + adventurers:
         card = g.objects[oid].card
-        if "Land" not in card.types and can_cast(g, oid, p, sorcery_ok, sources):
+        if card.faces:  # CR 709.3, 712.11b, 715.3: the half or face cast is chosen first
+            for face in faces.castable_faces(g, oid, card, oid in adventurers):
+                if can_cast(g, oid, p, sorcery_ok, sources, face):
+                    acts.append(Action("cast", f"cast {face.name}", source=face.name,
+                                       payload=("cast", oid, face.face_index)))
+        elif "Land" not in card.types and can_cast(g, oid, p, sorcery_ok, sources):
             acts.append(Action("cast", f"cast {card.name}", source=card.name, payload=("cast", oid)))
     chars = g.all_chars()
     for oid in g.battlefield:
@@ -75,10 +86,12 @@ def mana_ability_actions(g: Game, p: int) -> list[Action]:
     return out
 
 
-def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | None = None) -> bool:
+def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | None = None,
+             face: CardDef | None = None) -> bool:
     """May `p` begin to cast the card `oid` now: its timing (CR 117.1a, 702.8 flash), its cost
-    (CR 601.2f-h) and its targets (CR 601.2c)?"""
-    card = g.objects[oid].card
+    (CR 601.2f-h) and its targets (CR 601.2c)? `face`: the face or half to be cast (only its
+    characteristics are evaluated, CR 709.3a, 712.11c, 715.3a)."""
+    card = g.objects[oid].card if face is None else face
     fast = "Instant" in card.types or "flash" in card.keywords
     if not fast and not sorcery_ok:
         return False
@@ -86,7 +99,7 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     if sources is None and card.mana_cost.min_mana > pool.total and not g.effects.play_permissions:
         return False  # fast path: manual payment and not enough mana in the pool
     avail = available_for(pool, costs.spend_tags(g, p, "spell", oid))
-    if not zones.free_from_exile(g, oid) and not payable(avail, casting.spell_cost(g, oid).with_x(0), sources):
+    if not zones.free_from_exile(g, oid) and not payable(avail, casting.spell_cost(g, oid, face).with_x(0), sources):
         return False
     sa = card.spell_ability
     if sa is not None and sa.modes:

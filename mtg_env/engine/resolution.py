@@ -16,7 +16,7 @@ from ..cards.effects import Ask
 from ..core.actions import Action
 from ..core.mana import can_pay
 from ..core.objects import BATTLEFIELD, GRAVEYARD, Context, StackItem
-from . import autopay, casting, costs, legal, targets, zones
+from . import autopay, casting, costs, faces, legal, targets, zones
 from .tasks import Resolve, ResolveStage
 
 if TYPE_CHECKING:
@@ -184,4 +184,7 @@ def finish(g: Game, item: StackItem, countered: bool) -> None:
     else:
         if not countered:
             g.log_event(f"{obj.card.name} resolves")
+            if faces.is_adventure(obj.card):
+                faces.exile_on_adventure(g, item.obj_id, item.ctx.controller)  # CR 715.3d
+                return
         zones.move_to_zone(g, item.obj_id, GRAVEYARD)

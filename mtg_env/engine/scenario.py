@@ -16,7 +16,9 @@ import yaml
 from ..cards import get_card
 from ..core.errors import IllegalActionError, ManaStringError, MtgError, ScenarioError, UnknownCardError
 from ..core.mana import parse_mana
+from ..core.objects import BATTLEFIELD
 from .game import STEPS, Game
+from .zones import face_named
 
 TOP_KEYS = {"name", "description", "seed", "format", "turn", "active_player", "step", "mana_payment",
             "players", "line", "expect", "turn_limit", "x_cap", "tags", "skip_forced"}
@@ -92,7 +94,9 @@ def _typed(where: str, path: str, v: Any, t: type | tuple[type, ...], what: str)
 def _card_name(where: str, path: str, v: Any) -> str:
     _typed(where, path, v, str, "a card name")
     try:
-        return get_card(v).name
+        card = get_card(v)
+        # a face's name, for a card with several faces: that face up on the battlefield
+        return face_named(card, v, BATTLEFIELD).name
     except UnknownCardError as e:
         raise ScenarioError(where, path, str(e)) from None
 
@@ -265,7 +269,7 @@ def _plan_player(where: str, path: str, pd: dict[str, Any], names: list[str]) ->
         else:
             perms.append({"card": _card_name(where, p, bf), "tapped": False, "summoning_sick": False,
                           "counters": {}, "attached_to": None, "owner": None, "path": p, "chosen_color": None})
-        if not get_card(perms[-1]["card"]).is_permanent:
+        if not face_named(get_card(perms[-1]["card"]), perms[-1]["card"], BATTLEFIELD).is_permanent:
             raise ScenarioError(where, p, f"{perms[-1]['card']} is not a permanent card")
     plan["battlefield"] = perms
     cc = pd.get("commander_colors", "")

@@ -45,8 +45,7 @@ def _player_json(g: Game, p: Player) -> dict[str, Any]:
         "library_count": len(p.library),
         "hand": [g.objects[o].card.name for o in p.hand],
         "graveyard": [g.objects[o].card.name for o in p.graveyard],
-        "exile": [{"id": o, "card": g.objects[o].card.name, "counters": dict(g.objects[o].counters)}
-                  for o in p.exile],
+        "exile": [_exiled_json(g, o) for o in p.exile],
         "command": [g.objects[o].card.name for o in p.command],
         "battlefield": [_permanent_json(g, o) for o in g.battlefield
                         if g.objects[o].controller == p.index],
@@ -55,6 +54,14 @@ def _player_json(g: Game, p: Player) -> dict[str, Any]:
     if p.pool.restricted:
         out["restricted_mana"] = [{"mana": "{" + r.type + "}", "amount": r.amount, "restriction": r.restriction}
                                   for r in p.pool.restricted]
+    return out
+
+
+def _exiled_json(g: Game, oid: int) -> dict[str, Any]:
+    obj = g.objects[oid]
+    out: dict[str, Any] = {"id": oid, "card": obj.card.name, "counters": dict(obj.counters)}
+    if obj.info and "adventure" in obj.info:
+        out["on_adventure"] = True  # CR 715.3d: castable as the creature by who sent it
     return out
 
 

@@ -15,7 +15,7 @@ from ..cards.abilities import TriggerEvent
 from ..core.actions import Action
 from ..core.chars import Flag
 from ..core.objects import BATTLEFIELD, GRAVEYARD
-from . import casting, combat, primitives, sba, triggers, zones
+from . import casting, combat, faces, primitives, sba, triggers, zones
 from .tasks import (
     CombatDamage,
     DeclareAttackers,
@@ -215,6 +215,8 @@ def take_priority_action(g: Game, p: int, action: Action) -> None:
         pass_priority(g, p)
         return
     g.priority_state.passes = 0  # CR 117.3c: a player who acts receives priority again
+    if kind in ("play", "cast") and len(payload) > 2:
+        faces.choose_face(g, payload[1], payload[2])  # CR 709.3, 712.11b, 712.12, 715.3
     if kind == "play":
         oid = payload[1]
         g.players[p].lands_played += 1

@@ -42,7 +42,7 @@ def new_object(g: Game, card: CardDef | str, owner: int, zone: str, *, controlle
                token: bool = False, to_bottom: bool = True) -> int:
     """Create an object directly in a zone (no events): for setting up positions."""
     if isinstance(card, str):
-        card = get_card(card)
+        card = face_named(get_card(card), card, zone)
     oid = _next_id(g)
     obj = GameObject(oid, card, owner, zone, g.ts)
     obj.controller = owner if controller is None else controller
@@ -63,6 +63,17 @@ def new_object(g: Game, card: CardDef | str, owner: int, zone: str, *, controlle
             lst.insert(0, oid)
     g.invalidate()
     return oid
+
+
+def face_named(card: CardDef, name: str, zone: str) -> CardDef:
+    """A position set up with a face's name on the battlefield or the stack has that face up
+    ("Kazandu Valley"); elsewhere a card has its own characteristics (CR 712.8a)."""
+    if card.faces and zone in (BATTLEFIELD, STACK):
+        key = " ".join(name.split()).lower()
+        for f in card.faces:
+            if f.name.lower() == key:
+                return f
+    return card
 
 
 def _next_id(g: Game) -> int:
@@ -109,7 +120,9 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     del g.objects[oid]
     g.disown(oid)
     new_id = _next_id(g)
-    new = GameObject(new_id, obj.card, obj.owner, zone, g.ts)
+    # a card with several faces has the chosen face's characteristics only on the stack and
+    # the battlefield (CR 709.3b, 712.8a, 712.8f, 715.4); elsewhere the card's own
+    new = GameObject(new_id, obj.card if zone in (STACK, BATTLEFIELD) else obj.card.card, obj.owner, zone, g.ts)
     new.token = obj.token
     if obj.token and old_zone == BATTLEFIELD:
         new.info = {"left_battlefield": True}  # CR 111.8: it can't change zones again

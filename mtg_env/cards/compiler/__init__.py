@@ -28,6 +28,7 @@ from ..abilities import Ability, Activated, Keyword, SpellAbility
 from ..carddef import CardDef, parse_type_line
 from ..database import OracleCard, OracleFace, lookup
 from ..effects import AddMana
+from . import faces
 from .grammar import FAIL, NoParse
 from .lines import permanent_line, spell_effect
 from .text import Line, lines_of
@@ -66,10 +67,13 @@ def _templates() -> None:
 def compile_card(card: OracleCard) -> Compiled:
     """Compile one card of the database (see the module docstring)."""
     _templates()
-    if card.layout != "normal":
-        return Compiled(card.name, None, (f"{card.layout} cards (several faces) are not supported yet",))
     try:
-        cd = _compile_face(card.front, card)
+        if card.layout == "normal":
+            cd = _compile_face(card.front, card)
+        elif card.layout in faces.LAYOUTS:
+            cd = faces.compile_faces(card, _compile_face)
+        else:
+            return Compiled(card.name, None, (f"{card.layout} cards (several faces) are not supported yet",))
     except Unsupported as e:
         return Compiled(card.name, None, tuple(dict.fromkeys(e.reasons)))
     return Compiled(card.name, cd, ())
@@ -82,14 +86,26 @@ def compiled(name: str) -> Compiled | None:
     oc = lookup(name)
     if oc is None:
         return None
+    return _compiled_card(oc.name)
+
+
+@cache
+def _compiled_card(name: str) -> Compiled:
+    """One compilation per card, whichever of its names asked (a face's definition pickles as
+    its card's name and its place, carddef.face_of)."""
+    oc = lookup(name)
+    assert oc is not None
     return compile_card(oc)
 
 
 _TYPE_WORDS = {"Tribal": "Kindred"}
 
 
-def _compile_face(face: OracleFace, card: OracleCard) -> CardDef:
+def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> CardDef:
+    """One face's definition; `own`: a face of a card with several faces, named by its own
+    name and read as its own type line says (CR 709.3b, 712.8f, 715.3b)."""
     reasons: list[str] = []
+    ctx: OracleCard | OracleFace = face if own else card
     line = " ".join(_TYPE_WORDS.get(w, w) for w in face.type_line.split())
     try:
         types, supers, subs = parse_type_line(line, face.name)
@@ -122,18 +138,18 @@ def _compile_face(face: OracleFace, card: OracleCard) -> CardDef:
             continue  # the basic land types' mana abilities (CR 305.6), added below
         try:
             if is_spell:
-                got = _spell_line(ln, card)
+                got = _spell_line(ln, ctx)
                 if got is None:
                     spell_lines.append(ln)
                     continue
                 abilities.extend(got)
             else:
-                abilities.extend(permanent_line(ln, card))
+                abilities.extend(permanent_line(ln, ctx))
         except FAIL as e:
             reasons.append(_reason(e, ln))
     if is_spell:
         try:
-            abilities.insert(0, spell_effect(spell_lines, card) if spell_lines else SpellAbility(text=""))
+            abilities.insert(0, spell_effect(spell_lines, ctx) if spell_lines else SpellAbility(text=""))
         except FAIL as e:
             reasons.append(_reason(e, spell_lines[0]))
     if reasons:
@@ -146,7 +162,7 @@ def _compile_face(face: OracleFace, card: OracleCard) -> CardDef:
         if isinstance(ab, Keyword):
             keywords.update(ab.names)
     colors = frozenset(face.colors) if face.colors or face.color_indicator else mana_cost.colors()
-    return CardDef(card.name, mana_cost, types, subs, supers, power, toughness, face.oracle_text,
+    return CardDef(face.name if own else card.name, mana_cost, types, subs, supers, power, toughness, face.oracle_text,
                    tuple(abilities), colors, frozenset(keywords))
 
 
@@ -158,7 +174,7 @@ def _is_intrinsic(ln: Line, types: list[str]) -> bool:
     return ln.text == f"{{T}}: Add {listed}."
 
 
-def _spell_line(ln: Line, card: OracleCard) -> list[Ability] | None:
+def _spell_line(ln: Line, card: OracleCard | OracleFace) -> list[Ability] | None:
     """A line of an instant or sorcery that is not its effect (a keyword, a rule about casting
     it), read into abilities; None for an effect line."""
     from .builder import Builder

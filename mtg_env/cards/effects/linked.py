@@ -140,7 +140,7 @@ class LinkedManaValue(DefinedX):
         linked = g.linked_cards(ctx)
         if not linked:
             return None
-        return sum(g.objects[o].card.mana_cost.mana_value for o in linked)
+        return sum(g.objects[o].card.mana_value for o in linked)
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,0 +1,74 @@
+"""Cards with several faces: each face compiles by itself, as its own card (its own name is
+`~` in its text), and the card's definition lists them (`CardDef.faces`, carddef.with_faces).
+
+- Modal double-faced cards (CR 712.3, 712.8): either face may be cast, or played if it is a
+  land (CR 712.11b, 712.12); elsewhere than the stack and battlefield the card has only its
+  front face's characteristics (CR 712.8a), so the card's own definition is the front face's.
+- Adventurer cards (CR 715): the creature is the card's normal characteristics (CR 715.4); the
+  Adventure, an instant or sorcery, is cast with its own (CR 715.3b) and is exiled as it
+  resolves, to be cast later as the creature (CR 715.3d).
+
+A card is supported only when every face compiles; the reasons of every face are given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..abilities import SpellAbility
+from ..carddef import CardDef, with_faces
+from ..database import OracleCard, OracleFace
+
+#: the layouts read here (the others stay unsupported with their layout as the reason)
+LAYOUTS = frozenset({"modal_dfc", "adventure"})
+
+CompileFace = Callable[..., CardDef]
+
+
+def compile_faces(card: OracleCard, compile_face: CompileFace) -> CardDef:
+    """The definition of a card with several faces, or Unsupported with every face's reasons."""
+    from . import Unsupported
+    reasons: list[str] = []
+    defs: list[CardDef] = []
+    if len(card.faces) != 2:
+        raise Unsupported(f"{card.layout} cards with {len(card.faces)} faces")
+    for face in card.faces:
+        try:
+            defs.append(compile_face(face, card, own=True))
+        except Unsupported as e:
+            reasons.extend(e.reasons)
+    if reasons:
+        raise Unsupported(*reasons)
+    if card.layout == "modal_dfc":
+        _check_modal(card, defs)
+    elif card.layout == "adventure":
+        _check_adventure(card, defs)
+    return with_faces(defs[0], card.layout, defs)
+
+
+def _mentions(face: OracleFace, *words: str) -> str | None:
+    text = face.oracle_text.lower()
+    return next((w for w in words if w in text), None)
+
+
+def _check_modal(card: OracleCard, defs: list[CardDef]) -> None:
+    from . import Unsupported
+    for face in card.faces:
+        word = _mentions(face, "transform", "convert")
+        if word:  # a modal double-faced card that turns over (CR 712.3): not read
+            raise Unsupported(f"modal double-faced cards that {word}")
+
+
+def _check_adventure(card: OracleCard, defs: list[CardDef]) -> None:
+    """The first face is the creature (a permanent), the second the Adventure, an instant or
+    sorcery with only its spell ability (CR 715.2)."""
+    from . import Unsupported
+    creature, adventure = defs
+    if not creature.is_permanent or not adventure.types & {"Instant", "Sorcery"} \
+            or "Adventure" not in adventure.subtypes:
+        raise Unsupported(f"adventurer card with faces {creature.type_line} and {adventure.type_line}")
+    if any(not isinstance(a, SpellAbility) for a in adventure.abilities):
+        raise Unsupported("an Adventure with abilities other than its effect")
+    word = _mentions(card.faces[0], "adventure")
+    if word:  # "if it was cast as an Adventure", "creatures that have an Adventure": not read
+        raise Unsupported("text about Adventures")

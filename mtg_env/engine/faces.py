@@ -1,0 +1,83 @@
+"""Cards with several faces (CR 709 split cards, 712 double-faced cards, 715 adventurer cards).
+
+An object's `card` is the definition of the characteristics it has now: the card's own
+(`CardDef.card`: the front face's, CR 712.8a; the creature's, CR 715.4; or both halves
+combined, CR 709.4) in every zone but the stack and the battlefield, and there the face that is
+up (zones.move_to_zone keeps it only for those two zones). The player chooses the face or half
+before it is put onto the stack or played (CR 709.3, 712.11b, 712.12, 715.3): the action names
+the face ("cast Stomp", "play Agadeem, the Undercrypt") and `choose_face` gives the card that
+face's characteristics as it is cast or played.
+
+An Adventure that resolves is exiled instead of going to the graveyard, and its controller may
+cast it as the creature for as long as it stays exiled (CR 715.3d): the exiled card remembers
+that player (`info["adventure"]`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.carddef import CardDef
+from ..core.objects import EXILE
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def playable_lands(card: CardDef) -> list[CardDef]:
+    """The faces a card can be played as a land by (CR 712.12: a modal double-faced card's
+    land faces; the front face of any other card)."""
+    if card.layout == "modal_dfc":
+        return [f for f in card.faces if "Land" in f.types]
+    front = card.faces[0]
+    return [front] if "Land" in front.types and card.layout != "adventure" else []
+
+
+def castable_faces(g: Game, oid: int, card: CardDef, on_adventure: bool) -> list[CardDef]:
+    """The faces or halves the card may be cast as (before timing and costs): either face of a
+    modal double-faced card that isn't a land (CR 712.11b), either half of a split card (CR
+    709.3), the creature or the Adventure of an adventurer card (CR 715.3) but only the
+    creature when it is cast from exile after its Adventure (CR 715.3d), the front face of a
+    transforming card (CR 712.11)."""
+    if card.layout == "adventure" and on_adventure:
+        return [card.faces[0]]
+    if card.layout == "transform":
+        return [f for f in card.faces[:1] if "Land" not in f.types]
+    return [f for f in card.faces if "Land" not in f.types]
+
+
+def choose_face(g: Game, oid: int, index: int) -> None:
+    """The card will be cast or played as its face `index`: it has that face's characteristics
+    from now on (CR 709.3b, 712.8f, 715.3b), until it goes to a zone other than the stack or
+    the battlefield."""
+    obj = g.writable(oid)
+    obj.card = obj.card.card.faces[index]
+    g.invalidate()
+
+
+def on_adventure(g: Game, p: int, exclude: list[int]) -> list[int]:
+    """The cards in exile `p` may cast as creatures because they went on an adventure under
+    `p`'s control (CR 715.3d); not those in `exclude` (castable anyway)."""
+    out: list[int] = []
+    for pl in g.players:
+        for oid in pl.exile:
+            info = g.objects[oid].info
+            if info and info.get("adventure") == p and oid not in exclude:
+                out.append(oid)
+    return out
+
+
+def is_adventure(card: CardDef) -> bool:
+    """Is this an adventurer card's Adventure face (on the stack, CR 715.3b)?"""
+    return card.layout == "adventure" and card.whole is not None and card.face_index == 1
+
+
+def exile_on_adventure(g: Game, oid: int, controller: int) -> None:
+    """CR 715.3d: the Adventure resolves; it is exiled instead of going to the graveyard, and
+    `controller` may cast the creature from exile for as long as it stays there."""
+    from .zones import move_to_zone
+    new = move_to_zone(g, oid, EXILE)
+    if new is not None:
+        w = g.writable(new)
+        w.info = dict(w.info or {}, adventure=controller)
+        g.log_event(f"{g.name_of(new)} goes on an adventure")

@@ -1,0 +1,237 @@
+"""Cards with several faces (compiler/faces.py, engine/faces.py): modal double-faced cards (CR
+712), adventurer cards (CR 715), through real cards compiled from their Oracle text."""
+
+from __future__ import annotations
+
+import pickle
+
+from mtg_env.cards import card_status, get_card
+from tests.helpers import labels, permanent, permanents, player, scenario, stack
+
+
+def _compiled(*names: str) -> None:
+    for n in names:
+        st = card_status(n)
+        assert st.supported and st.source == "compiled", st
+
+
+# --------------------------------------------------------------------------------------------
+# modal double-faced cards (CR 712.3, 712.8, 712.11b, 712.12)
+
+
+def test_cr_712_12_either_face_played_or_cast_kazandu_mammoth():
+    """Kazandu Mammoth // Kazandu Valley: the creature face may be cast, the land face played
+    as the turn's land (CR 712.11b, 712.12); in hand it is Kazandu Mammoth (CR 712.8a)."""
+    _compiled("Kazandu Mammoth // Kazandu Valley")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{C}"
+    hand: [Kazandu Mammoth]
+""")
+    assert player(g, "P1")["hand"] == ["Kazandu Mammoth"]
+    assert {"cast Kazandu Mammoth", "play Kazandu Valley"} <= set(labels(g))
+    assert "play Kazandu Mammoth" not in labels(g) and "cast Kazandu Valley" not in labels(g)
+    g.act("play Kazandu Valley")
+    # "Kazandu Valley enters the battlefield tapped.": the back face's abilities apply
+    land = permanent(g, "Kazandu Valley")
+    assert land["tapped"] and land["types"] == ["Land"]
+    assert player(g, "P1")["hand"] == []
+    assert not [lab for lab in labels(g) if lab.startswith("play ")]  # CR 305.2: one land drop
+
+
+def test_cr_712_8f_front_face_cast_is_the_creature_kazandu_mammoth():
+    """Cast as Kazandu Mammoth it resolves into a 3/3 creature with the front face up (CR
+    712.13); its landfall ability is the front face's."""
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{C}"
+    hand: [Kazandu Mammoth, Forest]
+""")
+    g.act("cast Kazandu Mammoth")
+    assert stack(g)[0]["source"] == "Kazandu Mammoth"
+    g.act("pass")
+    g.act("play Forest")
+    g.act("pass")  # the landfall trigger resolves
+    m = permanent(g, "Kazandu Mammoth")
+    assert (m["power"], m["toughness"]) == (5, 5)
+
+
+def test_cr_712_8a_back_face_leaves_and_is_the_front_face_again_kazandu_valley():
+    """A permanent with its back face up that goes to a hand has only its front face's
+    characteristics there (CR 712.8a, 400.7)."""
+    g = scenario("""
+players:
+  - battlefield: [Kazandu Valley]
+    mana_pool: "{U}{U}"
+    hand: [Boomerang]
+""")
+    assert permanent(g, "Kazandu Valley")["types"] == ["Land"]
+    assert "activate Kazandu Valley: {T}: Add {G}." in labels(g)
+    g.run_line(["cast Boomerang", "target Kazandu Valley", "pass"])
+    assert player(g, "P1")["hand"] == ["Kazandu Mammoth"]
+    assert "cast Kazandu Mammoth" not in labels(g)  # no mana left
+    assert "play Kazandu Valley" in labels(g)
+
+
+def test_cr_712_12_pathway_chooses_the_land_face_needleverge_pathway():
+    """Needleverge Pathway // Pillarverge Pathway: both faces are lands; the face played is the
+    one it has on the battlefield, with that face's mana ability (CR 712.12)."""
+    _compiled("Needleverge Pathway // Pillarverge Pathway")
+    g = scenario("""
+players:
+  - hand: [Needleverge Pathway]
+""")
+    assert {"play Needleverge Pathway", "play Pillarverge Pathway"} <= set(labels(g))
+    g.act("play Pillarverge Pathway")
+    assert "activate Pillarverge Pathway: {T}: Add {W}." in labels(g)
+    assert not permanents(g, "Needleverge Pathway")
+
+
+def test_cr_712_8f_sorcery_face_resolves_to_the_graveyard_zof_consumption():
+    """Zof Consumption // Zof Bloodbog: "Each opponent loses 4 life and you gain 4 life." Cast
+    as the sorcery, it goes to the graveyard as it resolves, as Zof Consumption (CR 608.2n,
+    712.8a)."""
+    _compiled("Zof Consumption // Zof Bloodbog")
+    g = scenario("""
+players:
+  - mana_pool: "{B}{B}{C}{C}{C}{C}"
+    hand: [Zof Consumption]
+""")
+    assert {"cast Zof Consumption", "play Zof Bloodbog"} <= set(labels(g))
+    g.run_line(["cast Zof Consumption", "pass"])
+    assert player(g, "P2")["life"] == 16 and player(g, "P1")["life"] == 24
+    assert player(g, "P1")["graveyard"] == ["Zof Consumption"]
+
+
+def test_cr_712_11c_only_the_face_cast_is_evaluated_zof_consumption():
+    """Only the face to be cast is evaluated (CR 712.11c): without {B}{B}{4} the sorcery can't
+    be cast, but the land face can still be played."""
+    g = scenario("""
+players:
+  - mana_pool: "{B}"
+    hand: [Zof Consumption]
+""")
+    assert "cast Zof Consumption" not in labels(g)
+    assert "play Zof Bloodbog" in labels(g)
+
+
+# --------------------------------------------------------------------------------------------
+# adventurer cards (CR 715)
+
+
+def test_cr_715_3d_adventure_exiled_then_creature_cast_from_exile_rimrock_knight():
+    """Rimrock Knight // Boulder Rush: "Target creature gets +2/+0 until end of turn." As the
+    Adventure resolves it is exiled (CR 715.3d); its owner may cast Rimrock Knight from exile,
+    but not Boulder Rush again."""
+    _compiled("Rimrock Knight // Boulder Rush")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}{C}{C}"
+    hand: [Rimrock Knight]
+    battlefield: [Grizzly Bears]
+""")
+    assert {"cast Rimrock Knight", "cast Boulder Rush"} <= set(labels(g))
+    g.act("cast Boulder Rush")
+    g.act("target Grizzly Bears")
+    assert stack(g)[0]["source"] == "Boulder Rush"
+    g.act("pass")
+    assert permanent(g, "Grizzly Bears")["power"] == 4
+    ex = player(g, "P1")["exile"]
+    assert [(e["card"], e.get("on_adventure")) for e in ex] == [("Rimrock Knight", True)]
+    assert player(g, "P1")["graveyard"] == []
+    assert "cast Rimrock Knight" in labels(g)
+    assert "cast Boulder Rush" not in labels(g)
+    g.run_line(["cast Rimrock Knight", "pass"])
+    k = permanent(g, "Rimrock Knight")
+    assert (k["power"], k["toughness"]) == (3, 1)
+    assert player(g, "P1")["exile"] == []
+
+
+def test_cr_715_4_countered_adventure_goes_to_the_graveyard_rimrock_knight():
+    """An Adventure that is countered goes to the graveyard, not on an adventure (CR 715.3d
+    applies only as it resolves; CR 715.4)."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}"
+    hand: [Rimrock Knight]
+    battlefield: [Grizzly Bears]
+  - mana_pool: "{U}{U}"
+    hand: [Counterspell]
+""")
+    g.run_line(["cast Boulder Rush", "target Grizzly Bears", "pass", "cast Counterspell",
+                "target Boulder Rush", "pass", "pass"])
+    assert player(g, "P1")["graveyard"] == ["Rimrock Knight"]
+    assert player(g, "P1")["exile"] == []
+    assert "cast Rimrock Knight" not in labels(g)
+
+
+def test_cr_608_2b_adventure_with_illegal_target_goes_to_the_graveyard_giant_killer():
+    """Giant Killer // Chop Down: "Destroy target creature with power 4 or greater." If its
+    target is illegal as it would resolve, it doesn't resolve and is put into the graveyard
+    (CR 608.2b), not exiled on an adventure."""
+    _compiled("Giant Killer // Chop Down")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{W}{C}{C}"
+    hand: [Giant Killer]
+  - battlefield: [Craw Wurm]
+    mana_pool: "{U}"
+    hand: [Unsummon]
+""")
+    g.run_line(["cast Chop Down", "target Craw Wurm", "pass", "cast Unsummon", "target Craw Wurm",
+                "pass", "pass", "pass", "pass"])
+    assert player(g, "P2")["hand"] == ["Craw Wurm"]
+    assert player(g, "P1")["graveyard"] == ["Giant Killer"]
+    assert player(g, "P1")["exile"] == []
+
+
+def test_cr_715_3a_only_the_adventure_is_evaluated_giant_killer():
+    """Chop Down needs a creature with power 4 or greater to target (CR 715.3a: only the
+    Adventure's characteristics are evaluated); Giant Killer itself is castable."""
+    g = scenario("""
+players:
+  - mana_pool: "{W}{W}{C}"
+    hand: [Giant Killer]
+  - battlefield: [Grizzly Bears]
+""")
+    assert "cast Giant Killer" in labels(g)
+    assert "cast Chop Down" not in labels(g)
+
+
+# --------------------------------------------------------------------------------------------
+# names, deck lists, pickling
+
+
+def test_names_full_or_face_load_the_same_card():
+    """Deck lists name these cards by the full name or a face's name (database.lookup)."""
+    for n in ("Rimrock Knight // Boulder Rush", "Rimrock Knight", "Boulder Rush", "rimrock knight"):
+        assert get_card(n).name == "Rimrock Knight"
+        assert card_status(n).name == "Rimrock Knight // Boulder Rush"
+    c = get_card("Kazandu Mammoth // Kazandu Valley")
+    assert [f.name for f in c.faces] == ["Kazandu Mammoth", "Kazandu Valley"]
+
+
+def test_faces_pickle_as_their_card_and_place():
+    c = get_card("Zof Consumption")
+    for f in c.faces:
+        assert pickle.loads(pickle.dumps(f)) is f
+    g = scenario("""
+players:
+  - mana_pool: "{R}"
+    hand: [Rimrock Knight]
+    battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Boulder Rush", "target Grizzly Bears"])
+    g2 = pickle.loads(pickle.dumps(g))
+    g2.act("pass")
+    assert [e["card"] for e in player(g2, "P1")["exile"]] == ["Rimrock Knight"]
+
+
+def test_cr_903_4d_color_identity_counts_every_face_needleverge_pathway():
+    """The back face counts for color identity (CR 903.4d): Needleverge Pathway ({T}: Add {R})
+    // Pillarverge Pathway ({T}: Add {W}) is red and white."""
+    from mtg_env.engine.formats import color_identity
+    assert color_identity("Needleverge Pathway // Pillarverge Pathway") == {"R", "W"}
+    assert color_identity("Kazandu Mammoth") == {"G"}
