@@ -192,7 +192,7 @@ class Context(SlotState):
 
     __slots__ = ("controller", "source_id", "source_name", "targets", "x", "modes", "answers", "event",
                  "copy", "link", "tapped_for_mana", "removed", "sacrificed", "target_specs",
-                 "division", "target_legal", "enters")
+                 "division", "target_legal", "enters", "source_ts")
 
     def __init__(self, controller: int, source_id: int | None, source_name: str):
         self.controller = controller
@@ -223,6 +223,9 @@ class Context(SlotState):
         self.target_legal: list[bool] | None = None
         #: the choices made "as it enters" (CR 614.12), for the permanent a spell becomes
         self.enters: dict[str, Any] | None = None
+        #: for an ability: its source's timestamp as the ability was put on the stack (a
+        #: permanent that transformed since has a newer one, CR 613.7g, 701.27f)
+        self.source_ts: int | None = None
 
     def clone(self) -> Context:
         c = Context.__new__(Context)
@@ -243,6 +246,7 @@ class Context(SlotState):
         c.division = self.division[:]
         c.target_legal = self.target_legal[:] if self.target_legal is not None else None
         c.enters = dict(self.enters) if self.enters is not None else None
+        c.source_ts = self.source_ts
         return c
 
 

@@ -271,6 +271,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     pname = g.players[p].name
     # the text as the source has it, before a cost may move the source (CR 113.7a)
     text_before = ability_text(g, t.ability, oid, t.origin) if t.what == "ability" and t.ability else ""
+    if t.what == "ability" and oid in g.objects:
+        ctx.source_ts = g.objects[oid].timestamp  # CR 701.27f: before a cost may move it
     if cost.tap:
         g.writable(oid).tapped = True
     if cost.untap:

@@ -9,6 +9,7 @@ with every choice made for the original (CR 707.10), and its controller may choo
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from ..cards.carddef import CardDef, card_by_key
@@ -25,8 +26,22 @@ def card_of(g: Game, obj: GameObject) -> CardDef:
     """The card whose copiable values an object has: the card copied by a copy effect
     (CR 707.2; Clone), else its own."""
     if obj.info and "copy_of" in obj.info:
-        return card_by_key(obj.info["copy_of"])
+        card = card_by_key(obj.info["copy_of"])
+        if card.mv is not None and card.whole is not None and card.whole.layout == "transform":
+            return _copied_back_face(card)
+        return card
     return obj.card
+
+
+_BACK_FACES: dict[str, CardDef] = {}
+
+
+def _copied_back_face(face: CardDef) -> CardDef:
+    """A copy of a transforming card's back face has mana value 0 (CR 712.8e)."""
+    got = _BACK_FACES.get(face.key)
+    if got is None:
+        got = _BACK_FACES[face.key] = dataclasses.replace(face, mv=0)
+    return got
 
 
 def copiable_values(g: Game, obj: GameObject) -> tuple[str, tuple[str, ...]]:

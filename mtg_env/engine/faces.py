@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.carddef import CardDef
-from ..core.objects import EXILE
+from ..core.objects import BATTLEFIELD, EXILE, Context
 
 if TYPE_CHECKING:
     from .game import Game
@@ -81,3 +81,33 @@ def exile_on_adventure(g: Game, oid: int, controller: int) -> None:
         w = g.writable(new)
         w.info = dict(w.info or {}, adventure=controller)
         g.log_event(f"{g.name_of(new)} goes on an adventure")
+
+
+def transform(g: Game, oid: int, ctx: Context | None = None) -> bool:
+    """Transform the permanent `oid` (CR 701.27a): turn it over so that its other face is up.
+    It stays the same object (CR 712.18: counters, damage, attachments and effects stay) and
+    gets a new timestamp (CR 613.7g). Nothing happens to a permanent that isn't a
+    transforming double-faced card (CR 701.27c), if the other face is an instant or sorcery (CR
+    701.27d), or, for an ability of that permanent (`ctx`), if it has transformed since the
+    ability was put on the stack (CR 701.27f). Returns whether it transformed."""
+    obj = g.objects.get(oid)
+    if obj is None or obj.zone != BATTLEFIELD:
+        return False
+    card = obj.card
+    whole = card.card
+    if whole.layout != "transform" or len(whole.faces) != 2:
+        return False
+    if ctx is not None and ctx.source_id == oid and ctx.source_ts is not None \
+            and obj.timestamp != ctx.source_ts:
+        return False
+    other = whole.faces[1] if card.whole is None or card.face_index == 0 else whole.faces[0]
+    if other.types & {"Instant", "Sorcery"}:
+        return False
+    before = g.name_of(oid)
+    w = g.writable(oid)
+    w.card = other
+    g.ts += 1
+    w.timestamp = g.ts
+    g.invalidate()
+    g.log_event(f"{before} transforms into {g.name_of(oid)}")
+    return True

@@ -36,6 +36,7 @@ from . import (
     combat,
     copies,
     costs,
+    faces,
     labels,
     layers,
     legal,
@@ -550,6 +551,7 @@ class Game:
     pay_mana_now = costs.pay_mana_now
     generic_payment_choice = costs.generic_payment_choice
     copy_onto_stack = copies.copy_onto_stack
+    transform = faces.transform
 
 
 #: Each type of task and the function that advances it (returns True when the task is done).

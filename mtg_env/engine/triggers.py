@@ -172,6 +172,8 @@ def _context(g: Game, pt: PendingTrigger) -> Context:
     ctx = Context(pt.controller, pt.source_id, pt.source_name)
     ctx.event = pt.event.copy()
     ctx.link = zones.link_group(pt.key)
+    src = g.objects.get(pt.source_id)
+    ctx.source_ts = src.timestamp if src is not None else None
     return ctx
 
 

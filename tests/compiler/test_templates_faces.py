@@ -6,7 +6,7 @@ from __future__ import annotations
 import pickle
 
 from mtg_env.cards import card_status, get_card
-from tests.helpers import labels, permanent, permanents, player, scenario, stack
+from tests.helpers import labels, pass_until, permanent, permanents, player, scenario, stack
 
 
 def _compiled(*names: str) -> None:
@@ -235,3 +235,123 @@ def test_cr_903_4d_color_identity_counts_every_face_needleverge_pathway():
     from mtg_env.engine.formats import color_identity
     assert color_identity("Needleverge Pathway // Pillarverge Pathway") == {"R", "W"}
     assert color_identity("Kazandu Mammoth") == {"G"}
+
+
+# --------------------------------------------------------------------------------------------
+# transforming double-faced cards (CR 701.27, 712.2)
+
+_WEREWOLF = """
+format: duel
+turn: 1
+active_player: P2
+step: end
+players:
+  - battlefield: [{card}]
+  - mana_pool: "{pool}"
+    hand: [{hand}]
+"""
+
+
+def test_cr_701_27a_werewolf_transforms_when_no_spells_were_cast_village_messenger():
+    """Village Messenger: "At the beginning of each upkeep, if no spells were cast last turn,
+    transform Village Messenger." It turns over into Moonrise Intruder, a 2/2 with menace,
+    and stays the same permanent (CR 712.18: its counters stay)."""
+    _compiled("Village Messenger // Moonrise Intruder")
+    g = scenario(_WEREWOLF.format(card="{card: Village Messenger, counters: {+1/+1: 1}}",
+                                  pool="", hand=""))
+    before = permanent(g, "Village Messenger")
+    pass_until(g, "upkeep", turn=2)
+    assert stack(g) and stack(g)[0]["source"] == "Village Messenger"
+    g.act("pass")
+    g.act("pass")
+    w = permanent(g, "Moonrise Intruder")
+    assert w["id"] == before["id"] and w["counters"] == {"+1/+1": 1}
+    assert (w["power"], w["toughness"]) == (3, 3)
+    assert not permanents(g, "Village Messenger")
+
+
+def test_cr_603_4_werewolf_stays_when_a_spell_was_cast_last_turn_village_messenger():
+    """The intervening "if" is false when a spell was cast in the previous turn (CR 603.4):
+    it doesn't trigger."""
+    g = scenario(_WEREWOLF.format(card="Village Messenger", pool="{R}", hand="Shock"))
+    g.run_line(["cast Shock", "target P1", "pass", "pass"])
+    pass_until(g, "upkeep", turn=2)
+    assert not stack(g)
+    assert permanent(g, "Village Messenger")
+
+
+def test_cr_701_27a_back_face_transforms_back_after_two_spells_moonrise_intruder():
+    """Moonrise Intruder: "At the beginning of each upkeep, if a player cast two or more
+    spells last turn, transform Moonrise Intruder." Two spells by one player turn it back."""
+    g = scenario(_WEREWOLF.format(card="Moonrise Intruder", pool="{R}{R}", hand="Shock, Shock"))
+    assert permanent(g, "Moonrise Intruder")["power"] == 2
+    g.run_line(["cast Shock", "target P1", "pass", "pass", "cast Shock", "target P1", "pass", "pass"])
+    pass_until(g, "upkeep", turn=2)
+    g.act("pass")
+    g.act("pass")
+    assert permanent(g, "Village Messenger")["power"] == 1
+
+
+def test_cr_701_27f_transform_ignored_if_it_transformed_since_vildin_pack_outcast():
+    """Vildin-Pack Outcast: "{5}{R}{R}: Transform Vildin-Pack Outcast." Activated twice, the
+    first turns it into Dronepack Kindred; the second does nothing, since the permanent has
+    transformed since that ability was put on the stack (CR 701.27f)."""
+    _compiled("Vildin-Pack Outcast // Dronepack Kindred")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}{R}{R}{R}{R}{R}{R}{R}{R}{R}{R}{R}{R}{R}"
+    battlefield: [Vildin-Pack Outcast]
+""")
+    act = "activate Vildin-Pack Outcast: {5}{R}{R}: Transform Vildin-Pack Outcast."
+    g.act(act)
+    while g.decision.kind != "priority":
+        g.act(labels(g)[0])
+    g.act(act)
+    while g.decision.kind != "priority":
+        g.act(labels(g)[0])
+    assert len(stack(g)) == 2
+    g.act("pass")
+    assert permanent(g, "Dronepack Kindred")
+    g.act("pass")
+    assert permanent(g, "Dronepack Kindred")  # not turned back over
+    assert "activate Dronepack Kindred: {1}: Dronepack Kindred gets +1/+0 until end of turn." in labels(g)
+
+
+def test_cr_712_8e_back_face_has_the_front_mana_value_and_leaves_as_the_front_face():
+    """Ulvenwald Abomination (back face, no mana cost) has the mana value of Ulvenwald Captive
+    ({1}{G}: 2, CR 712.8e); returned to its owner's hand it is Ulvenwald Captive again (CR
+    712.8a), and it is cast front face up (CR 712.11)."""
+    g = scenario("""
+players:
+  - battlefield: [Ulvenwald Abomination]
+    mana_pool: "{U}{U}"
+    hand: [Boomerang]
+""")
+    oid = permanent(g, "Ulvenwald Abomination")["id"]
+    assert g.chars(oid).mana_value == 2
+    assert "activate Ulvenwald Abomination: {T}: Add {C}{C}." in labels(g)
+    g.run_line(["cast Boomerang", "target Ulvenwald Abomination", "pass"])
+    assert player(g, "P1")["hand"] == ["Ulvenwald Captive"]
+    g2 = scenario("""
+players:
+  - mana_pool: "{G}{C}"
+    hand: [Ulvenwald Captive]
+""")
+    assert "cast Ulvenwald Captive" in labels(g2)
+    assert "cast Ulvenwald Abomination" not in labels(g2)
+    assert not [lab for lab in labels(g2) if lab.startswith("play ")]
+
+
+def test_cr_701_27a_activated_transform_with_a_tap_cost_chosen_of_markov():
+    """Chosen of Markov: "{T}, Tap an untapped Vampire you control: Transform Chosen of
+    Markov." It becomes Markov's Servant, a 4/4 Vampire."""
+    _compiled("Chosen of Markov // Markov's Servant")
+    g = scenario("""
+players:
+  - battlefield: [Markov's Servant, Chosen of Markov]
+""")
+    g.act("activate Chosen of Markov: {T}, Tap an untapped Vampire you control: Transform Chosen of Markov.")
+    g.act("pass")
+    servants = permanents(g, "Markov's Servant")
+    assert len(servants) == 2 and all(s["power"] == 4 for s in servants)
+    assert sum(s["tapped"] for s in servants) == 2

@@ -4,6 +4,9 @@
 - Modal double-faced cards (CR 712.3, 712.8): either face may be cast, or played if it is a
   land (CR 712.11b, 712.12); elsewhere than the stack and battlefield the card has only its
   front face's characteristics (CR 712.8a), so the card's own definition is the front face's.
+- Transforming double-faced cards (CR 712.2): cast and put onto the battlefield front face up
+  (CR 712.11, 712.14), turned over by "transform" (CR 701.27); the back face's mana value is
+  the front face's (CR 712.8e).
 - Adventurer cards (CR 715): the creature is the card's normal characteristics (CR 715.4); the
   Adventure, an instant or sorcery, is cast with its own (CR 715.3b) and is exiled as it
   resolves, to be cast later as the creature (CR 715.3d).
@@ -13,14 +16,15 @@ A card is supported only when every face compiles; the reasons of every face are
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
-from ..abilities import SpellAbility
+from ..abilities import Activated, SpellAbility
 from ..carddef import CardDef, with_faces
 from ..database import OracleCard, OracleFace
 
 #: the layouts read here (the others stay unsupported with their layout as the reason)
-LAYOUTS = frozenset({"modal_dfc", "adventure"})
+LAYOUTS = frozenset({"modal_dfc", "adventure", "transform"})
 
 CompileFace = Callable[..., CardDef]
 
@@ -43,6 +47,8 @@ def compile_faces(card: OracleCard, compile_face: CompileFace) -> CardDef:
         _check_modal(card, defs)
     elif card.layout == "adventure":
         _check_adventure(card, defs)
+    elif card.layout == "transform":
+        defs = _transforming(card, defs)
     return with_faces(defs[0], card.layout, defs)
 
 
@@ -57,6 +63,21 @@ def _check_modal(card: OracleCard, defs: list[CardDef]) -> None:
         word = _mentions(face, "transform", "convert")
         if word:  # a modal double-faced card that turns over (CR 712.3): not read
             raise Unsupported(f"modal double-faced cards that {word}")
+
+
+def _transforming(card: OracleCard, defs: list[CardDef]) -> list[CardDef]:
+    """A transforming double-faced card (CR 712.2): it is cast and enters front face up (CR
+    712.11, 712.14); its back face has no mana cost and the front face's mana value (CR 712.8e)."""
+    from . import Unsupported
+    front, back = defs
+    if not front.is_permanent or not back.is_permanent:
+        raise Unsupported(f"transforming card with faces {front.type_line} and {back.type_line}")
+    if not back.mana_cost.is_empty:
+        raise Unsupported(f"a back face with a mana cost ({card.faces[1].mana_cost})")
+    once = [any(isinstance(a, Activated) and a.once_each_turn for a in d.abilities) for d in defs]
+    if all(once):  # activations are counted per permanent and ability place: not told apart
+        raise Unsupported("\"activate only once each turn\" on both faces")
+    return [front, dataclasses.replace(back, mv=front.mana_value)]
 
 
 def _check_adventure(card: OracleCard, defs: list[CardDef]) -> None:

@@ -1,0 +1,39 @@
+"""Transforming double-faced cards (CR 701.27, 712.2): "Transform ~." as an effect, and the
+intervening "if" of the werewolves' upkeep triggers (CR 603.4): "At the beginning of each
+upkeep, if no spells were cast last turn, transform ~." / "... if a player cast two or more
+spells last turn, transform ~." (Daybound and nightbound, CR 702.145, are not read: they need
+day and night, CR 726.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...effects.faces import SpellsCastLastTurn, Transform
+from ...subjects import SELF
+from ..builder import Builder
+from ..grammar import NoParse, rule
+from ..lexicon import ObjRef
+
+
+@rule("effect", "Transform <what:obj>")
+def transform(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 701.27a: "Transform ~." / "..., then transform it." Only the permanent itself: it is
+    turned over unless it transformed since the ability was put on the stack (CR 701.27f)."""
+    if what.kind not in ("self", "it"):
+        raise NoParse("transform")
+    who = b.obj(what)
+    if who != SELF:
+        raise NoParse("transform")
+    return [Transform(SELF)]
+
+
+@rule("condition", "no spells were cast last turn")
+def no_spells_last_turn(b: Builder) -> Any:
+    """Werewolves (Innistrad): checked as it triggers (CR 603.4); the previous turn's casts
+    can't change before it resolves."""
+    return SpellsCastLastTurn(most=0)
+
+
+@rule("condition", "a player cast two or more spells last turn")
+def player_cast_two_last_turn(b: Builder) -> Any:
+    return SpellsCastLastTurn(each_least=2)
