@@ -18,7 +18,7 @@ from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost
 from ..core.objects import COMMAND, EXILE, GRAVEYARD, STACK, Context, StackItem
-from . import costs, primitives, targets, triggers, zones
+from . import costs, faces, primitives, targets, triggers, zones
 from .tasks import Announce, AnnounceStage, PlaceTriggers, Resolve
 
 if TYPE_CHECKING:
@@ -107,6 +107,12 @@ def announce(g: Game, t: Announce) -> bool:
     choice is needed, True when the spell is cast or the ability activated."""
     p = t.player
     oid = t.obj
+    if t.what == "spell" and t.stage == S.MODE and oid in g.objects and g.objects[oid].card.faces:
+        # cast by an effect, not by an action that named the face: choose it first
+        if not faces.announce_face(g, t):
+            return False
+        if t.obj not in g.objects or g.objects[oid].card.faces:
+            return True  # no face can be cast: it stays where it is
     cost, specs = _parts(g, t)
     ab = announced_ability(g, t)
     stage = t.stage

@@ -22,6 +22,7 @@ from ..core.objects import BATTLEFIELD, EXILE, Context
 
 if TYPE_CHECKING:
     from .game import Game
+    from .tasks import Announce
 
 
 def playable_lands(card: CardDef) -> list[CardDef]:
@@ -44,6 +45,41 @@ def castable_faces(g: Game, oid: int, card: CardDef, on_adventure: bool) -> list
     if card.layout == "transform":
         return [f for f in card.faces[:1] if "Land" not in f.types]
     return [f for f in card.faces if "Land" not in f.types]
+
+
+def announce_face(g: Game, t: Announce) -> bool:
+    """A card with several faces cast by an effect (without an action naming the face): its
+    caster chooses the face or half first (CR 709.3, 712.11b, 715.3), among those with the
+    targets they need (CR 601.2c); one is chosen at once. True when chosen (or when none can
+    be: the card then keeps its own characteristics and isn't cast)."""
+    from ..core.actions import Action
+    from . import casting, targets
+    oid = t.obj
+    card = g.objects[oid].card
+    if t.answer is not None:
+        choose_face(g, oid, t.answer)
+        t.answer = None
+        return True
+    opts = []
+    for f in castable_faces(g, oid, card, False):
+        ctx = Context(t.player, oid, f.name)
+        sa = f.spell_ability
+        if sa is not None and sa.modes:
+            ok = any(targets.has_targets(g, m.targets, ctx) for m in sa.modes)
+        else:
+            specs = casting.spell_targets(f)
+            ok = not specs or targets.has_targets(g, specs, ctx)
+        if ok:
+            opts.append(f)
+    if len(opts) == 1:
+        choose_face(g, oid, opts[0].face_index)
+        return True
+    if not opts:
+        g.log_event(f"{card.name} can't be cast: no face of it can")
+        return True
+    g.ask("choose", t.player, f"choose which face of {card.name} to cast",
+          [Action("choose", f"cast {f.name}", target=f.name, payload=f.face_index) for f in opts])
+    return False
 
 
 def choose_face(g: Game, oid: int, index: int) -> None:

@@ -355,3 +355,91 @@ players:
     servants = permanents(g, "Markov's Servant")
     assert len(servants) == 2 and all(s["power"] == 4 for s in servants)
     assert sum(s["tapped"] for s in servants) == 2
+
+
+# --------------------------------------------------------------------------------------------
+# split cards (CR 709)
+
+
+def test_cr_709_3_either_half_is_cast_dead_gone():
+    """Dead // Gone: "Dead deals 2 damage to target creature." / "Return target creature you
+    don't control to its owner's hand." The half is chosen as it is cast (CR 709.3); only that
+    half is evaluated (CR 709.3a: {R} pays for Dead, not for Gone); in hand and graveyard it
+    has both names (CR 709.4)."""
+    _compiled("Dead // Gone")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}"
+    hand: [Dead // Gone]
+  - battlefield: [Grizzly Bears]
+""")
+    assert player(g, "P1")["hand"] == ["Dead // Gone"]
+    assert "cast Dead" in labels(g) and "cast Gone" not in labels(g)
+    g.run_line(["cast Dead", "target Grizzly Bears"])
+    assert stack(g)[0]["source"] == "Dead"
+    g.run_line(["pass", "pass"])
+    assert player(g, "P2")["graveyard"] == ["Grizzly Bears"]
+    assert player(g, "P1")["graveyard"] == ["Dead // Gone"]
+
+
+def test_cr_709_3b_the_other_half_gone():
+    """Cast as Gone ({2}{R}), it has only Gone's characteristics on the stack (CR 709.3b)."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{R}{R}"
+    hand: [Gone]
+  - battlefield: [Grizzly Bears]
+""")
+    assert {"cast Dead", "cast Gone"} <= set(labels(g))
+    g.act("cast Gone")
+    assert labels(g) == ["target Grizzly Bears"]
+    g.act("target Grizzly Bears")
+    while g.decision.kind != "priority":
+        g.act(labels(g)[0])
+    assert stack(g)[0]["source"] == "Gone"
+    g.run_line(["pass", "pass"])
+    assert player(g, "P2")["hand"] == ["Grizzly Bears"]
+
+
+def test_cr_709_4b_combined_mana_value_and_a_half_chosen_when_cast_by_an_effect_wax_wane():
+    """Wax // Wane ({G} // {W}): an instant card with mana value 2 (CR 709.4b), so Isochron
+    Scepter may imprint it; its copy is cast as the half its controller chooses (CR 709.3,
+    707.12)."""
+    _compiled("Wax // Wane")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{W}{G}"
+    hand: [Isochron Scepter, Wax // Wane]
+  - battlefield: [Pacifism]
+""")
+    g.run_line(["cast Isochron Scepter", "pay {1} with {C}", "pay {1} with {C}", "pass", "pass",
+                "exile Wax // Wane (hand)"])
+    assert [e["card"] for e in player(g, "P1")["exile"]] == ["Wax // Wane"]
+    g.act("activate Isochron Scepter: {2}, {T}: You may copy the exiled card. If you do, you may "
+          "cast the copy without paying its mana cost.")
+    while g.decision.kind != "priority":
+        g.act(labels(g)[0])
+    g.run_line(["pass", "yes"])
+    # no creature for Wax to target (CR 601.2c): Wane, the only half that can be cast, at once
+    assert labels(g) == ["target Pacifism"]
+    g2 = scenario("""
+players:
+  - mana_pool: "{C}{C}{W}{G}"
+    hand: [Isochron Scepter, Wax // Wane]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Pacifism]
+""")
+    g2.run_line(["cast Isochron Scepter", "pay {1} with {C}", "pay {1} with {C}", "pass", "pass",
+                 "exile Wax // Wane (hand)"])
+    g2.act("activate Isochron Scepter: {2}, {T}: You may copy the exiled card. If you do, you may "
+           "cast the copy without paying its mana cost.")
+    while g2.decision.kind != "priority":
+        g2.act(labels(g2)[0])
+    g2.run_line(["pass", "yes"])
+    assert labels(g2) == ["cast Wax", "cast Wane"]
+    g2.run_line(["cast Wane", "target Pacifism"])
+    assert stack(g2)[0]["source"] == "Wane"
+    g2.act("pass")
+    assert player(g2, "P2")["graveyard"] == ["Pacifism"]

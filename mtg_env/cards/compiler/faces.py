@@ -11,6 +11,9 @@
   Adventure, an instant or sorcery, is cast with its own (CR 715.3b) and is exiled as it
   resolves, to be cast later as the creature (CR 715.3d).
 
+- Split cards (CR 709): either half is cast (CR 709.3); elsewhere than the stack the card has
+  both halves' characteristics combined (CR 709.4). Fuse (CR 702.102) is not read.
+
 A card is supported only when every face compiles; the reasons of every face are given.
 """
 
@@ -24,7 +27,7 @@ from ..carddef import CardDef, with_faces
 from ..database import OracleCard, OracleFace
 
 #: the layouts read here (the others stay unsupported with their layout as the reason)
-LAYOUTS = frozenset({"modal_dfc", "adventure", "transform"})
+LAYOUTS = frozenset({"modal_dfc", "adventure", "transform", "split"})
 
 CompileFace = Callable[..., CardDef]
 
@@ -36,6 +39,10 @@ def compile_faces(card: OracleCard, compile_face: CompileFace) -> CardDef:
     defs: list[CardDef] = []
     if len(card.faces) != 2:
         raise Unsupported(f"{card.layout} cards with {len(card.faces)} faces")
+    if card.layout == "split":
+        for face in card.faces:
+            if "fuse" in face.oracle_text.lower():
+                raise Unsupported("Fuse")  # CR 702.102: both halves cast together, not read
     for face in card.faces:
         try:
             defs.append(compile_face(face, card, own=True))
@@ -49,6 +56,8 @@ def compile_faces(card: OracleCard, compile_face: CompileFace) -> CardDef:
         _check_adventure(card, defs)
     elif card.layout == "transform":
         defs = _transforming(card, defs)
+    elif card.layout == "split":
+        return with_faces(_split_whole(card, defs), card.layout, defs)
     return with_faces(defs[0], card.layout, defs)
 
 
@@ -78,6 +87,24 @@ def _transforming(card: OracleCard, defs: list[CardDef]) -> list[CardDef]:
     if all(once):  # activations are counted per permanent and ability place: not told apart
         raise Unsupported("\"activate only once each turn\" on both faces")
     return [front, dataclasses.replace(back, mv=front.mana_value)]
+
+
+def _split_whole(card: OracleCard, defs: list[CardDef]) -> CardDef:
+    """A split card of two instant or sorcery halves (CR 709.1); outside the stack it has
+    both halves' characteristics combined (CR 709.4): both names, the combined mana cost, its
+    mana value and colors from it (CR 709.4b), each half's types and abilities (CR 709.4c)."""
+    from . import Unsupported
+    left, right = defs
+    for half in defs:
+        if not half.types & {"Instant", "Sorcery"} or half.is_permanent:
+            raise Unsupported(f"split cards with a {half.type_line} half")  # rooms: CR 709.5
+        if any(not isinstance(a, SpellAbility) for a in half.abilities):
+            raise Unsupported("a split card's half with abilities other than its effect")
+    cost = left.mana_cost.plus(right.mana_cost)
+    return CardDef(card.name, cost, left.types | right.types, tuple(dict.fromkeys(left.subtypes + right.subtypes)),
+                   left.supertypes | right.supertypes, None, None,
+                   f"{left.oracle}\n//\n{right.oracle}", left.abilities + right.abilities,
+                   left.colors | right.colors, frozenset(), mv=left.mana_value + right.mana_value)
 
 
 def _check_adventure(card: OracleCard, defs: list[CardDef]) -> None:
