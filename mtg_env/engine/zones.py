@@ -110,6 +110,8 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     if obj is None or not can_change_zones(obj):
         return None
     old_zone = obj.zone
+    if zone == BATTLEFIELD and obj.card.faces and not obj.card.is_permanent:
+        return None  # CR 712.14b: a card whose front face isn't a permanent stays where it is
     if old_zone == BATTLEFIELD:
         # last known information (CR 113.7a): what it was just before it left
         last = g.lki[oid] = g.chars(oid)

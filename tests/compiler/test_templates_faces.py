@@ -443,3 +443,18 @@ players:
     assert stack(g2)[0]["source"] == "Wane"
     g2.act("pass")
     assert player(g2, "P2")["graveyard"] == ["Pacifism"]
+
+
+def test_cr_712_14b_a_card_whose_front_face_isnt_a_permanent_stays_zof_consumption():
+    """Put onto the battlefield from a zone other than the stack, a double-faced card enters
+    front face up (CR 712.14); a modal one whose front face is a sorcery stays where it is
+    (CR 712.14b). (The engine's zone move, as an effect would do it.)"""
+    g = scenario("""
+players:
+  - graveyard: [Zof Consumption, Kazandu Mammoth]
+""")
+    zof, mammoth = g.players[0].graveyard
+    assert g.move_to_zone(zof, "battlefield") is None
+    assert player(g, "P1")["graveyard"] == ["Zof Consumption", "Kazandu Mammoth"]
+    g.move_to_zone(mammoth, "battlefield")
+    assert permanent(g, "Kazandu Mammoth")["types"] == ["Creature"]
