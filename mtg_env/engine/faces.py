@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.carddef import CardDef
-from ..core.objects import BATTLEFIELD, EXILE, Context
+from ..core.objects import BATTLEFIELD, EXILE, GRAVEYARD, Context
 
 if TYPE_CHECKING:
     from .game import Game
@@ -42,6 +42,8 @@ def castable_faces(g: Game, oid: int, card: CardDef, on_adventure: bool) -> list
     transforming card (CR 712.11)."""
     if card.layout == "adventure" and on_adventure:
         return [card.faces[0]]
+    if card.layout == "aftermath":  # CR 702.127a: the second half only from a graveyard
+        return [card.faces[1] if g.objects[oid].zone == GRAVEYARD else card.faces[0]]
     if card.layout == "transform":
         return [f for f in card.faces[:1] if "Land" not in f.types]
     return [f for f in card.faces if "Land" not in f.types]
@@ -101,6 +103,18 @@ def on_adventure(g: Game, p: int, exclude: list[int]) -> list[int]:
             if info and info.get("adventure") == p and oid not in exclude:
                 out.append(oid)
     return out
+
+
+def aftermath_casts(g: Game, p: int) -> list[int]:
+    """The cards in `p`'s graveyard with aftermath, whose second half `p` may cast (CR
+    702.127a: "You may cast this half of this split card from your graveyard")."""
+    return [o for o in g.players[p].graveyard if g.objects[o].card.layout == "aftermath"]
+
+
+def exiled_leaving_stack(card: CardDef) -> bool:
+    """CR 702.127a: an aftermath half, cast from a graveyard (the only zone it can be cast
+    from), is exiled instead of going anywhere else as it leaves the stack."""
+    return card.layout == "aftermath" and card.whole is not None and card.face_index == 1
 
 
 def is_adventure(card: CardDef) -> bool:

@@ -30,7 +30,7 @@ from ..core.objects import (
     Context,
     GameObject,
 )
-from . import copies, triggers
+from . import copies, faces, triggers
 from .tasks import PutOntoBattlefield
 
 if TYPE_CHECKING:
@@ -112,6 +112,8 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     old_zone = obj.zone
     if zone == BATTLEFIELD and obj.card.faces and not obj.card.is_permanent:
         return None  # CR 712.14b: a card whose front face isn't a permanent stays where it is
+    if old_zone == STACK and faces.exiled_leaving_stack(obj.card):
+        zone = EXILE  # CR 702.127a: an aftermath half cast from a graveyard
     if old_zone == BATTLEFIELD:
         # last known information (CR 113.7a): what it was just before it left
         last = g.lki[oid] = g.chars(oid)

@@ -458,3 +458,49 @@ players:
     assert player(g, "P1")["graveyard"] == ["Zof Consumption", "Kazandu Mammoth"]
     g.move_to_zone(mammoth, "battlefield")
     assert permanent(g, "Kazandu Mammoth")["types"] == ["Creature"]
+
+
+def test_cr_702_127a_aftermath_half_cast_from_the_graveyard_then_exiled_cut_ribbons():
+    """Cut // Ribbons: "Cut deals 4 damage to target creature." / "Aftermath (Cast this spell
+    only from your graveyard. Then exile it.) Each opponent loses X life." From hand only Cut
+    can be cast; from the graveyard only Ribbons, which is exiled as it resolves (CR
+    702.127a)."""
+    _compiled("Cut // Ribbons")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{R}"
+    hand: [Cut // Ribbons]
+  - battlefield: [Grizzly Bears]
+""")
+    assert "cast Cut" in labels(g) and "cast Ribbons" not in labels(g)
+    g.run_line(["cast Cut", "target Grizzly Bears", "pass", "pass"])
+    assert player(g, "P1")["graveyard"] == ["Cut // Ribbons"]
+    assert "cast Ribbons" not in labels(g)  # {X}{B}{B}: no black mana
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{B}{B}{B}{B}"
+    graveyard: [Cut // Ribbons]
+""")
+    assert "cast Ribbons" in labels(g) and "cast Cut" not in labels(g)
+    g.run_line(["cast Ribbons", "x 2", "pass", "pass"])
+    assert player(g, "P2")["life"] == 18
+    assert player(g, "P1")["graveyard"] == []
+    assert [e["card"] for e in player(g, "P1")["exile"]] == ["Cut // Ribbons"]
+
+
+def test_cr_702_127a_countered_aftermath_half_is_exiled_cut_ribbons():
+    """Countered, Ribbons is exiled too ("instead of putting it anywhere else any time it
+    would leave the stack")."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{B}{B}"
+    graveyard: [Cut // Ribbons]
+  - mana_pool: "{U}{U}"
+    hand: [Counterspell]
+""")
+    g.run_line(["cast Ribbons", "x 0", "pass", "cast Counterspell", "target Ribbons", "pass", "pass"])
+    assert player(g, "P1")["graveyard"] == []
+    assert [e["card"] for e in player(g, "P1")["exile"]] == ["Cut // Ribbons"]

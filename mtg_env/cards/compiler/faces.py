@@ -12,7 +12,9 @@
   resolves, to be cast later as the creature (CR 715.3d).
 
 - Split cards (CR 709): either half is cast (CR 709.3); elsewhere than the stack the card has
-  both halves' characteristics combined (CR 709.4). Fuse (CR 702.102) is not read.
+  both halves' characteristics combined (CR 709.4). Fuse (CR 702.102) is not read. Aftermath
+  (CR 702.127): the second half is cast only from its owner's graveyard and is exiled as it
+  leaves the stack (engine/faces.py).
 
 A card is supported only when every face compiles; the reasons of every face are given.
 """
@@ -27,7 +29,9 @@ from ..carddef import CardDef, with_faces
 from ..database import OracleCard, OracleFace
 
 #: the layouts read here (the others stay unsupported with their layout as the reason)
-LAYOUTS = frozenset({"modal_dfc", "adventure", "transform", "split"})
+LAYOUTS = frozenset({"modal_dfc", "adventure", "transform", "split", "aftermath"})
+
+_AFTERMATH = "Aftermath (Cast this spell only from your graveyard. Then exile it.)"
 
 CompileFace = Callable[..., CardDef]
 
@@ -43,7 +47,9 @@ def compile_faces(card: OracleCard, compile_face: CompileFace) -> CardDef:
         for face in card.faces:
             if "fuse" in face.oracle_text.lower():
                 raise Unsupported("Fuse")  # CR 702.102: both halves cast together, not read
-    for face in card.faces:
+    for i, face in enumerate(card.faces):
+        if card.layout == "aftermath":
+            face = _without_aftermath(face, i)
         try:
             defs.append(compile_face(face, card, own=True))
         except Unsupported as e:
@@ -56,7 +62,7 @@ def compile_faces(card: OracleCard, compile_face: CompileFace) -> CardDef:
         _check_adventure(card, defs)
     elif card.layout == "transform":
         defs = _transforming(card, defs)
-    elif card.layout == "split":
+    elif card.layout in ("split", "aftermath"):
         return with_faces(_split_whole(card, defs), card.layout, defs)
     return with_faces(defs[0], card.layout, defs)
 
@@ -87,6 +93,20 @@ def _transforming(card: OracleCard, defs: list[CardDef]) -> list[CardDef]:
     if all(once):  # activations are counted per permanent and ability place: not told apart
         raise Unsupported("\"activate only once each turn\" on both faces")
     return [front, dataclasses.replace(back, mv=front.mana_value)]
+
+
+def _without_aftermath(face: OracleFace, i: int) -> OracleFace:
+    """The second half's "Aftermath" line is read by the engine (engine/faces.py, CR
+    702.127a); the first half has none."""
+    from . import Unsupported
+    lines = face.oracle_text.split("\n")
+    if i == 1 and lines and lines[0].strip() == _AFTERMATH and len(lines) > 1:
+        return dataclasses.replace(face, oracle_text="\n".join(lines[1:]))
+    if "aftermath" in face.oracle_text.lower():
+        raise Unsupported(f"aftermath on {face.name}")
+    if i == 1:
+        raise Unsupported(f"an aftermath card whose second half {face.name} lacks aftermath")
+    return face
 
 
 def _split_whole(card: OracleCard, defs: list[CardDef]) -> CardDef:
