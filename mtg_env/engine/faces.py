@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.carddef import CardDef
-from ..core.objects import BATTLEFIELD, EXILE, GRAVEYARD, Context
+from ..core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, Context
 
 if TYPE_CHECKING:
     from .game import Game
@@ -46,6 +46,8 @@ def castable_faces(g: Game, oid: int, card: CardDef, on_adventure: bool) -> list
         return [card.faces[1] if g.objects[oid].zone == GRAVEYARD else card.faces[0]]
     if card.layout == "transform":
         return [f for f in card.faces[:1] if "Land" not in f.types]
+    if card.layout == "split" and len(card.faces) == 3 and g.objects[oid].zone != HAND:
+        return list(card.faces[:2])  # CR 702.102a: fused only when cast from a hand
     return [f for f in card.faces if "Land" not in f.types]
 
 

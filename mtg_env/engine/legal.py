@@ -98,7 +98,10 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     pool = g.players[p].pool
     if sources is None and card.mana_cost.min_mana > pool.total and not g.effects.play_permissions:
         return False  # fast path: manual payment and not enough mana in the pool
-    avail = available_for(pool, costs.spend_tags(g, p, "spell", oid))
+    tags = costs.spend_tags(g, p, "spell", oid)
+    if face is not None:  # mana restricted to artifact spells (CR 106.6): the face's types
+        tags = frozenset({"artifact"}) if "Artifact" in face.types else frozenset()
+    avail = available_for(pool, tags)
     if not zones.free_from_exile(g, oid) and not payable(avail, casting.spell_cost(g, oid, face).with_x(0), sources):
         return False
     sa = card.spell_ability

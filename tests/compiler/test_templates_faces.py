@@ -504,3 +504,40 @@ players:
     g.run_line(["cast Ribbons", "x 0", "pass", "cast Counterspell", "target Ribbons", "pass", "pass"])
     assert player(g, "P1")["graveyard"] == []
     assert [e["card"] for e in player(g, "P1")["exile"]] == ["Cut // Ribbons"]
+
+
+def test_cr_702_102_fused_split_spell_both_halves_wear_tear():
+    """Wear // Tear: "Destroy target artifact." / "Destroy target enchantment." / "Fuse (You
+    may cast one or both halves of this card from your hand.)" Fused, it costs both halves'
+    mana costs (CR 702.102c), has both sets of targets, and does the left half's then the
+    right half's instructions (CR 702.102d)."""
+    _compiled("Wear // Tear")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{W}{C}"
+    hand: [Wear // Tear]
+  - battlefield: [Isochron Scepter, Pacifism]
+""")
+    assert {"cast Wear", "cast Tear", "cast Wear // Tear"} <= set(labels(g))
+    g.run_line(["cast Wear // Tear", "target Isochron Scepter", "target Pacifism"])
+    assert stack(g)[0]["source"] == "Wear // Tear"
+    assert stack(g)[0]["targets"] == ["Isochron Scepter", "Pacifism"]
+    assert player(g, "P1")["mana_pool"] == ""
+    g.run_line(["pass", "pass"])
+    assert sorted(player(g, "P2")["graveyard"]) == ["Isochron Scepter", "Pacifism"]
+    assert player(g, "P1")["graveyard"] == ["Wear // Tear"]
+
+
+def test_cr_702_102c_fused_only_with_both_costs_wear_tear():
+    """The fused spell's total cost includes both halves' mana costs (CR 702.102c): with {W}
+    only Tear is offered."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{W}"
+    hand: [Wear // Tear]
+  - battlefield: [Isochron Scepter, Pacifism]
+""")
+    assert "cast Tear" in labels(g)
+    assert "cast Wear" not in labels(g) and "cast Wear // Tear" not in labels(g)

@@ -12,7 +12,8 @@
   resolves, to be cast later as the creature (CR 715.3d).
 
 - Split cards (CR 709): either half is cast (CR 709.3); elsewhere than the stack the card has
-  both halves' characteristics combined (CR 709.4). Fuse (CR 702.102) is not read. Aftermath
+  both halves' characteristics combined (CR 709.4). Fuse (CR 702.102): from a hand, both halves
+  may be cast together as a third face, the fused split spell. Aftermath
   (CR 702.127): the second half is cast only from its owner's graveyard and is exiled as it
   leaves the stack (engine/faces.py).
 
@@ -23,14 +24,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Any
 
 from ..abilities import Activated, SpellAbility
 from ..carddef import CardDef, with_faces
 from ..database import OracleCard, OracleFace
+from ..subjects import Target
 
 #: the layouts read here (the others stay unsupported with their layout as the reason)
 LAYOUTS = frozenset({"modal_dfc", "adventure", "transform", "split", "aftermath"})
 
+_FUSE = "Fuse (You may cast one or both halves of this card from your hand.)"
 _AFTERMATH = "Aftermath (Cast this spell only from your graveyard. Then exile it.)"
 
 CompileFace = Callable[..., CardDef]
@@ -43,13 +47,12 @@ def compile_faces(card: OracleCard, compile_face: CompileFace) -> CardDef:
     defs: list[CardDef] = []
     if len(card.faces) != 2:
         raise Unsupported(f"{card.layout} cards with {len(card.faces)} faces")
-    if card.layout == "split":
-        for face in card.faces:
-            if "fuse" in face.oracle_text.lower():
-                raise Unsupported("Fuse")  # CR 702.102: both halves cast together, not read
+    fuse = card.layout == "split" and all(_FUSE in f.oracle_text for f in card.faces)
     for i, face in enumerate(card.faces):
         if card.layout == "aftermath":
             face = _without_aftermath(face, i)
+        elif fuse:
+            face = _without_fuse(face)
         try:
             defs.append(compile_face(face, card, own=True))
         except Unsupported as e:
@@ -63,7 +66,8 @@ def compile_faces(card: OracleCard, compile_face: CompileFace) -> CardDef:
     elif card.layout == "transform":
         defs = _transforming(card, defs)
     elif card.layout in ("split", "aftermath"):
-        return with_faces(_split_whole(card, defs), card.layout, defs)
+        whole = _split_whole(card, defs)
+        return with_faces(whole, card.layout, defs + [_fused(card, whole, defs)] if fuse else defs)
     return with_faces(defs[0], card.layout, defs)
 
 
@@ -107,6 +111,54 @@ def _without_aftermath(face: OracleFace, i: int) -> OracleFace:
     if i == 1:
         raise Unsupported(f"an aftermath card whose second half {face.name} lacks aftermath")
     return face
+
+
+def _without_fuse(face: OracleFace) -> OracleFace:
+    """A fuse card's "Fuse" line (printed across both halves, listed with each) is read by
+    the engine: the fused spell is a third face (CR 702.102a)."""
+    from . import Unsupported
+    lines = face.oracle_text.split("\n")
+    if lines[-1].strip() != _FUSE or len(lines) < 2:
+        raise Unsupported("Fuse")
+    return dataclasses.replace(face, oracle_text="\n".join(lines[:-1]))
+
+
+def _fused(card: OracleCard, whole: CardDef, defs: list[CardDef]) -> CardDef:
+    """The fused split spell (CR 702.102): both halves' characteristics combined (the card's
+    own, CR 702.102b), both mana costs (CR 702.102c), the left half's instructions then the
+    right half's (CR 702.102d), each with its own targets (the right half's numbered after
+    the left half's)."""
+    from . import Unsupported
+    left, right = (d.spell_ability for d in defs)
+    if left is None or right is None or defs[0].types != defs[1].types:
+        raise Unsupported("Fuse")
+    for sa, half in ((left, defs[0]), (right, defs[1])):
+        if sa.modes or sa.divide or half.mana_cost.x_count or \
+                any(t.count != 1 or t.up_to or t.minimum is not None or t.distinct for t in sa.targets):
+            raise Unsupported("Fuse")
+    n = len(left.targets)
+    effects = left.effects + tuple(_shift_targets(e, n) for e in right.effects)
+    sa = SpellAbility(text=f"{left.text}\n{right.text}", effects=effects, targets=left.targets + right.targets)
+    return dataclasses.replace(whole, abilities=(sa,), oracle=f"{defs[0].oracle}\n{defs[1].oracle}")
+
+
+def _shift_targets(value: Any, n: int) -> Any:
+    """`value` with each `Target(i)` in it made `Target(i + n)`."""
+    if isinstance(value, Target):
+        return Target(value.index + n)
+    if isinstance(value, tuple):
+        return tuple(_shift_targets(v, n) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {}
+        for f in dataclasses.fields(value):
+            if not f.init:
+                continue
+            old = getattr(value, f.name)
+            new = _shift_targets(old, n)
+            if new is not old:
+                changes[f.name] = new
+        return dataclasses.replace(value, **changes) if changes else value
+    return value
 
 
 def _split_whole(card: OracleCard, defs: list[CardDef]) -> CardDef:
