@@ -135,13 +135,14 @@ def exile_on_adventure(g: Game, oid: int, controller: int) -> None:
         g.log_event(f"{g.name_of(new)} goes on an adventure")
 
 
-def transform(g: Game, oid: int, ctx: Context | None = None) -> bool:
+def transform(g: Game, oid: int, ctx: Context | None = None, bound: bool = False) -> bool:
     """Transform the permanent `oid` (CR 701.27a): turn it over so that its other face is up.
     It stays the same object (CR 712.18: counters, damage, attachments and effects stay) and
     gets a new timestamp (CR 613.7g). Nothing happens to a permanent that isn't a
     transforming double-faced card (CR 701.27c), if the other face is an instant or sorcery (CR
     701.27d), or, for an ability of that permanent (`ctx`), if it has transformed since the
-    ability was put on the stack (CR 701.27f). Returns whether it transformed."""
+    ability was put on the stack (CR 701.27f); a daybound or nightbound permanent only as it
+    becomes night or day (`bound`, CR 702.145). Returns whether it transformed."""
     obj = g.objects.get(oid)
     if obj is None or obj.zone != BATTLEFIELD:
         return False
@@ -152,6 +153,8 @@ def transform(g: Game, oid: int, ctx: Context | None = None) -> bool:
     if ctx is not None and ctx.source_id == oid and ctx.source_ts is not None \
             and obj.timestamp != ctx.source_ts:
         return False
+    if not bound and (_has(g, oid, "daybound") or _has(g, oid, "nightbound")):
+        return False  # CR 702.145b, 702.145e: only by its daybound or nightbound ability
     other = whole.faces[1] if card.whole is None or card.face_index == 0 else whole.faces[0]
     if other.types & {"Instant", "Sorcery"}:
         return False
@@ -163,3 +166,63 @@ def transform(g: Game, oid: int, ctx: Context | None = None) -> bool:
     g.invalidate()
     g.log_event(f"{before} transforms into {g.name_of(oid)}")
     return True
+
+
+# ---------------------------------------------------------------------------------------------
+# day and night (CR 730) and daybound / nightbound (CR 702.145)
+
+
+def _has(g: Game, oid: int, keyword: str) -> bool:
+    return keyword in g.chars(oid).keywords
+
+
+def settle_day_night(g: Game) -> None:
+    """CR 702.145d, 702.145g: while it is neither day nor night, a daybound permanent on the
+    battlefield makes it day; else a nightbound one makes it night."""
+    ts = g.turn_state
+    if ts.day_night is not None:
+        return
+    if any(_has(g, o, "daybound") for o in g.battlefield):
+        become(g, "day")
+    elif any(_has(g, o, "nightbound") for o in g.battlefield):
+        become(g, "night")
+
+
+def day_night_check(g: Game) -> None:
+    """CR 502.2, 730.2: in the untap step, day becomes night if the previous turn's active
+    player cast no spells during that turn; night becomes day if they cast two or more."""
+    settle_day_night(g)
+    ts = g.turn_state
+    if ts.day_night is None or not g.stats.mana_history:
+        return
+    prev = g.stats.mana_history[-1][0]  # the active player of the turn that just ended
+    n = sum(1 for turn, p, _name in g.stats.casts if turn == ts.number - 1 and p == prev)
+    if ts.day_night == "day" and n == 0:
+        become(g, "night")
+    elif ts.day_night == "night" and n >= 2:
+        become(g, "day")
+
+
+def become(g: Game, dn: str) -> None:
+    """It becomes day or night (CR 730.1): as it does, daybound permanents front face up
+    transform at night, nightbound ones back face up at day (CR 702.145b-c, 702.145e-f)."""
+    g.turn_state.day_night = dn
+    g.log_event(f"It becomes {dn}")
+    for oid in list(g.battlefield):
+        card = g.objects[oid].card
+        front = card.whole is None or card.face_index == 0
+        if dn == "night" and front and _has(g, oid, "daybound") or dn == "day" and not front and _has(g, oid, "nightbound"):
+            transform(g, oid, bound=True)
+
+
+def entering_face(g: Game, card: CardDef) -> CardDef:
+    """The face a card enters the battlefield with: a daybound card at night enters
+    transformed (CR 702.145b)."""
+    whole = card.card
+    if whole.layout != "transform" or len(whole.faces) != 2:
+        return card
+    settle_day_night(g)  # what it is as the card enters (CR 702.145d, 702.145g: at any time)
+    front = card.whole is None or card.face_index == 0
+    if g.turn_state.day_night == "night" and front and "daybound" in card.keywords:
+        return whole.faces[1]
+    return card

@@ -17,6 +17,7 @@ from ..cards import get_card
 from ..core.errors import IllegalActionError, ManaStringError, MtgError, ScenarioError, UnknownCardError
 from ..core.mana import parse_mana
 from ..core.objects import BATTLEFIELD
+from . import faces
 from .game import STEPS, Game
 from .zones import face_named
 
@@ -217,6 +218,7 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>", skip_forced: boo
         g.objects[oid].attached_to = host
     g.log_event(f"Scenario{': ' + str(data['name']) if data.get('name') else ''} — turn {turn}, "
                 f"{active}'s {step.replace('_', ' ')}")
+    faces.settle_day_night(g)  # daybound or nightbound permanents set up (CR 702.145d, 702.145g)
     g.start()
     return Scenario(g, str(data.get("name", "")), list(line), dict(expect), where)
 

@@ -41,7 +41,7 @@ class Options(SlotState):
 class TurnState(SlotState):
     """The turn (CR 500): its number, whose it is, the step, and what is counted per turn."""
 
-    __slots__ = ("number", "active", "first_player", "step", "spells_cast", "activations")
+    __slots__ = ("number", "active", "first_player", "step", "spells_cast", "activations", "day_night")
 
     def __init__(self) -> None:
         self.number = 1
@@ -52,12 +52,15 @@ class TurnState(SlotState):
         self.spells_cast = 0
         #: activations this turn of each (object, ability key), for "only once each turn"
         self.activations: dict[tuple[int, str], int] = {}
+        #: the game's day/night designation (CR 730.1): None (neither), "day" or "night"
+        self.day_night: str | None = None
 
     def copy(self) -> TurnState:
         t = TurnState.__new__(TurnState)
         t.number, t.active, t.first_player, t.step = self.number, self.active, self.first_player, self.step
         t.spells_cast = self.spells_cast
         t.activations = self.activations.copy()
+        t.day_night = self.day_night
         return t
 
 

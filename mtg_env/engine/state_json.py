@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def state_json(g: Game) -> dict[str, Any]:
     d = g.decision
-    return {
+    out = {
         "turn": g.turn,
         "active_player": g.players[g.active].name,
         "step": g.step,
@@ -33,6 +33,9 @@ def state_json(g: Game) -> dict[str, Any]:
         "players": [_player_json(g, p) for p in g.players],
         "stack": [_stack_json(g, s) for s in g.stack],
     }
+    if g.turn_state.day_night is not None:
+        out["day_night"] = g.turn_state.day_night  # CR 730.1 (only once it is day or night)
+    return out
 
 
 def _player_json(g: Game, p: Player) -> dict[str, Any]:

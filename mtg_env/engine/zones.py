@@ -126,7 +126,10 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     new_id = _next_id(g)
     # a card with several faces has the chosen face's characteristics only on the stack and
     # the battlefield (CR 709.3b, 712.8a, 712.8f, 715.4); elsewhere the card's own
-    new = GameObject(new_id, obj.card if zone in (STACK, BATTLEFIELD) else obj.card.card, obj.owner, zone, g.ts)
+    card = obj.card if zone in (STACK, BATTLEFIELD) else obj.card.card
+    if zone == BATTLEFIELD and card.card.layout == "transform":
+        card = faces.entering_face(g, card)  # a daybound card at night (CR 702.145b)
+    new = GameObject(new_id, card, obj.owner, zone, g.ts)
     new.token = obj.token
     if obj.token and old_zone == BATTLEFIELD:
         new.info = {"left_battlefield": True}  # CR 111.8: it can't change zones again
@@ -188,6 +191,8 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
         obj.attached_to = attach_to
     g.invalidate()
     g.log_event(f"{g.name_of(obj.id)} enters the battlefield under {g.players[obj.controller].name}'s control")
+    if obj.card.card.layout == "transform":
+        faces.settle_day_night(g)  # CR 702.145d, 702.145g
     triggers.entered_battlefield(g, obj)
 
 
@@ -290,6 +295,8 @@ def create_token(g: Game, player: int, token_name: str, info: dict[str, Any] | N
     """Create a token (CR 111.1): `token_name` is a token card, or any card for a token that
     is a copy of it (CR 707.2, 111.4); `info` is what its "as enters" choice made it remember."""
     card = get_card(token_name)
+    if card.layout == "transform":
+        card = faces.entering_face(g, card)  # a copy of a daybound card (CR 707.8a, 702.145b)
     oid = _next_id(g)
     obj = GameObject(oid, card, player, BATTLEFIELD, g.ts)
     obj.token = True

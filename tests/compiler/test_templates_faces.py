@@ -541,3 +541,76 @@ players:
 """)
     assert "cast Tear" in labels(g)
     assert "cast Wear" not in labels(g) and "cast Wear // Tear" not in labels(g)
+
+
+# --------------------------------------------------------------------------------------------
+# daybound and nightbound (CR 702.145), day and night (CR 730)
+
+
+def test_cr_730_2a_day_becomes_night_and_daybound_transforms_tavern_ruffian():
+    """Tavern Ruffian: "Daybound". With it on the battlefield it becomes day (CR 702.145d); when
+    the previous turn's active player cast no spells, day becomes night in the untap step (CR
+    502.2, 730.2a) and it transforms into Tavern Smasher, a 6/5 (CR 702.145b)."""
+    _compiled("Tavern Ruffian // Tavern Smasher")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Tavern Ruffian]
+  - {}
+""")
+    assert g.state_json()["day_night"] == "day"
+    pass_until(g, "upkeep", turn=2)
+    assert g.state_json()["day_night"] == "night"
+    s = permanent(g, "Tavern Smasher")
+    assert (s["power"], s["toughness"]) == (6, 5)
+
+
+def test_cr_730_2_a_spell_cast_keeps_it_day_tavern_ruffian():
+    """If the previous turn's active player cast a spell, it stays day (CR 730.2a)."""
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Tavern Ruffian]
+    mana_pool: "{R}"
+    hand: [Shock]
+  - {}
+""")
+    g.run_line(["cast Shock", "target P2", "pass", "pass"])
+    pass_until(g, "upkeep", turn=2)
+    assert g.state_json()["day_night"] == "day"
+    assert permanent(g, "Tavern Ruffian")
+
+
+def test_cr_730_2b_night_becomes_day_after_two_spells_tavern_smasher():
+    """Tavern Smasher: "Nightbound". With only it on the battlefield it becomes night (CR
+    702.145g); two spells cast by the active player make it day next turn (CR 730.2b), and it
+    transforms back (CR 702.145e)."""
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Tavern Smasher]
+    mana_pool: "{R}{R}"
+    hand: [Shock, Shock]
+  - {}
+""")
+    assert g.state_json()["day_night"] == "night"
+    g.run_line(["cast Shock", "target P2", "pass", "pass", "cast Shock", "target P2", "pass", "pass"])
+    pass_until(g, "upkeep", turn=2)
+    assert g.state_json()["day_night"] == "day"
+    assert permanent(g, "Tavern Ruffian")["power"] == 2
+
+
+def test_cr_702_145b_daybound_card_enters_transformed_at_night_tavern_ruffian():
+    """"If it is night ..., it enters transformed": cast at night, Tavern Ruffian resolves
+    into Tavern Smasher (CR 702.145b)."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{R}{R}{R}"
+    hand: [Tavern Ruffian]
+  - battlefield: [Tavern Smasher]
+""")
+    assert g.state_json()["day_night"] == "night"
+    g.run_line(["cast Tavern Ruffian", "pass", "pass"])
+    assert len(permanents(g, "Tavern Smasher")) == 2
+    assert not permanents(g, "Tavern Ruffian")

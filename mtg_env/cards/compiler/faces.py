@@ -93,6 +93,9 @@ def _transforming(card: OracleCard, defs: list[CardDef]) -> list[CardDef]:
         raise Unsupported(f"transforming card with faces {front.type_line} and {back.type_line}")
     if not back.mana_cost.is_empty:
         raise Unsupported(f"a back face with a mana cost ({card.faces[1].mana_cost})")
+    day, night = "daybound" in front.keywords, "nightbound" in back.keywords
+    if day != night or "nightbound" in front.keywords or "daybound" in back.keywords:
+        raise Unsupported("daybound and nightbound not on the front and back faces")  # CR 702.145a
     once = [any(isinstance(a, Activated) and a.once_each_turn for a in d.abilities) for d in defs]
     if all(once):  # activations are counted per permanent and ability place: not told apart
         raise Unsupported("\"activate only once each turn\" on both faces")

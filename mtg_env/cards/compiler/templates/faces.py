@@ -1,8 +1,8 @@
 """Transforming double-faced cards (CR 701.27, 712.2): "Transform ~." as an effect, and the
 intervening "if" of the werewolves' upkeep triggers (CR 603.4): "At the beginning of each
 upkeep, if no spells were cast last turn, transform ~." / "... if a player cast two or more
-spells last turn, transform ~." (Daybound and nightbound, CR 702.145, are not read: they need
-day and night, CR 726.)"""
+spells last turn, transform ~."; daybound and nightbound (CR 702.145), which the engine
+applies with day and night (CR 730, engine/faces.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from ...effects.faces import SpellsCastLastTurn, Transform
 from ...subjects import SELF
 from ..builder import Builder
 from ..grammar import NoParse, rule
-from ..lexicon import ObjRef
+from ..lexicon import ObjRef, engine_keyword
+
+engine_keyword("daybound", "nightbound")
 
 
 @rule("effect", "Transform <what:obj>")
