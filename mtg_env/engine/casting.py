@@ -72,7 +72,12 @@ def spell_cost(g: Game, oid: int, face: CardDef | None = None) -> ManaCost:
     """The mana cost to cast this card now (as `face`, if given), with commander tax from the
     command zone (CR 903.8)."""
     obj = g.objects[oid]
-    cost = (obj.card if face is None else face).mana_cost
+    card = obj.card if face is None else face
+    cost = card.mana_cost
+    if card.whole is not None:
+        alt = faces.alternative_cost(g, oid, card)  # disturb (CR 702.146a)
+        if alt is not None:
+            cost = alt
     if obj.zone == COMMAND and obj.info and "commander" in obj.info:
         tax = 2 * g.commander.casts.get(obj.info["commander"], 0)
         if tax:

@@ -18,6 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.carddef import CardDef
+from ..cards.effects.faces import Disturb, ExileInsteadOfGraveyard
+from ..core.mana import ManaCost
 from ..core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, Context
 
 if TYPE_CHECKING:
@@ -45,6 +47,8 @@ def castable_faces(g: Game, oid: int, card: CardDef, on_adventure: bool) -> list
     if card.layout == "aftermath":  # CR 702.127a: the second half only from a graveyard
         return [card.faces[1] if g.objects[oid].zone == GRAVEYARD else card.faces[0]]
     if card.layout == "transform":
+        if g.objects[oid].zone == GRAVEYARD:  # CR 702.146a: cast transformed with disturb
+            return [card.faces[1]] if disturb_cost(card) is not None else []
         return [f for f in card.faces[:1] if "Land" not in f.types]
     if card.layout == "split" and len(card.faces) == 3 and g.objects[oid].zone != HAND:
         return list(card.faces[:2])  # CR 702.102a: fused only when cast from a hand
@@ -107,10 +111,38 @@ def on_adventure(g: Game, p: int, exclude: list[int]) -> list[int]:
     return out
 
 
-def aftermath_casts(g: Game, p: int) -> list[int]:
-    """The cards in `p`'s graveyard with aftermath, whose second half `p` may cast (CR
-    702.127a: "You may cast this half of this split card from your graveyard")."""
-    return [o for o in g.players[p].graveyard if g.objects[o].card.layout == "aftermath"]
+def disturb_cost(card: CardDef) -> ManaCost | None:
+    """The disturb cost of a transforming card (its front face's "Disturb [cost]")."""
+    whole = card.card
+    if whole.layout != "transform":
+        return None
+    return next((a.cost for a in whole.abilities if isinstance(a, Disturb)), None)
+
+
+def alternative_cost(g: Game, oid: int, card: CardDef) -> ManaCost | None:
+    """The cost paid instead of the mana cost: a back face cast from a graveyard is cast with
+    disturb (CR 702.146a; the only way it is cast)."""
+    if g.objects[oid].zone == GRAVEYARD and card.whole is not None and card.face_index == 1:
+        return disturb_cost(card)
+    return None
+
+
+def exiled_instead(g: Game, oid: int) -> bool:
+    """"If ~ would be put into a graveyard from anywhere, exile it instead" (CR 614.1a), on
+    the object as it is now."""
+    return any(isinstance(ab, ExileInsteadOfGraveyard) for _k, ab, _o in g.chars(oid).abilities)
+
+
+def graveyard_casts(g: Game, p: int) -> list[int]:
+    """The cards in `p`'s graveyard with a half or face `p` may cast from there: aftermath
+    (CR 702.127a: "You may cast this half of this split card from your graveyard") and
+    disturb (CR 702.146a)."""
+    out = []
+    for o in g.players[p].graveyard:
+        card = g.objects[o].card
+        if card.layout == "aftermath" or (card.layout == "transform" and disturb_cost(card) is not None):
+            out.append(o)
+    return out
 
 
 def exiled_leaving_stack(card: CardDef) -> bool:

@@ -39,7 +39,7 @@ def priority_actions(g: Game, p: int) -> list[Action]:
             elif "Land" in card.types:
                 acts.append(Action("play", f"play {card.name}", source=card.name, payload=("play", oid)))
     adventurers = faces.on_adventure(g, p, from_exile)
-    for oid in pl.hand + pl.command + from_exile + adventurers + faces.aftermath_casts(g, p):
+    for oid in pl.hand + pl.command + from_exile + adventurers + faces.graveyard_casts(g, p):
         card = g.objects[oid].card
         if card.faces:  # CR 709.3, 712.11b, 715.3: the half or face cast is chosen first
             for face in faces.castable_faces(g, oid, card, oid in adventurers):

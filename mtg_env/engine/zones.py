@@ -114,6 +114,8 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
         return None  # CR 712.14b: a card whose front face isn't a permanent stays where it is
     if old_zone == STACK and faces.exiled_leaving_stack(obj.card):
         zone = EXILE  # CR 702.127a: an aftermath half cast from a graveyard
+    if zone == GRAVEYARD and faces.exiled_instead(g, oid):
+        zone = EXILE  # "If ~ would be put into a graveyard from anywhere, exile it instead."
     if old_zone == BATTLEFIELD:
         # last known information (CR 113.7a): what it was just before it left
         last = g.lki[oid] = g.chars(oid)

@@ -614,3 +614,81 @@ players:
     g.run_line(["cast Tavern Ruffian", "pass", "pass"])
     assert len(permanents(g, "Tavern Smasher")) == 2
     assert not permanents(g, "Tavern Ruffian")
+
+
+# --------------------------------------------------------------------------------------------
+# disturb (CR 702.146)
+
+
+def test_cr_702_146a_cast_transformed_from_the_graveyard_baithook_angler():
+    """Baithook Angler: "Disturb {1}{U}". From its owner's graveyard it is cast transformed,
+    as Hook-Haunt Drifter, for {1}{U} (CR 702.146a); it enters back face up (CR 702.146b), a
+    1/2 flier whose mana value is the front face's (CR 712.8c)."""
+    _compiled("Baithook Angler // Hook-Haunt Drifter")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{U}{U}"
+    graveyard: [Baithook Angler]
+""")
+    assert "cast Hook-Haunt Drifter" in labels(g)
+    assert "cast Baithook Angler" not in labels(g)
+    g.act("cast Hook-Haunt Drifter")
+    while g.decision.kind != "priority":
+        g.act(labels(g)[0])
+    assert player(g, "P1")["mana_pool"] == ""
+    assert stack(g)[0]["source"] == "Hook-Haunt Drifter"
+    g.run_line(["pass", "pass"])
+    d = permanent(g, "Hook-Haunt Drifter")
+    assert (d["power"], d["toughness"]) == (1, 2)
+    assert g.chars(d["id"]).mana_value == 2
+
+
+def test_cr_614_1a_back_face_exiled_instead_of_graveyard_hook_haunt_drifter():
+    """Hook-Haunt Drifter: "If Hook-Haunt Drifter would be put into a graveyard from anywhere,
+    exile it instead." Destroyed, it is exiled (and it doesn't die)."""
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Hook-Haunt Drifter]
+  - mana_pool: "{R}"
+    hand: [Shock]
+""")
+    g.run_line(["pass", "cast Shock", "target Hook-Haunt Drifter", "pass", "pass"])
+    assert player(g, "P1")["graveyard"] == []
+    assert [e["card"] for e in player(g, "P1")["exile"]] == ["Baithook Angler"]
+
+
+def test_cr_702_146a_disturb_needs_its_cost_and_the_front_face_stays_in_hand_baithook_angler():
+    """Only from a graveyard (CR 702.146a): in hand it is cast as Baithook Angler for {1}{U};
+    with {U} alone neither."""
+    g = scenario("""
+players:
+  - mana_pool: "{U}"
+    hand: [Baithook Angler]
+    graveyard: [Baithook Angler]
+""")
+    assert not [lab for lab in labels(g) if lab.startswith("cast")]
+
+
+def test_cr_702_146b_aura_back_face_cast_with_disturb_binding_geist():
+    """Binding Geist // Spectral Binding ("Enchant creature", "Enchanted creature gets
+    -2/-0."): cast with disturb it is an Aura spell targeting a creature (CR 303.4a) and enters
+    attached to it, back face up (CR 702.146b)."""
+    _compiled("Binding Geist // Spectral Binding")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{U}{U}"
+    graveyard: [Binding Geist]
+  - battlefield: [Craw Wurm]
+""")
+    g.act("cast Spectral Binding")
+    assert labels(g) == ["target Craw Wurm"]
+    g.act("target Craw Wurm")
+    while g.decision.kind != "priority":
+        g.act(labels(g)[0])
+    g.run_line(["pass", "pass"])
+    aura = permanent(g, "Spectral Binding")
+    wurm = permanent(g, "Craw Wurm")
+    assert aura["attached_to"] == wurm["id"] and wurm["power"] == 4

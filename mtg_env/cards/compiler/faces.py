@@ -29,6 +29,7 @@ from typing import Any
 from ..abilities import Activated, SpellAbility
 from ..carddef import CardDef, with_faces
 from ..database import OracleCard, OracleFace
+from ..effects.faces import Disturb
 from ..subjects import Target
 
 #: the layouts read here (the others stay unsupported with their layout as the reason)
@@ -96,6 +97,8 @@ def _transforming(card: OracleCard, defs: list[CardDef]) -> list[CardDef]:
     day, night = "daybound" in front.keywords, "nightbound" in back.keywords
     if day != night or "nightbound" in front.keywords or "daybound" in back.keywords:
         raise Unsupported("daybound and nightbound not on the front and back faces")  # CR 702.145a
+    if any(isinstance(a, Disturb) for a in back.abilities):
+        raise Unsupported("disturb on a back face")
     once = [any(isinstance(a, Activated) and a.once_each_turn for a in d.abilities) for d in defs]
     if all(once):  # activations are counted per permanent and ability place: not told apart
         raise Unsupported("\"activate only once each turn\" on both faces")

@@ -1,5 +1,6 @@
-"""Transforming double-faced cards (CR 701.27, 712): "transform ~", and the intervening "if"
-of the werewolves' upkeep triggers ("if no spells were cast last turn")."""
+"""Transforming double-faced cards (CR 701.27, 712): "transform ~", the intervening "if" of
+the werewolves' upkeep triggers ("if no spells were cast last turn"), disturb (CR 702.146) and
+its back faces' "exile it instead"."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...core.filters import Filter
+from ...core.mana import ManaCost
+from ..abilities import StaticAbility
 from ..subjects import SELF, Who
 from .base import Ask, Effect
 
@@ -51,3 +54,17 @@ class SpellsCastLastTurn(Filter):
         if self.most is not None:
             return f"at most {self.most} spells cast last turn"
         return f"a player cast {self.each_least} or more spells last turn"
+
+
+@dataclass(frozen=True)
+class Disturb(StaticAbility):
+    """"Disturb [cost]" (CR 702.146a): "You may cast this card transformed from your graveyard
+    by paying [cost] rather than its mana cost." (engine/faces.py)"""
+
+    cost: ManaCost = ManaCost()
+
+
+@dataclass(frozen=True)
+class ExileInsteadOfGraveyard(StaticAbility):
+    """"If ~ would be put into a graveyard from anywhere, exile it instead." (CR 614.1a: a
+    replacement effect on its own zone change; engine/zones.py)"""

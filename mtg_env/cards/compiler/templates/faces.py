@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...effects.faces import SpellsCastLastTurn, Transform
+from ....core.mana import parse_mana_cost
+from ...effects.faces import Disturb, ExileInsteadOfGraveyard, SpellsCastLastTurn, Transform
 from ...subjects import SELF
 from ..builder import Builder
 from ..grammar import NoParse, rule
 from ..lexicon import ObjRef, engine_keyword
+from ..text import Line
 
 engine_keyword("daybound", "nightbound")
 
@@ -39,3 +41,19 @@ def no_spells_last_turn(b: Builder) -> Any:
 @rule("condition", "a player cast two or more spells last turn")
 def player_cast_two_last_turn(b: Builder) -> Any:
     return SpellsCastLastTurn(each_least=2)
+
+
+@rule("keyword", "Disturb <cost:mana>")
+def disturb(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.146a: cast transformed from its owner's graveyard for this cost (the engine
+    offers it only for a transforming card's front face, compiler/faces.py)."""
+    mana = parse_mana_cost(cost)
+    if mana.x_count:
+        raise NoParse(cost)
+    return [Disturb(text=line.raw, cost=mana)]
+
+
+@rule("static", "If ~ would be put into a graveyard from anywhere, exile it instead")
+def exile_instead(b: Builder, line: Line) -> list[Any]:
+    """CR 614.1a: a replacement effect on its own zone change, wherever it is."""
+    return [ExileInsteadOfGraveyard(text=line.raw)]
