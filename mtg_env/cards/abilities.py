@@ -131,6 +131,7 @@ class TriggerEvent(StrEnum):
     END_STEP = "end_step"                      # CR 513.1a
     CAST = "cast"                              # CR 601.2i
     ACTIVATE = "activate"                      # CR 602.2e
+    TRANSFORMS = "transforms"                  # CR 701.27e: "transforms into ~"
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

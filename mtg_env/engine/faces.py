@@ -197,6 +197,8 @@ def transform(g: Game, oid: int, ctx: Context | None = None, bound: bool = False
     w.timestamp = g.ts
     g.invalidate()
     g.log_event(f"{before} transforms into {g.name_of(oid)}")
+    from . import triggers
+    triggers.transformed(g, oid)
     return True
 
 

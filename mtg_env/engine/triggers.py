@@ -52,6 +52,14 @@ def _subject_matches(g: Game, ab: Triggered, src: int, o: GameObject, c: Chars) 
 # events about permanents
 
 
+def transformed(g: Game, oid: int) -> None:
+    """CR 701.27e: its abilities that trigger as it transforms into the face now up."""
+    c = g.chars(oid)
+    for key, ab, origin in c.abilities:
+        if isinstance(ab, Triggered) and E.TRANSFORMS in ab.events:
+            queue_trigger(g, ab, oid, key, origin, Event(E.TRANSFORMS, object=oid))
+
+
 def entered_battlefield(g: Game, obj: GameObject) -> None:
     """CR 603.6a: its own enters abilities, then other permanents' "whenever ... enters"."""
     c = g.chars(obj.id)

@@ -692,3 +692,27 @@ players:
     aura = permanent(g, "Spectral Binding")
     wurm = permanent(g, "Craw Wurm")
     assert aura["attached_to"] == wurm["id"] and wurm["power"] == 4
+
+
+def test_cr_701_27e_transforms_into_trigger():
+    """"When this creature transforms into ~, ..." triggers as it transforms into that face
+    (CR 701.27e). (A card made for the test from two Oracle faces, read by the compiler.)"""
+    from mtg_env.cards import temporary
+    from mtg_env.cards.compiler import compile_card
+    from mtg_env.cards.database import OracleCard, OracleFace
+    front = OracleFace("Test Pup", "{1}{G}", "Creature — Wolf", "{T}: Transform Test Pup.", "1", "1",
+                       colors=("G",))
+    back = OracleFace("Test Howler", "", "Creature — Werewolf", "Whenever this creature transforms "
+                      "into Test Howler, you gain 3 life.", "3", "3", colors=("G",), color_indicator=("G",))
+    got = compile_card(OracleCard("Test Pup // Test Howler", "transform", front, (front, back), ("G",), 2.0))
+    assert got.card is not None, got.reasons
+    with temporary(got.card):
+        g = scenario("""
+players:
+  - battlefield: [Test Pup]
+""")
+        g.run_line(["activate Test Pup: {T}: Transform Test Pup.", "pass"])
+        assert permanent(g, "Test Howler")
+        assert stack(g)[0]["source"] == "Test Howler"
+        g.act("pass")
+        assert player(g, "P1")["life"] == 23

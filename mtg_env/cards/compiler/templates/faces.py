@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.mana import parse_mana_cost
+from ...abilities import TriggerEvent
 from ...effects.faces import Disturb, ExileInsteadOfGraveyard, SpellsCastLastTurn, Transform
 from ...subjects import SELF
 from ..builder import Builder
@@ -57,3 +58,17 @@ def disturb(b: Builder, cost: str, line: Line) -> list[Any]:
 def exile_instead(b: Builder, line: Line) -> list[Any]:
     """CR 614.1a: a replacement effect on its own zone change, wherever it is."""
     return [ExileInsteadOfGraveyard(text=line.raw)]
+
+
+@rule("trigger", "When this (creature|land|permanent|artifact) transforms into <s:self>",
+      "Whenever this (creature|land|permanent|artifact) transforms into <s:self>")
+def transforms_into(b: Builder, s: str) -> dict[str, Any]:
+    """CR 701.27e: on the face it transforms into, so it triggers just after it does."""
+    return {"event": TriggerEvent.TRANSFORMS, "event_obj": SELF}
+
+
+@rule("trigger", "When this (creature|land|permanent|artifact) enters or transforms into <s:self>",
+      "Whenever this (creature|land|permanent|artifact) enters or transforms into <s:self>")
+def enters_or_transforms_into(b: Builder, s: str) -> dict[str, Any]:
+    """CR 603.6a, 701.27e: as it enters with this face up, or as it transforms into it."""
+    return {"event": (TriggerEvent.ENTERS, TriggerEvent.TRANSFORMS), "event_obj": SELF}
