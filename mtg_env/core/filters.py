@@ -353,7 +353,8 @@ class Named(ObjectPredicate):
     name: str
 
     def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
-        return c.name == self.name
+        # a split card has both names where its halves are combined (CR 709.4a)
+        return c.name == self.name or (" // " in c.name and self.name in c.name.split(" // "))
 
     def __str__(self) -> str:
         return f"named {self.name}"

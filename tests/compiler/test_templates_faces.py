@@ -716,3 +716,16 @@ players:
         assert stack(g)[0]["source"] == "Test Howler"
         g.act("pass")
         assert player(g, "P1")["life"] == 23
+
+
+def test_cr_709_4a_a_split_card_has_both_names_dead_gone():
+    """Outside the stack a split card has both names (CR 709.4a): "a card named Gone" is it."""
+    from mtg_env.core.filters import Named
+    g = scenario("""
+players:
+  - graveyard: [Dead // Gone]
+""")
+    oid = g.players[0].graveyard[0]
+    o, c = g.objects[oid], g.chars(oid)
+    assert Named("Gone").obj(g, o, c, 0, None) and Named("Dead").obj(g, o, c, 0, None)
+    assert Named("Dead // Gone").obj(g, o, c, 0, None) and not Named("Wax").obj(g, o, c, 0, None)
