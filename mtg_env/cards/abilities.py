@@ -351,8 +351,10 @@ class AsEntersChoose(Ability):
     on the battlefield" (CR 614.12, 707.2): a replacement effect; the choice is made as it enters
     and remembered by the permanent."""
 
-    choose: str = "color"   # "color", or "copy_creature" (Clone)
+    choose: str = "color"   # "color", "copy_creature" (Clone), or "pay_life" (or enter tapped)
     exceptions: CopyExceptions | None = None
+    #: "As ~ enters, you may pay N life. If you don't, it enters tapped.": N
+    life: int = 0
 
     @property
     def kind(self) -> str:

@@ -189,6 +189,17 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
             n = amount_of(ab.amount, g, ctx)
             if n > 0:
                 obj.counters[ab.counter] = obj.counters.get(ab.counter, 0) + n
+    if obj.info and ("pay_life" in obj.info or "enters_tapped" in obj.info):
+        # "As ~ enters, you may pay N life. If you don't, it enters tapped." (CR 614.12)
+        info = dict(obj.info)
+        paid = info.pop("pay_life", 0)
+        if info.pop("enters_tapped", False):
+            obj.tapped = True
+        obj.info = info or None
+        if paid:
+            g.players[obj.controller].life -= paid
+            g.sba_dirty = True
+            g.log_event(f"{g.players[obj.controller].name} pays {paid} life ({obj.card.name})")
     if attach_to is not None and attach_to in g.objects:
         obj.attached_to = attach_to
     g.invalidate()
@@ -214,6 +225,10 @@ def enters_ask(g: Game, card: CardDef, player: int, name: str, key: int | None =
     if choose.choose == "color":
         return Ask("color", player, tuple(COLORS), tuple(f"color {c}" for c in COLORS),
                    f"{name}: choose a color as it enters", key=key)
+    if choose.choose == "pay_life":  # CR 119.4: only with at least that much life
+        can = g.players[player].life >= choose.life
+        return Ask("yes_no", player, (True, False) if can else (False,), ("yes", "no") if can else ("no",),
+                   f"{name}: pay {choose.life} life as it enters? (if you don't, it enters tapped)", key=key)
     creatures = [o for o in g.battlefield if g.is_creature(o)]
     return Ask("choose", player, (*creatures, "nothing"),
                (*(f"copy {g.name_of(o)}" for o in creatures), "copy nothing"),
@@ -229,6 +244,8 @@ def enters_info(g: Game, card: CardDef, answer: Any) -> dict[str, Any]:
     assert choose is not None
     if choose.choose == "color":
         return {"chosen_color": answer}
+    if choose.choose == "pay_life":
+        return {"pay_life": choose.life} if answer is True else {"enters_tapped": True}
     if answer == "nothing" or answer not in g.objects:
         return {}
     name, exceptions = copies.copiable_values(g, g.objects[answer])

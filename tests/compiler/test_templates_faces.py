@@ -729,3 +729,40 @@ players:
     o, c = g.objects[oid], g.chars(oid)
     assert Named("Gone").obj(g, o, c, 0, None) and Named("Dead").obj(g, o, c, 0, None)
     assert Named("Dead // Gone").obj(g, o, c, 0, None) and not Named("Wax").obj(g, o, c, 0, None)
+
+
+# --------------------------------------------------------------------------------------------
+# "As ~ enters, you may pay N life. If you don't, it enters tapped." (CR 614.12)
+
+
+def test_cr_614_12_pay_life_or_enter_tapped_blood_crypt():
+    """Blood Crypt: "As Blood Crypt enters the battlefield, you may pay 2 life. If you don't, it
+    enters the battlefield tapped." The choice is made as it enters (CR 614.12)."""
+    _compiled("Blood Crypt")
+    g = scenario("""
+players:
+  - hand: [Blood Crypt]
+""")
+    g.act("play Blood Crypt")
+    assert labels(g) == ["yes", "no"]
+    g.act("yes")
+    assert player(g, "P1")["life"] == 18 and not permanent(g, "Blood Crypt")["tapped"]
+    g = scenario("""
+players:
+  - hand: [Blood Crypt]
+""")
+    g.run_line(["play Blood Crypt", "no"])
+    assert player(g, "P1")["life"] == 20 and permanent(g, "Blood Crypt")["tapped"]
+
+
+def test_cr_119_4_cant_pay_more_life_than_you_have_blood_crypt():
+    """With 1 life, 2 life can't be paid (CR 119.4): it enters tapped."""
+    g = scenario("""
+players:
+  - life: 1
+    hand: [Blood Crypt]
+""")
+    g.act("play Blood Crypt")
+    assert labels(g) == ["no"]
+    g.act("no")
+    assert player(g, "P1")["life"] == 1 and permanent(g, "Blood Crypt")["tapped"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.mana import parse_mana_cost
-from ...abilities import TriggerEvent
+from ...abilities import AsEntersChoose, TriggerEvent
 from ...effects.faces import Disturb, ExileInsteadOfGraveyard, SpellsCastLastTurn, Transform
 from ...subjects import SELF
 from ..builder import Builder
@@ -72,3 +72,11 @@ def transforms_into(b: Builder, s: str) -> dict[str, Any]:
 def enters_or_transforms_into(b: Builder, s: str) -> dict[str, Any]:
     """CR 603.6a, 701.27e: as it enters with this face up, or as it transforms into it."""
     return {"event": (TriggerEvent.ENTERS, TriggerEvent.TRANSFORMS), "event_obj": SELF}
+
+
+@rule("static", "As ~ enters, you may pay <n:n> life. If you don't, it enters tapped")
+def pay_life_or_tapped(b: Builder, n: int, line: Line) -> list[Any]:
+    """CR 614.12: a replacement effect with a choice made as it enters however it enters
+    (modal double-faced lands' back faces, and lands like them): paying life (CR 119.4, only
+    with that much life) or entering tapped."""
+    return [AsEntersChoose(text=line.raw, choose="pay_life", life=n)]
