@@ -216,7 +216,7 @@ HAND_WRITTEN = [
     card("Lightning Bolt", "{R}", "Instant", "Lightning Bolt deals 3 damage to any target.",
          SpellAbility(effects=(DealDamage(3, TARGET),), targets=(TargetSpec("any"),))),
     card("Shock", "{R}", "Instant", "Shock deals 2 damage to any target.",
-         SpellAbility(effects=(DealDamage(3, TARGET),), targets=(TargetSpec("any"),))),
+         SpellAbility(effects=(DealDamage(2, TARGET),), targets=(TargetSpec("any"),))),
     card("Counterspell", "{U}{U}", "Instant", "Counter target spell.",
          SpellAbility(effects=(CounterSpell(TARGET),), targets=(TargetSpec("spell"),))),
     card("Divination", "{2}{U}", "Sorcery", "Draw two cards.",
