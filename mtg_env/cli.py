@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .core.errors import DeckError, MtgError
 from .paths import config_file
@@ -157,6 +158,78 @@ def _budget(text: str | None) -> tuple[int, float]:
     if text.endswith("s"):
         return 10**9, float(text[:-1])
     return int(text), 3600.0
+
+
+def _puzzle_budget(text: str | None) -> tuple[int | None, float]:
+    """`--budget 60s` (seconds, the default) or `--budget 200000` (search nodes)."""
+    if not text:
+        return None, 60.0
+    try:
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if seconds > 0:
+                return None, seconds
+        elif int(text) > 0:
+            return int(text), float("inf")
+    except ValueError:
+        pass
+    raise SystemExit(f"mtg-env puzzle: --budget: expected seconds (60s) or a number of nodes (200000), got {text!r}")
+
+
+def _solve_file(path: str, nodes: int | None, seconds: float) -> dict[str, Any]:
+    from .puzzle import PuzzleError, UnsupportedPuzzleError, load_puzzle
+    from .puzzle_search import solve
+    try:
+        pz = load_puzzle(path)
+    except UnsupportedPuzzleError as e:
+        return {"file": path, "name": Path(path).stem, "goal": None, "turns": None, "solved": False, "line": [],
+                "nodes": 0, "seconds": 0.0, "unsupported": e.unsupported, "status": "unsupported"}
+    except PuzzleError as e:
+        return {"file": path, "name": Path(path).stem, "goal": None, "turns": None, "solved": False, "line": [],
+                "nodes": 0, "seconds": 0.0, "unsupported": [], "status": "error", "error": str(e)}
+    r = solve(pz, nodes, seconds)
+    out = r.to_json()
+    out["file"] = path
+    out["status"] = "solved" if r.solved else "no solution" if r.refuted else "unsolved"
+    return out
+
+
+def cmd_puzzle(args: argparse.Namespace) -> int:
+    nodes, seconds = _puzzle_budget(args.budget)
+    if args.suite:
+        folder = Path(args.suite)
+        if not folder.is_dir():
+            raise SystemExit(f"mtg-env puzzle: --suite: no such directory: {folder}")
+        files = sorted(str(p) for p in folder.glob("*.pzl"))
+        if not files:
+            raise SystemExit(f"mtg-env puzzle: --suite: no .pzl files in {folder}")
+        rows = [_solve_file(f, nodes, seconds) for f in files]
+        if args.json:
+            print(json.dumps(rows, indent=2))
+        else:
+            for r in rows:
+                print(f"{Path(r['file']).name:36s} {r['status']:12s} {r['nodes']:>9} nodes {r['seconds']:>8.2f} s")
+            counts = {k: sum(r["status"] == k for r in rows) for k in
+                      ("solved", "unsolved", "no solution", "unsupported", "error")}
+            print(f"{len(rows)} puzzles: " + ", ".join(f"{n} {k}" for k, n in counts.items()) +
+                  f"; {sum(r['seconds'] for r in rows):.1f} s")
+        return 0
+    if not args.file:
+        raise SystemExit("mtg-env puzzle: give a puzzle file or --suite DIR")
+    r = _solve_file(args.file, nodes, seconds)
+    if r["status"] == "error":
+        raise SystemExit(r["error"])
+    if args.json:
+        print(json.dumps({k: r[k] for k in ("name", "goal", "turns", "solved", "line", "nodes", "seconds",
+                                            "unsupported")}, indent=2))
+    elif r["status"] == "unsupported":
+        print(f"{args.file}: not supported:\n  " + "\n  ".join(r["unsupported"]))
+    else:
+        print(f"{r['name']} ({r['goal']}, {r['turns']} turn(s)): {r['status']} "
+              f"({r['nodes']} nodes, {r['seconds']:.2f} s)")
+        for step in r["line"]:
+            print(f"  {step}")
+    return 0 if r["solved"] else 1
 
 
 def cmd_combo(args: argparse.Namespace) -> int:
@@ -332,6 +405,13 @@ def build_parser() -> argparse.ArgumentParser:
     co.add_argument("--line", help="verify a written line (one step a line) instead of searching")
     co.add_argument("--suite", help="run every combo file in a directory and compare with its answer")
     co.set_defaults(func=cmd_combo)
+
+    pz = sub.add_parser("puzzle", help="solve a Forge puzzle (.pzl): a line that reaches its goal against every answer")
+    pz.add_argument("file", nargs="?", help="a .pzl file")
+    pz.add_argument("--budget", help="seconds (60s, the default) or search nodes (200000)")
+    pz.add_argument("--json", action="store_true")
+    pz.add_argument("--suite", help="solve every .pzl file in a directory and print a table")
+    pz.set_defaults(func=cmd_puzzle)
 
     def harness_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("--games", type=int, help="games (rollouts) or games per match (tournament)")
