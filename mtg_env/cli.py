@@ -194,8 +194,46 @@ def _solve_file(path: str, nodes: int | None, seconds: float) -> dict[str, Any]:
     return out
 
 
+def _agent_runs(args: argparse.Namespace, files: list[str]) -> int:
+    from .puzzle import PuzzleError, UnsupportedPuzzleError
+    from .puzzle_search import play_puzzle
+    rows = []
+    for f in files:
+        try:
+            rows.append(play_puzzle(f, args.agent, args.opponent, args.games, args.seed).to_json() | {"file": f})
+        except (UnsupportedPuzzleError, PuzzleError) as e:
+            rows.append({"file": f, "name": Path(f).stem, "agent": args.agent, "error": str(e)})
+    if args.json:
+        print(json.dumps(rows if args.suite else rows[0], indent=2))
+        return 0
+    played = [r for r in rows if "error" not in r]
+    for r in rows:
+        if "error" in r:
+            print(f"{Path(r['file']).name:36s} not played: {r['error'][:120]}")
+        else:
+            print(f"{Path(r['file']).name:36s} {r['reached']}/{r['games']} reached ({r['rate']:.0%}), "
+                  f"{r['seconds']:.1f} s")
+    if args.suite:
+        solved = sum(r["reached"] > 0 for r in played)
+        rate = sum(r["rate"] for r in played) / len(played) if played else 0.0
+        print(f"{args.agent} against {args.opponent}: {len(played)} of {len(rows)} puzzles played, "
+              f"goal reached at least once in {solved}, mean success rate {rate:.1%}")
+    return 0
+
+
 def cmd_puzzle(args: argparse.Namespace) -> int:
     nodes, seconds = _puzzle_budget(args.budget)
+    if args.games < 1:
+        raise SystemExit(f"mtg-env puzzle: --games must be at least 1, got {args.games}")
+    if args.agent:
+        if args.suite:
+            folder = Path(args.suite)
+            if not folder.is_dir():
+                raise SystemExit(f"mtg-env puzzle: --suite: no such directory: {folder}")
+            return _agent_runs(args, sorted(str(p) for p in folder.glob("*.pzl")))
+        if not args.file:
+            raise SystemExit("mtg-env puzzle: give a puzzle file or --suite DIR")
+        return _agent_runs(args, [args.file])
     if args.suite:
         folder = Path(args.suite)
         if not folder.is_dir():
@@ -411,6 +449,11 @@ def build_parser() -> argparse.ArgumentParser:
     pz.add_argument("--budget", help="seconds (60s, the default) or search nodes (200000)")
     pz.add_argument("--json", action="store_true")
     pz.add_argument("--suite", help="solve every .pzl file in a directory and print a table")
+    pz.add_argument("--agent", help="instead of searching, let this agent play P1 and count how often it "
+                    "reaches the goal")
+    pz.add_argument("--opponent", default="heuristic", help="the agent playing P2 with --agent (heuristic)")
+    pz.add_argument("--games", type=int, default=10, help="games per puzzle with --agent (10)")
+    pz.add_argument("--seed", type=int, default=0, help="the first game's seed with --agent")
     pz.set_defaults(func=cmd_puzzle)
 
     def harness_options(p: argparse.ArgumentParser) -> None:

@@ -154,3 +154,45 @@ class PuzzleSearch:
 
 def solve(puzzle: Puzzle, max_nodes: int | None = None, max_seconds: float = 60.0) -> PuzzleResult:
     return PuzzleSearch(puzzle, max_nodes, max_seconds).run()
+
+
+@dataclass
+class AgentRun:
+    """How often an agent, playing P1 against `opponent`, reaches a puzzle's goal."""
+
+    name: str
+    agent: str
+    opponent: str
+    games: int
+    reached: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.reached / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "agent": self.agent, "opponent": self.opponent, "games": self.games,
+                "reached": self.reached, "rate": round(self.rate, 4), "seconds": round(self.seconds, 3)}
+
+
+def play_puzzle(path: str, agent: str, opponent: str = "heuristic", games: int = 10, seed: int = 0,
+                max_actions: int = 20_000) -> AgentRun:
+    """Play the puzzle `games` times (seeds `seed`, `seed + 1`, ...) with the agent named `agent`
+    as P1 and `opponent` as P2; count the games in which the goal was reached."""
+    from .play import play_game
+    from .puzzle import load_puzzle
+    from .registry import make_agent
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    t0 = time.perf_counter()
+    reached = 0
+    name = ""
+    for i in range(games):
+        pz = load_puzzle(path)
+        name = pz.name
+        players = [make_agent(agent, seed=seed + i), make_agent(opponent, seed=seed + i)]
+        game = play_game(pz.game, players, max_actions=max_actions,
+                         until=lambda g, pz=pz: pz.reached(g) or g.turn_state.number > pz.last_turn)
+        reached += pz.reached(game)
+    return AgentRun(name, agent, opponent, games, reached, time.perf_counter() - t0)

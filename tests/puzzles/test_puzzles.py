@@ -10,10 +10,9 @@ import pytest
 from mtg_env import PuzzleError, UnsupportedPuzzleError, load_puzzle
 from mtg_env.puzzle import read_puzzle
 from mtg_env.puzzle_search import solve
-from tests.helpers import ROOT
 
 DATA = Path(__file__).parent / "data"
-SAMPLES = sorted((ROOT.parent / "shared" / "reference" / "puzzles").glob("*.pzl"))
+SAMPLES = sorted((Path(__file__).parent / "samples").glob("*.pzl"))
 
 
 def _pzl(state: str, goal: str = "Win", turns: int = 1) -> str:
@@ -166,3 +165,23 @@ def test_the_solution_holds_against_every_block() -> None:
         while c.decision is not None and not pz.reached(c):
             c.act("pass" if any(a.label == "pass" for a in c.legal_actions()) else c.legal_actions()[0])
         assert pz.reached(c), answer
+
+
+def test_an_agents_success_rate_on_a_puzzle() -> None:
+    from mtg_env.puzzle_search import play_puzzle
+    run = play_puzzle(str(DATA / "bolt_to_the_face.pzl"), "heuristic", games=3)
+    assert (run.games, run.reached) == (3, 3)  # it bolts the opponent at 3 life
+    never = play_puzzle(str(DATA / "one_attacker_one_blocker.pzl"), "random", games=5)
+    assert never.reached == 0  # the heuristic opponent blocks the lethal attacker
+
+
+def test_the_cli_prints_the_interface_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from mtg_env.cli import main
+    assert main(["puzzle", str(DATA / "bolt_to_the_face.pzl"), "--json", "--budget", "30s"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"name", "goal", "turns", "solved", "line", "nodes", "seconds", "unsupported"}
+    assert out["solved"] and out["unsupported"] == []
+    assert main(["puzzle", str(SAMPLES[0]), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["unsupported"]
