@@ -258,8 +258,8 @@ def cmd_puzzle(args: argparse.Namespace) -> int:
     if r["status"] == "error":
         raise SystemExit(r["error"])
     if args.json:
-        print(json.dumps({k: r[k] for k in ("name", "goal", "turns", "solved", "line", "nodes", "seconds",
-                                            "unsupported")}, indent=2))
+        print(json.dumps({k: r.get(k, []) for k in ("name", "goal", "turns", "solved", "line", "nodes", "seconds",
+                                                    "unsupported", "moves")}, indent=2))
     elif r["status"] == "unsupported":
         print(f"{args.file}: not supported:\n  " + "\n  ".join(r["unsupported"]))
     else:
@@ -267,6 +267,8 @@ def cmd_puzzle(args: argparse.Namespace) -> int:
               f"({r['nodes']} nodes, {r['seconds']:.2f} s)")
         for step in r["line"]:
             print(f"  {step}")
+        if r.get("moves"):
+            print("the moves that mattered: " + "; ".join(r["moves"]))
     return 0 if r["solved"] else 1
 
 

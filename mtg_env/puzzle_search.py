@@ -15,6 +15,7 @@ decision, the answer whose refutation took longest (its most stubborn defence).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,11 +38,14 @@ class PuzzleResult:
     #: the whole tree was searched to the turn limit without a solution: there is none
     refuted: bool = False
     unsupported: list[str] = field(default_factory=list)
+    #: the moves that mattered: P1's choices other than passing, and the opponent's answers
+    #: other than passing (the line also has every forced action and pass)
+    moves: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "goal": self.goal, "turns": self.turns, "solved": self.solved,
                 "line": self.line, "nodes": self.nodes, "seconds": round(self.seconds, 3),
-                "unsupported": self.unsupported}
+                "unsupported": self.unsupported, "moves": self.moves}
 
 
 class _Budget(Exception):
@@ -59,12 +63,12 @@ class PuzzleSearch:
         self.nodes = 0
         self.start_life = {p.index: p.life for p in puzzle.game.players}
         #: key -> (status, depth searched): a WIN or LOSS holds at any depth, UNKNOWN below it
-        self.tt: dict[tuple[Any, ...], tuple[int, int, list[str]]] = {}
+        self.tt: dict[tuple[Any, ...], tuple[int, int, list[tuple[str, bool]]]] = {}
 
     def run(self) -> PuzzleResult:
         pz = self.puzzle
         t0 = self.t0 = time.perf_counter()
-        status, line = UNKNOWN, list[str]()
+        status, line = UNKNOWN, list[tuple[str, bool]]()
         try:
             for depth in range(1, self.max_depth + 1):
                 status, line = self._prove(pz.game.clone(), depth)
@@ -72,8 +76,10 @@ class PuzzleSearch:
                     break
         except _Budget:
             status = UNKNOWN
-        return PuzzleResult(pz.name, pz.goal, pz.turns, status == WIN, line if status == WIN else [],
-                            self.nodes, time.perf_counter() - t0, refuted=status == LOSS)
+        won = status == WIN
+        return PuzzleResult(pz.name, pz.goal, pz.turns, won, [label for label, _ in line] if won else [],
+                            self.nodes, time.perf_counter() - t0, refuted=status == LOSS,
+                            moves=[label for label, chosen in line if chosen and label != "pass"] if won else [])
 
     def _key(self, g: Game) -> tuple[Any, ...]:
         c = g.combat
@@ -82,7 +88,7 @@ class PuzzleSearch:
         return (structure(g, 0), quantities(g, 0, self.start_life), combat,
                 tuple(p.life for p in g.players), tuple(p.lands_played for p in g.players))
 
-    def _forward(self, g: Game, line: list[str]) -> None:
+    def _forward(self, g: Game, line: list[tuple[str, bool]]) -> None:
         """Take every decision that has a single legal action."""
         for _ in range(self.max_forced):
             if g.decision is None or self.puzzle.reached(g):
@@ -90,16 +96,18 @@ class PuzzleSearch:
             legal = g.legal_actions()
             if len(legal) != 1:
                 return
-            line.append(legal[0].label)
+            line.append((legal[0].label, False))
             g.act(legal[0])
 
-    def _prove(self, g: Game, depth: int) -> tuple[int, list[str]]:
+    def _prove(self, g: Game, depth: int) -> tuple[int, list[tuple[str, bool]]]:
+        """The status of `g` searched `depth` choices deep, and the line (label, chosen) to the
+        goal if it is won."""
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _Budget
         if time.perf_counter() - self.t0 > self.max_seconds:
             raise _Budget
-        forced: list[str] = []
+        forced: list[tuple[str, bool]] = []
         self._forward(g, forced)
         pz = self.puzzle
         if pz.reached(g):
@@ -127,12 +135,12 @@ class PuzzleSearch:
             # try what does something before passing
             children.sort(key=lambda t: t[0] == "pass")
         unknown = False
-        longest: list[str] | None = None
-        result: tuple[int, list[str]] | None = None
+        longest: list[tuple[str, bool]] | None = None
+        result: tuple[int, list[tuple[str, bool]]] | None = None
         for label, c in children:
             status, sub = self._prove(c, depth - 1)
             if ours and status == WIN:
-                result = (WIN, [label] + sub)  # one good action is enough
+                result = (WIN, [(label, True)] + sub)  # one good action is enough
                 break
             if not ours and status == LOSS:
                 result = (LOSS, [])  # one answer refutes it
@@ -140,7 +148,7 @@ class PuzzleSearch:
             if status == UNKNOWN:
                 unknown = True
             elif not ours and (longest is None or len(sub) + 1 > len(longest)):
-                longest = [label] + sub
+                longest = [(label, True)] + sub
         if result is None:
             if unknown:
                 result = (UNKNOWN, [])
@@ -176,6 +184,12 @@ class AgentRun:
                 "reached": self.reached, "rate": round(self.rate, 4), "seconds": round(self.seconds, 3)}
 
 
+def _over(pz: Puzzle) -> Callable[[Game], bool]:
+    def over(g: Game) -> bool:
+        return pz.reached(g) or g.turn_state.number > pz.last_turn
+    return over
+
+
 def play_puzzle(path: str, agent: str, opponent: str = "heuristic", games: int = 10, seed: int = 0,
                 max_actions: int = 20_000) -> AgentRun:
     """Play the puzzle `games` times (seeds `seed`, `seed + 1`, ...) with the agent named `agent`
@@ -192,7 +206,6 @@ def play_puzzle(path: str, agent: str, opponent: str = "heuristic", games: int =
         pz = load_puzzle(path)
         name = pz.name
         players = [make_agent(agent, seed=seed + i), make_agent(opponent, seed=seed + i)]
-        game = play_game(pz.game, players, max_actions=max_actions,
-                         until=lambda g, pz=pz: pz.reached(g) or g.turn_state.number > pz.last_turn)
+        game = play_game(pz.game, players, max_actions=max_actions, until=_over(pz))
         reached += pz.reached(game)
     return AgentRun(name, agent, opponent, games, reached, time.perf_counter() - t0)
