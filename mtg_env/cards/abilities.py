@@ -99,6 +99,9 @@ class Activated(Ability):
     targets: tuple[TargetSpec, ...] = ()
     sorcery_speed: bool = False
     once_each_turn: bool = False
+    #: when it may be activated besides priority (CR 602.5b): "your_upkeep", "your_turn",
+    #: "your_turn_before_attackers" (cards/compiler/templates/timing.py), None for any time
+    timing: str | None = None
     cost: Cost = Cost()
     keyword: str | None = None  # "equip", "crew" for keyword abilities
     #: X defined by the text (CR 107.3c) instead of chosen

@@ -19,7 +19,7 @@ from ..cards.abilities import THIS, Triggered, TriggerEvent, targets_of
 from ..cards.effects import UNDYING
 from ..core.actions import Action
 from ..core.chars import Chars
-from ..core.filters import YOU
+from ..core.filters import OPPONENT, YOU
 from ..core.objects import BATTLEFIELD, GRAVEYARD, Context, Event, GameObject, StackItem
 from . import casting, labels, targets, zones
 from .state import PendingTrigger
@@ -148,7 +148,8 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                  source: int | None = None) -> None:
     """The beginning of `player`'s upkeep, draw step or end step (CR 503.1a, 504.2, 513.1a), or
     `player` casting a spell (CR 601.2i) or activating an ability (`item`, CR 602.2e).
-    Abilities that say "you" are checked first, then those of any player."""
+    Abilities that say "you" are checked first, then those of any player (or of an opponent:
+    `actor` OPPONENT)."""
     entries = g.triggers_for(kind)
     if not entries:
         return
@@ -158,6 +159,8 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                 continue
             if yours and g.objects[src].controller != player:
                 continue
+            if ab.actor == OPPONENT and player not in g.opponents(g.objects[src].controller):
+                continue  # "each opponent's upkeep" (CR 102.2)
             if kind in (E.CAST, E.ACTIVATE) and ab.subject is not None and (
                     item is None or not ab.subject.item(g, item, g.objects[src].controller, src)):
                 continue

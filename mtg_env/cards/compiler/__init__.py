@@ -145,7 +145,13 @@ def _compile_face(face: OracleFace, card: OracleCard) -> CardDef:
     for ab in abilities:
         if isinstance(ab, Keyword):
             keywords.update(ab.names)
-    colors = frozenset(face.colors) if face.colors or face.color_indicator else mana_cost.colors()
+    if "changeling" in keywords:  # CR 702.73a: every creature type, in every zone (CR 604.3)
+        from .templates.characteristics import with_changeling
+        subs = with_changeling(subs)
+    if "devoid" in keywords:  # CR 702.114a: colorless, in every zone (CR 604.3)
+        colors: frozenset[str] = frozenset()
+    else:
+        colors = frozenset(face.colors) if face.colors or face.color_indicator else mana_cost.colors()
     return CardDef(card.name, mana_cost, types, subs, supers, power, toughness, face.oracle_text,
                    tuple(abilities), colors, frozenset(keywords))
 

@@ -20,7 +20,7 @@ import dataclasses
 import re
 from typing import Any
 
-from ..abilities import Ability, Activated, Keyword, Mode, SpellAbility, Triggered
+from ..abilities import THIS, Ability, Activated, Keyword, Mode, SpellAbility, Triggered
 from ..costs import split_cost
 from ..effects import May
 from ..effects.control import knows_if_done
@@ -149,6 +149,8 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
             raise NoParse(text)
         return [Activated(text=line.raw, cost=cost, modes=modes(line, b.card), **kw)]
     effs = effects(text, b)
+    if kw.get("timing") and any(e.adds_mana for e in effs):
+        raise NoParse(text)  # a mana ability with a timing restriction: not for autopay/could_produce
     return [Activated(text=line.raw, cost=cost, effects=effs, targets=tuple(b.targets), **kw)]
 
 
@@ -207,7 +209,29 @@ def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Abili
     if line.modes and rest.lower().rstrip(".") == "choose one —":
         return Triggered(text=line.raw, modes=modes(line, b.card), **kw)
     effs = effects(rest, b)
+    if _leaves(kw.get("event")) and kw.get("subject", THIS) is THIS and _acts_on_self(effs):
+        # CR 400.7: after it left the battlefield, "~" in its leaves trigger is a new object
+        # (Rancor's "return Rancor to its owner's hand" from the graveyard): not read
+        raise NoParse(rest)
     return Triggered(text=line.raw, effects=effs, targets=tuple(b.targets), **kw)
+
+
+def _leaves(event: Any) -> bool:
+    from ..abilities import LEAVES_EVENTS
+    events = event if isinstance(event, tuple) else (event,)
+    return any(e in LEAVES_EVENTS for e in events)
+
+
+def _acts_on_self(x: Any) -> bool:
+    """Whether an effect (or effects) acts on the ability's source itself (subjects.SELF)."""
+    from ..subjects import This
+    if isinstance(x, This):
+        return True
+    if isinstance(x, tuple | list):
+        return any(_acts_on_self(y) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return any(_acts_on_self(getattr(x, f.name)) for f in dataclasses.fields(x))
+    return False
 
 
 def spell_effect(lines: list[Line], card: Any) -> SpellAbility:
