@@ -116,7 +116,7 @@ def keyword_line(line: Line, b: Builder) -> list[Ability]:
     return out
 
 
-_RESTRICTIONS = {
+_RESTRICTIONS: dict[str, tuple[str, Any]] = {
     "activate only as a sorcery": ("sorcery_speed", True),
     "activate only once each turn": ("once_each_turn", True),
 }
