@@ -533,6 +533,10 @@ class Game:
     gain_life = primitives.gain_life
     lose_life = primitives.lose_life
     destroy = primitives.destroy
+    add_regeneration_shield = primitives.add_regeneration_shield
+    cant_be_regenerated = primitives.cant_be_regenerated
+    prevent_next_damage = primitives.prevent_next_damage
+    prevent_all_combat_damage = primitives.prevent_all_combat_damage
     sacrifice = primitives.sacrifice
     counter = primitives.counter
     tap = primitives.tap

@@ -163,3 +163,215 @@ players:
     assert permanent(g, "Colossus of Sardia")["tapped"] is False
     g = scenario(yaml.format(step="precombat_main"))
     assert not any(lab.startswith("activate Colossus of Sardia") for lab in labels(g))
+
+
+# ---------------------------------------------------------------------------------------------
+# regeneration (CR 701.19)
+
+
+def _duel(p1: dict, p2: dict, step: str = "precombat_main") -> object:
+    return scenario({"format": "duel", "step": step,
+                     "players": [{"name": "P1", **p1}, {"name": "P2", **p2}]})
+
+
+def _to(g, kind: str) -> None:
+    for _ in range(30):
+        if g.decision.kind == kind:
+            return
+        assert g.decision.kind == "priority", g.decision
+        g.act("pass")
+    raise AssertionError(kind)
+
+
+def test_cr_701_19a_regeneration_replaces_destruction_by_lethal_damage_drudge_skeletons():
+    """Drudge Skeletons: "{B}: Regenerate Drudge Skeletons." The next time it would be
+    destroyed this turn (here by lethal damage, CR 704.5g), all damage is removed from it and
+    it is tapped instead."""
+    _compiled("Drudge Skeletons", "Searing Spear")
+    g = scenario("""
+players:
+  - mana_pool: "{B}{R}{C}"
+    hand: [Searing Spear]
+    battlefield: [Drudge Skeletons]
+""")
+    g.run_line(["activate Drudge Skeletons", "pass"])
+    g.run_line(["cast Searing Spear", "target Drudge Skeletons", "pass"])
+    sk = permanent(g, "Drudge Skeletons")
+    assert sk["tapped"] is True
+    assert player(g, "P1")["graveyard"] == ["Searing Spear"]
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}"
+    hand: [Searing Spear]
+    battlefield: [Drudge Skeletons]
+""")
+    g.run_line(["cast Searing Spear", "target Drudge Skeletons", "pass"])
+    assert "Drudge Skeletons" in player(g, "P1")["graveyard"]  # the control: no shield
+
+
+def test_cr_701_19a_a_shield_is_used_once_drudge_skeletons():
+    """One shield replaces one destruction: the second Searing Spear destroys it."""
+    g = scenario("""
+players:
+  - mana_pool: "{B}{R}{R}{R}{R}"
+    hand: [Searing Spear, Searing Spear]
+    battlefield: [Drudge Skeletons]
+""")
+    g.run_line(["activate Drudge Skeletons", "pass"])
+    g.run_line(["cast Searing Spear", "target Drudge Skeletons", "pass"])
+    assert permanent(g, "Drudge Skeletons")["tapped"] is True
+    g.run_line(["cast Searing Spear", "target Drudge Skeletons", "pass"])
+    assert "Drudge Skeletons" in player(g, "P1")["graveyard"]
+
+
+def test_cr_701_19c_they_cant_be_regenerated_wrath_of_god():
+    """Wrath of God: "Destroy all creatures. They can't be regenerated." The shield doesn't
+    replace this destruction."""
+    _compiled("Wrath of God")
+    g = scenario("""
+players:
+  - mana_pool: "{B}{W}{W}{C}{C}"
+    hand: [Wrath of God]
+    battlefield: [Drudge Skeletons]
+""")
+    g.run_line(["activate Drudge Skeletons", "pass"])
+    g.run_line(["cast Wrath of God", "pass"])
+    assert "Drudge Skeletons" in player(g, "P1")["graveyard"]
+
+
+def test_cr_701_19a_506_4_a_regenerated_creature_is_removed_from_combat_drudge_skeletons():
+    """Drudge Skeletons attacks and is blocked by Elvish Archers (2/1, first strike). It
+    regenerates after first-strike damage and is removed from combat, so it deals no regular
+    combat damage: the Archers survive."""
+    _compiled("Elvish Archers")
+    g = _duel({"battlefield": ["Drudge Skeletons", "Swamp"]}, {"battlefield": ["Elvish Archers"]},
+              step="beginning_of_combat")
+    _to(g, "attack")
+    g.act("attack P2 with Drudge Skeletons")
+    if g.decision.kind == "attack":
+        g.act("done attacking")
+    _to(g, "block")
+    g.act("block Drudge Skeletons with Elvish Archers")
+    if g.decision.kind == "block":
+        g.act("done blocking")
+    g.run_line(["activate Swamp", "activate Drudge Skeletons", "pass", "pass"])
+    pass_until(g, "end_of_combat")
+    assert permanent(g, "Drudge Skeletons")["tapped"] is True
+    assert permanent(g, "Elvish Archers")["card"] == "Elvish Archers"
+    assert player(g, "P2")["graveyard"] == []
+
+
+def test_cr_701_19c_target_creature_cant_be_regenerated_this_turn_hurr_jackal():
+    """Hurr Jackal: "{T}: Target creature can't be regenerated this turn." A shield Drudge
+    Skeletons has doesn't replace its destruction."""
+    _compiled("Hurr Jackal")
+    g = scenario("""
+players:
+  - mana_pool: "{B}{R}{R}"
+    hand: [Searing Spear]
+    battlefield: [Drudge Skeletons, Hurr Jackal]
+""")
+    g.run_line(["activate Drudge Skeletons", "pass"])
+    g.run_line(["activate Hurr Jackal", "target Drudge Skeletons", "pass"])
+    g.run_line(["cast Searing Spear", "target Drudge Skeletons", "pass"])
+    assert "Drudge Skeletons" in player(g, "P1")["graveyard"]
+
+
+def test_cr_701_19c_it_cant_be_regenerated_amends_only_one_destroy_effect():
+    """"It can't be regenerated." changes the destroy effect of the sentence before; after a
+    sentence that is not one destroy effect it is not read."""
+    from mtg_env.cards.compiler.builder import Builder
+    from mtg_env.cards.compiler.grammar import NoParse
+    from mtg_env.cards.compiler.lines import effects
+    from mtg_env.cards.effects.shields import DestroyNoRegenerate
+    got = effects("Destroy target creature. It can't be regenerated.", Builder(None))
+    assert [type(e) for e in got] == [DestroyNoRegenerate]
+    import pytest
+    with pytest.raises(NoParse):
+        effects("Tap target creature. It can't be regenerated.", Builder(None))
+
+
+# ---------------------------------------------------------------------------------------------
+# prevention (CR 615)
+
+
+def test_cr_615_7_a_prevention_shield_prevents_the_next_damage_mending_hands():
+    """Mending Hands: "Prevent the next 4 damage that would be dealt to any target this turn."
+    Searing Spear's 3 damage is prevented (1 left on the shield); the next Spear deals 2."""
+    _compiled("Mending Hands")
+    g = scenario("""
+players:
+  - mana_pool: "{W}{R}{R}{R}{R}"
+    hand: [Mending Hands, Searing Spear, Searing Spear]
+    battlefield: [{card: Grizzly Bears}]
+""")
+    g.run_line(["cast Mending Hands", "target Grizzly Bears", "pass"])
+    g.run_line(["cast Searing Spear", "target Grizzly Bears", "pass"])
+    assert permanent(g, "Grizzly Bears")["card"] == "Grizzly Bears"
+    g.run_line(["cast Searing Spear", "target Grizzly Bears", "pass"])
+    assert "Grizzly Bears" in player(g, "P1")["graveyard"]
+
+
+def test_cr_615_7_a_shield_on_a_player_mending_hands():
+    """The shield on a player: P2 takes 3 - ... of Searing Spear's damage after 4 prevented."""
+    g = scenario("""
+players:
+  - mana_pool: "{W}{R}{R}{R}{R}"
+    hand: [Mending Hands, Searing Spear, Searing Spear]
+""")
+    g.run_line(["cast Mending Hands", "target P2", "pass"])
+    g.run_line(["cast Searing Spear", "target P2", "pass", "cast Searing Spear", "target P2", "pass"])
+    assert player(g, "P2")["life"] == 18
+
+
+def test_cr_514_2_a_prevention_shield_ends_at_cleanup_mending_hands():
+    """The shield lasts "this turn": in the next turn Searing Spear deals all its damage."""
+    g = _duel({"mana_pool": "{W}", "hand": ["Mending Hands"], "library": ["Island"] * 3},
+              {"hand": ["Searing Spear"], "battlefield": ["Mountain", "Mountain"], "library": ["Island"] * 3})
+    g.run_line(["cast Mending Hands", "target P1", "pass", "pass"])
+    pass_until(g, "precombat_main", turn=2)
+    g.run_line(["pass"]) if g.state_json()["priority"] == "P1" else None
+    assert g.state_json()["priority"] == "P2"
+    g.run_line(["activate Mountain", "activate Mountain", "cast Searing Spear", "target P1", "pass", "pass"])
+    assert player(g, "P1")["life"] == 17
+
+
+def test_cr_615_1_prevent_all_combat_damage_holy_day():
+    """Holy Day: "Prevent all combat damage that would be dealt this turn." """
+    _compiled("Holy Day")
+    g = _duel({"battlefield": ["Grizzly Bears"]}, {"hand": ["Holy Day"], "battlefield": ["Plains"]},
+              step="beginning_of_combat")
+    _to(g, "attack")
+    g.act("attack P2 with Grizzly Bears")
+    if g.decision.kind == "attack":
+        g.act("done attacking")
+    g.act("pass")  # P1 passes in declare attackers; P2 casts Holy Day
+    g.run_line(["activate Plains", "cast Holy Day", "pass", "pass"])
+    pass_until(g, "end_of_combat")
+    assert player(g, "P2")["life"] == 20
+
+
+def test_cr_615_7_simultaneous_sources_the_player_chooses_what_the_shield_prevents():
+    """Shieldmate's Blessing ("Prevent the next 3 damage that would be dealt to any target this
+    turn.") on P2, then Child of Night (2/1, lifelink) and Grizzly Bears attack: 4 damage at
+    once from two sources, so P2 chooses which 3 the shield prevents (CR 615.7). Preventing
+    Child of Night's 2 means its controller gains no life."""
+    _compiled("Shieldmate's Blessing", "Child of Night")
+    g = _duel({"mana_pool": "{W}", "hand": ["Shieldmate's Blessing"],
+               "battlefield": ["Grizzly Bears", "Child of Night"]}, {"battlefield": []})
+    g.run_line(["cast Shieldmate's Blessing", "target P2", "pass", "pass"])
+    _to(g, "attack")
+    g.run_line(["attack P2 with Grizzly Bears", "attack P2 with Child of Night"])
+    if g.decision.kind == "attack":
+        g.act("done attacking")
+    for _ in range(10):
+        if g.decision.kind == "choose":
+            break
+        g.act("pass")
+    assert g.state_json()["decision"]["player"] == "P2"
+    assert sorted(labels(g)) == ["prevent 1 damage from Child of Night", "prevent 1 damage from Grizzly Bears"]
+    g.run_line(["prevent 1 damage from Child of Night", "prevent 1 damage from Child of Night"])
+    # one shield point left, one source (Grizzly Bears) left: no choice, the shield prevents 1
+    pass_until(g, "end_of_combat")
+    assert player(g, "P2")["life"] == 19
+    assert player(g, "P1")["life"] == 20

@@ -25,7 +25,7 @@ from ..costs import split_cost
 from ..effects import May
 from ..effects.control import knows_if_done
 from .builder import Builder
-from .grammar import FAIL, MISS, NoParse, apply, read
+from .grammar import FAIL, MISS, NoParse, apply, matches, read
 from .text import Line
 
 _SENTENCE_END = re.compile(r"\.(?:\s+|$)")
@@ -61,17 +61,28 @@ def effects(text: str, b: Builder) -> tuple[Any, ...]:
     """The effects of an ability's text, in order (CR 608.2c). "You may X. If you do, Y." is
     one choice: Y happens only if X was chosen (CR 608.2c, 603.5)."""
     out: list[Any] = []
+    prev: tuple[Any, ...] = ()  # the effects of the sentence before
     for s in split_sentences(text):
         if s.lower().startswith("then "):
             s = s[5:]
+        if prev and matches("amend", s.rstrip(".")):
+            # a sentence that changes the one before ("Destroy target creature. It can't be
+            # regenerated."): the `amend` rule rebuilds the previous sentence's effects
+            got = tuple(apply("amend", s, b, prev=prev))
+            del out[len(out) - len(prev):]
+            out.extend(got)
+            prev = got
+            continue
         if s.lower().startswith("if you do, "):
             if not out or not isinstance(out[-1], May) or out[-1].then or \
                     not all(knows_if_done(e) for e in out[-1].effects):
                 raise NoParse(s)
             then = sentence(s[len("if you do, "):], b)
             out[-1] = May(out[-1].effects, out[-1].prompt, tuple(then))
+            prev = ()
             continue
-        out.extend(sentence(s, b))
+        prev = tuple(sentence(s, b))
+        out.extend(prev)
     return tuple(out)
 
 

@@ -7,6 +7,7 @@ from . import (  # noqa: F401
     effects,  # noqa: F401  (last: its patterns are the most general)
     keywords,
     mana,
+    regeneration,
     statics,
     timing,
     triggers,
