@@ -381,8 +381,12 @@ class Game:
         """The characteristics of object `oid` now (CR 613 on the battlefield, printed elsewhere)."""
         c = self.all_chars().get(oid)
         if c is None:
-            return layers.printed_chars(self.objects[oid].card)
+            return layers.outside_chars(self, self.objects[oid])
         return c
+
+    @staticmethod
+    def printed_chars(card: CardDef) -> Chars:
+        return layers.printed_chars(card)
 
     def last_known(self, oid: int) -> Chars | None:
         """An object's characteristics now, or as it last existed on the battlefield if it has
@@ -573,6 +577,7 @@ TASKS: dict[type, Callable[[Game, Any], bool]] = {
 
 
 if TYPE_CHECKING:
+    from ..cards.carddef import CardDef
     from ..cards.protocol import GameOps
 
     def _implements_the_card_protocol(g: Game) -> GameOps:

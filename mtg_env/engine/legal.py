@@ -90,8 +90,7 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         return False
     sa = card.spell_ability
     if sa is not None and sa.modes:
-        ctx = Context(p, oid, card.name)
-        return any(targets.has_targets(g, m.targets, ctx) for m in sa.modes)
+        return casting.modes_choosable(g, sa, Context(p, oid, card.name))
     specs = casting.spell_targets(card)
     return not specs or targets.has_targets(g, specs, Context(p, oid, card.name))
 
@@ -182,6 +181,5 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
         if not targets.has_targets(g, ab.targets, ctx):
             return False
     if ab.modes:
-        ctx = Context(p, oid, c.name)
-        return any(targets.has_targets(g, m.targets, ctx) for m in ab.modes)
+        return casting.modes_choosable(g, ab, Context(p, oid, c.name))
     return True

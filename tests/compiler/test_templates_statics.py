@@ -375,3 +375,139 @@ def test_cr_615_7_simultaneous_sources_the_player_chooses_what_the_shield_preven
     pass_until(g, "end_of_combat")
     assert player(g, "P2")["life"] == 19
     assert player(g, "P1")["life"] == 20
+
+
+# ---------------------------------------------------------------------------------------------
+# modes (CR 700.2)
+
+
+def test_cr_700_2d_choose_one_or_both_each_mode_has_its_own_targets_winterflame():
+    """Winterflame: "Choose one or both — • Tap target creature. • Winterflame deals 2 damage
+    to target creature." With both modes, the second mode's target is the second target
+    chosen: Grizzly Bears is tapped and Child of Night (2/1) is dealt 2 damage."""
+    _compiled("Winterflame")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{R}{C}"
+    hand: [Winterflame]
+  - battlefield: [Grizzly Bears, Child of Night]
+""")
+    g.act("cast Winterflame")
+    assert g.decision.kind == "mode"
+    assert sorted(labels(g)) == ["mode 1: Tap target creature.", "mode 2: Winterflame deals 2 damage to target creature."]
+    g.act("mode 1")
+    assert sorted(labels(g)) == ["done choosing modes", "mode 2: Winterflame deals 2 damage to target creature."]
+    g.run_line(["mode 2", "target Grizzly Bears", "target Child of Night", "pass"])
+    assert permanent(g, "Grizzly Bears")["tapped"] is True
+    assert player(g, "P2")["graveyard"] == ["Child of Night"]
+
+
+def test_cr_700_2a_choose_one_or_both_one_mode_winterflame():
+    """With one mode chosen ("done" after the first), only that mode happens."""
+    g = scenario("""
+players:
+  - mana_pool: "{U}{R}{C}"
+    hand: [Winterflame]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Winterflame", "mode 2", "target Grizzly Bears", "pass"])
+    assert player(g, "P2")["graveyard"] == ["Grizzly Bears"]
+
+
+def test_cr_700_2d_choose_two_needs_two_modes_austere_command():
+    """Austere Command: "Choose two —": after one mode, "done" is not offered; the two chosen
+    modes happen in printed order."""
+    _compiled("Austere Command")
+    g = scenario("""
+players:
+  - mana_pool: "{W}{W}{C}{C}{C}{C}"
+    hand: [Austere Command]
+    battlefield: [Sol Ring]
+  - battlefield: [Grizzly Bears, Serra Angel]
+""")
+    g.run_line(["cast Austere Command", "mode 1"])
+    assert "done choosing modes" not in labels(g)
+    assert not any(lab.startswith("mode 1") for lab in labels(g))
+    g.run_line(["mode 3", "pass"])
+    assert player(g, "P1")["graveyard"] == ["Sol Ring", "Austere Command"] or \
+        sorted(player(g, "P1")["graveyard"]) == ["Austere Command", "Sol Ring"]
+    assert player(g, "P2")["graveyard"] == ["Grizzly Bears"]
+    assert permanent(g, "Serra Angel")["card"] == "Serra Angel"
+
+
+# ---------------------------------------------------------------------------------------------
+# power and toughness defined by a characteristic-defining ability (CR 604.3, 613.4a)
+
+
+def test_cr_613_4a_power_and_toughness_equal_to_creatures_you_control_crusader_of_odric():
+    """Crusader of Odric (*/*): "Crusader of Odric's power and toughness are each equal to the
+    number of creatures you control." It counts itself; a +1/+1 effect (layer 7c) applies
+    after it."""
+    _compiled("Crusader of Odric")
+    g = scenario("""
+players:
+  - battlefield: [Crusader of Odric, Grizzly Bears, Forest]
+""")
+    c = permanent(g, "Crusader of Odric")
+    assert (c["power"], c["toughness"]) == (2, 2)
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}"
+    hand: [Searing Spear]
+    battlefield: [Crusader of Odric, Grizzly Bears, Grizzly Bears]
+""")
+    assert permanent(g, "Crusader of Odric")["toughness"] == 3
+    g.run_line(["cast Searing Spear", "target Grizzly Bears", "pass"])  # one Bears dies ...
+    # ... and the Crusader is 2/2 now (it keeps its damage: none)
+    assert permanent(g, "Crusader of Odric")["toughness"] == 2
+
+
+def test_cr_604_3_the_ability_functions_in_every_zone_boneyard_wurm():
+    """Boneyard Wurm: "... each equal to the number of creature cards in your graveyard." On
+    the battlefield it counts the creature cards in its controller's graveyard; in the
+    graveyard (CR 604.3) it counts itself too."""
+    _compiled("Boneyard Wurm")
+    g = scenario("""
+players:
+  - battlefield: [Boneyard Wurm]
+    graveyard: [Grizzly Bears, Forest, Child of Night]
+""")
+    w = permanent(g, "Boneyard Wurm")
+    assert (w["power"], w["toughness"]) == (2, 2)
+    g = scenario("""
+players:
+  - graveyard: [Boneyard Wurm, Grizzly Bears]
+""")
+    oid = g.players[0].graveyard[0]
+    assert (g.chars(oid).power, g.chars(oid).toughness) == (2, 2)
+
+
+def test_cr_704_5f_a_cda_creature_with_toughness_0_dies_boneyard_wurm():
+    """With no creature card in the graveyard, Boneyard Wurm is 0/0 and is put into the
+    graveyard as a state-based action (CR 704.5f)."""
+    g = scenario("""
+players:
+  - hand: [Boneyard Wurm]
+    mana_pool: "{B}{G}"
+""")
+    g.run_line(["cast Boneyard Wurm", "pass"])
+    assert player(g, "P1")["graveyard"] == ["Boneyard Wurm"]
+
+
+def test_cr_604_3_power_only_sylvan_yeti():
+    """Sylvan Yeti (*/4): "Sylvan Yeti's power is equal to the number of cards in your hand." """
+    _compiled("Sylvan Yeti")
+    g = scenario("""
+players:
+  - hand: [Island, Island, Forest]
+    battlefield: [Sylvan Yeti]
+""")
+    y = permanent(g, "Sylvan Yeti")
+    assert (y["power"], y["toughness"]) == (3, 4)
+
+
+def test_cr_604_3_a_star_no_ability_defines_is_declined():
+    """A */* creature whose text doesn't define its power and toughness by a template the
+    compiler reads stays unsupported, with the reason."""
+    st = card_status("Abominable Treefolk")
+    assert not st.supported

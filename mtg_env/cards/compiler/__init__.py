@@ -103,11 +103,12 @@ def _compile_face(face: OracleFace, card: OracleCard) -> CardDef:
     except MtgError:
         raise Unsupported(f"mana cost {cost_text}") from None
     power = toughness = None
+    starred = False  # a "*" a characteristic-defining ability must define (CR 604.3)
     if "Creature" in types:
         try:
             power, toughness = int(face.power or ""), int(face.toughness or "")
         except ValueError:
-            reasons.append(f"power/toughness {face.power}/{face.toughness}")
+            starred = True
     if "Planeswalker" in types:
         reasons.append("planeswalkers (loyalty abilities, CR 606)")
     if "Battle" in types:
@@ -136,6 +137,13 @@ def _compile_face(face: OracleFace, card: OracleCard) -> CardDef:
             abilities.insert(0, spell_effect(spell_lines, card) if spell_lines else SpellAbility(text=""))
         except FAIL as e:
             reasons.append(_reason(e, spell_lines[0]))
+    if starred:
+        from .templates.characteristics import defined_pt
+        defined = defined_pt(face.power, face.toughness, abilities)
+        if defined is None:
+            reasons.append(f"power/toughness {face.power}/{face.toughness}")
+        else:
+            power, toughness = defined
     if reasons:
         raise Unsupported(*reasons)
     for i, t in enumerate(intrinsic):

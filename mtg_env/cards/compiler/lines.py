@@ -154,15 +154,30 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
         else:
             body.append(s)
     text = ". ".join(body) + "."
-    if line.modes and text.lower().rstrip(".").endswith("choose one —"):
-        pre = text.rstrip(".")[: -len("choose one —")].strip()
-        if pre:
-            raise NoParse(text)
-        return [Activated(text=line.raw, cost=cost, modes=modes(line, b.card), **kw)]
+    count = mode_header(text, len(line.modes)) if line.modes else None
+    if count is not None:
+        return [Activated(text=line.raw, cost=cost, modes=modes(line, b.card), mode_count=count, **kw)]
     effs = effects(text, b)
     if kw.get("timing") and any(e.adds_mana for e in effs):
         raise NoParse(text)  # a mana ability with a timing restriction: not for autopay/could_produce
     return [Activated(text=line.raw, cost=cost, effects=effs, targets=tuple(b.targets), **kw)]
+
+
+_MODE_HEADERS = {"choose one —": (1, 1), "choose one or both —": (1, 2), "choose two —": (2, 2),
+                 "choose one or more —": (1, 0), "choose three —": (3, 3)}
+
+
+def mode_header(text: str, n: int) -> tuple[int, int] | None:
+    """How many of `n` modes a modal ability's "Choose ... —" has chosen (CR 700.2): (at
+    least, at most), or None for text that isn't one of these headers."""
+    got = _MODE_HEADERS.get(text.lower().rstrip(".").strip())
+    if got is None:
+        return None
+    lo, hi = got
+    hi = hi or n
+    if hi > n or n < 2:
+        raise NoParse(text)
+    return lo, hi
 
 
 def modes(line: Line, card: Any) -> tuple[Mode, ...]:
@@ -248,8 +263,9 @@ def _acts_on_self(x: Any) -> bool:
 def spell_effect(lines: list[Line], card: Any) -> SpellAbility:
     """An instant's or sorcery's effect (CR 113.3a): its effect lines, in order."""
     b = Builder(card)
-    if len(lines) == 1 and lines[0].modes and lines[0].text.lower().rstrip(".") == "choose one —":
-        return SpellAbility(text=lines[0].raw, modes=modes(lines[0], card))
+    count = mode_header(lines[0].text, len(lines[0].modes)) if len(lines) == 1 and lines[0].modes else None
+    if count is not None:
+        return SpellAbility(text=lines[0].raw, modes=modes(lines[0], card), mode_count=count)
     effs: list[Any] = []
     for ln in lines:
         if ln.modes:

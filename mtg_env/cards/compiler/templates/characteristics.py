@@ -1,5 +1,6 @@
 """Characteristic-defining abilities (CR 604.3) that define a card's colors and subtypes:
-devoid (CR 702.114) and changeling (CR 702.73).
+devoid (CR 702.114) and changeling (CR 702.73); and its power and toughness ("~'s power and
+toughness are each equal to the number of ...", cards/defining.py).
 
 A characteristic-defining ability functions in every zone (CR 604.3) and applies first in its
 layer (CR 613.3): it is part of the card's characteristics as printed, so the compiler writes
@@ -15,9 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....core.filters import Permanent
 from ....core.subtypes import CREATURE_TYPES
 from ...abilities import Keyword
-from ..grammar import NoParse, rule
+from ...defining import DefinePT, Tally
+from ..grammar import NoParse, kind, rule
+from ..lexicon import read_noun
 from ..text import Line
 
 
@@ -44,3 +48,79 @@ def changeling(b: Any, line: Line) -> list[Keyword]:
 def with_changeling(subtypes: tuple[str, ...]) -> tuple[str, ...]:
     """The printed subtypes, then every other creature type (CR 205.3m), in a fixed order."""
     return subtypes + tuple(sorted(CREATURE_TYPES - set(subtypes)))
+
+
+# --------------------------------------------------------------------------------------------
+# power and toughness defined by the text (CR 604.3, 613.4a): the printed */*, */N, N/*
+
+
+@kind("tally")
+def _tally(text: str) -> Tally:
+    """What "the number of ..." counts: "creatures you control", "cards in your hand",
+    "creature cards in your graveyard", "cards in all graveyards", "Elves on the
+    battlefield". Filters on power or toughness are not read (another card's
+    characteristic-defining ability could change those in the same layer)."""
+    low = text.lower()
+    if "power" in low or "toughness" in low or "counter" in low:
+        raise NoParse(text)
+    for zone in ("hand", "graveyard", "library"):
+        for whose, tail in (("you", f" in your {zone}"), ("all", f" in all {zone}s")):
+            if low.endswith(tail):
+                head = text[: -len(tail)]
+                if head.lower() in ("cards", "card"):
+                    return Tally(zone, None, whose)
+                if not head.lower().endswith("cards"):
+                    raise NoParse(text)
+                flt = read_noun(head)
+                if flt.domain() not in (None, frozenset({zone})):
+                    raise NoParse(text)
+                return Tally(zone, flt, whose)
+    if low.endswith(" on the battlefield"):
+        flt = read_noun(text[: -len(" on the battlefield")])
+    else:
+        flt = read_noun(text)
+        if "you control" not in low and "your opponents control" not in low and \
+                "an opponent controls" not in low:
+            raise NoParse(text)
+    if flt.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return Tally("battlefield", flt & Permanent())
+
+
+@rule("static", "<s:self>'s power and toughness are each equal to the number of <t:tally>")
+def pt_equal_to(b: Any, s: str, t: Tally, line: Line) -> list[Any]:
+    """CR 604.3, 613.4a: "Its power and toughness are each equal to the number of creatures
+    you control." (the printed */*)."""
+    return [DefinePT(text=line.raw, tally=t)]
+
+
+@rule("static", "<s:self>'s power is equal to the number of <t:tally>")
+def power_equal_to(b: Any, s: str, t: Tally, line: Line) -> list[Any]:
+    """CR 604.3: the printed */N."""
+    return [DefinePT(text=line.raw, tally=t, toughness=False)]
+
+
+@rule("static", "<s:self>'s toughness is equal to the number of <t:tally>")
+def toughness_equal_to(b: Any, s: str, t: Tally, line: Line) -> list[Any]:
+    """CR 604.3: the printed N/*."""
+    return [DefinePT(text=line.raw, tally=t, power=False)]
+
+
+def defined_pt(power: str | None, toughness: str | None, abilities: list[Any]) -> tuple[int, int] | None:
+    """The printed power and toughness of a creature whose "*" its characteristic-defining
+    abilities define exactly (each "*" by one ability, and only a "*"): the numbers the card
+    definition holds (0 for a "*", which the ability sets in every zone), or None."""
+    defs = [a for a in abilities if isinstance(a, DefinePT)]
+    sides = [a.power for a in defs], [a.toughness for a in defs]
+    out = []
+    for printed, defined in zip((power, toughness), sides, strict=True):
+        n = sum(defined)
+        if printed == "*":
+            if n != 1:
+                return None
+            out.append(0)
+        elif printed is not None and printed.isdigit() and n == 0:
+            out.append(int(printed))
+        else:
+            return None
+    return out[0], out[1]
