@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..core.filters import Filter
 from ..core.modifications import Layer
-from .abilities import LayerStatic, Own
+from .abilities import LayerStatic, Own, Static
 
 if TYPE_CHECKING:
     from ..core.chars import Chars
@@ -80,3 +80,41 @@ class DefinePT(LayerStatic):
         c = own(source)
         if c is not None:
             self.define(g, chars, c, source)
+
+
+# --------------------------------------------------------------------------------------------
+# static abilities with a condition ("as long as", CR 604.1, 611.3a)
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCondition:
+    """"as long as <condition>" of a static ability: the number `tally` counts is at least
+    `at_least` (or, with `none`, zero), or (`attacking`) the source is an attacking creature.
+    Judged in the layer system with the characteristics computed so far: the compiler reads
+    only conditions that the layers before the ability's own have settled (types and colors
+    of permanents, cards in zones, combat)."""
+
+    tally: Tally | None = None
+    at_least: int = 1
+    none: bool = False
+    attacking: bool = False
+
+    def holds(self, g: GameOps, chars: dict[int, Chars] | None, source: int) -> bool:
+        if self.attacking:
+            return g.is_attacking(source)
+        assert self.tally is not None
+        n = self.tally.count(g, chars, source)
+        return n == 0 if self.none else n >= self.at_least
+
+
+@dataclass(frozen=True)
+class ConditionalStatic(Static):
+    """"~ gets +1/+1 as long as you control an artifact.", "As long as seven or more cards are
+    in your graveyard, ~ gets +2/+2.": a `Static` that applies only while `condition` holds
+    (checked whenever the characteristics are computed, CR 611.3a)."""
+
+    condition: StaticCondition = StaticCondition()
+
+    def apply(self, g: GameOps, chars: dict[int, Chars], own: Own, source: int) -> None:
+        if self.condition.holds(g, chars, source):
+            Static.apply(self, g, chars, own, source)

@@ -161,6 +161,10 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                 continue
             if ab.actor == OPPONENT and player not in g.opponents(g.objects[src].controller):
                 continue  # "each opponent's upkeep" (CR 102.2)
+            if ab.actor == "attached_controller":
+                host = g.objects[src].attached_to  # "the upkeep of enchanted creature's controller"
+                if host is None or host not in g.objects or g.objects[host].controller != player:
+                    continue
             if kind in (E.CAST, E.ACTIVATE) and ab.subject is not None and (
                     item is None or not ab.subject.item(g, item, g.objects[src].controller, src)):
                 continue

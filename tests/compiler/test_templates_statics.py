@@ -511,3 +511,105 @@ def test_cr_604_3_a_star_no_ability_defines_is_declined():
     compiler reads stays unsupported, with the reason."""
     st = card_status("Abominable Treefolk")
     assert not st.supported
+
+
+# ---------------------------------------------------------------------------------------------
+# "as long as" (CR 611.3a) and what an Aura is attached to
+
+
+def test_cr_611_3a_as_long_as_you_control_a_forest_kird_ape():
+    """Kird Ape (1/1): "Kird Ape gets +1/+2 as long as you control a Forest." The condition is
+    checked continuously: 1/1 without a Forest, 2/3 with one."""
+    _compiled("Kird Ape")
+    g = scenario("""
+players:
+  - battlefield: [Kird Ape, Mountain]
+""")
+    assert (permanent(g, "Kird Ape")["power"], permanent(g, "Kird Ape")["toughness"]) == (1, 1)
+    g = scenario("""
+players:
+  - battlefield: [Kird Ape, Forest]
+""")
+    assert (permanent(g, "Kird Ape")["power"], permanent(g, "Kird Ape")["toughness"]) == (2, 3)
+
+
+def test_cr_611_3a_metalcraft_carapace_forger():
+    """Carapace Forger (2/2): "Metalcraft — Carapace Forger gets +2/+2 as long as you control
+    three or more artifacts." Two artifacts are not enough."""
+    _compiled("Carapace Forger")
+    g = scenario("""
+players:
+  - battlefield: [Carapace Forger, Sol Ring, Sol Ring]
+""")
+    assert permanent(g, "Carapace Forger")["power"] == 2
+    g = scenario("""
+players:
+  - battlefield: [Carapace Forger, Sol Ring, Sol Ring, Sol Ring]
+""")
+    assert permanent(g, "Carapace Forger")["power"] == 4
+
+
+def test_cr_611_3a_threshold_mystic_zealot():
+    """Mystic Zealot (2/4): "Threshold — As long as seven or more cards are in your graveyard,
+    Mystic Zealot gets +1/+1 and has flying." """
+    _compiled("Mystic Zealot")
+    g = scenario("""
+players:
+  - battlefield: [Mystic Zealot]
+    graveyard: [Island, Island, Island, Island, Island, Island]
+""")
+    assert permanent(g, "Mystic Zealot")["power"] == 2
+    assert "flying" not in g.chars(next(o for o in g.battlefield)).keywords
+    g = scenario("""
+players:
+  - battlefield: [Mystic Zealot]
+    graveyard: [Island, Island, Island, Island, Island, Island, Island]
+""")
+    z = next(o for o in g.battlefield)
+    assert (g.chars(z).power, g.chars(z).toughness) == (3, 5)
+    assert "flying" in g.chars(z).keywords
+
+
+def test_cr_611_3a_as_long_as_its_attacking_grasping_scoundrel():
+    """Grasping Scoundrel (1/1): "Grasping Scoundrel gets +1/+0 as long as it's attacking." """
+    _compiled("Grasping Scoundrel")
+    g = _duel({"battlefield": ["Grasping Scoundrel"]}, {"battlefield": []}, step="beginning_of_combat")
+    assert permanent(g, "Grasping Scoundrel")["power"] == 1
+    _to(g, "attack")
+    g.act("attack P2 with Grasping Scoundrel")
+    if g.decision.kind == "attack":
+        g.act("done attacking")
+    assert permanent(g, "Grasping Scoundrel")["power"] == 2
+    pass_until(g, "end_of_combat")
+    assert player(g, "P2")["life"] == 18
+
+
+def test_cr_603_10a_when_enchanted_creature_dies_bequeathal():
+    """Bequeathal: "When enchanted creature dies, you draw two cards." """
+    _compiled("Bequeathal")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}"
+    hand: [Searing Spear]
+    library: [Island, Island, Island]
+    battlefield: [Grizzly Bears, {card: Bequeathal, attached_to: Grizzly Bears}]
+""")
+    g.run_line(["cast Searing Spear", "target Grizzly Bears", "pass"])
+    assert [i["source"] for i in g.state_json()["stack"]] == ["Bequeathal"]
+    g.act("pass")
+    assert player(g, "P1")["hand"] == ["Island", "Island"]
+
+
+def test_cr_503_1a_upkeep_of_enchanted_creatures_controller_stab_wound():
+    """Stab Wound (P1's Aura on P2's Serra Angel): "At the beginning of the upkeep of
+    enchanted creature's controller, that player loses 2 life." It triggers in P2's upkeep,
+    not in P1's."""
+    _compiled("Stab Wound")
+    g = _duel({"battlefield": [{"card": "Stab Wound", "attached_to": "Serra Angel"}],
+               "library": ["Island"] * 3},
+              {"battlefield": ["Serra Angel"], "library": ["Island"] * 3}, step="end")
+    assert permanent(g, "Serra Angel")["power"] == 2
+    pass_until(g, "draw", turn=2)
+    assert (player(g, "P1")["life"], player(g, "P2")["life"]) == (20, 18)
+    pass_until(g, "draw", turn=3)
+    assert (player(g, "P1")["life"], player(g, "P2")["life"]) == (20, 18)

@@ -58,11 +58,12 @@ def with_changeling(subtypes: tuple[str, ...]) -> tuple[str, ...]:
 def _tally(text: str) -> Tally:
     """What "the number of ..." counts: "creatures you control", "cards in your hand",
     "creature cards in your graveyard", "cards in all graveyards", "Elves on the
-    battlefield". Filters on power or toughness are not read (another card's
-    characteristic-defining ability could change those in the same layer)."""
+    battlefield". Filters on power, toughness, counters or abilities ("with flying") are not
+    read: the layer system counts with the characteristics computed so far, and those could
+    still change in the layer of the ability that counts (6 or 7)."""
     low = text.lower()
-    if "power" in low or "toughness" in low or "counter" in low:
-        raise NoParse(text)
+    if "power" in low or "toughness" in low or "counter" in low or " with" in low:
+        raise NoParse(text)  # power, toughness, abilities: not settled when layer 6 and 7a apply
     for zone in ("hand", "graveyard", "library"):
         for whose, tail in (("you", f" in your {zone}"), ("all", f" in all {zone}s")):
             if low.endswith(tail):

@@ -1,0 +1,104 @@
+"""Conditions: static abilities that apply "as long as" something is true (CR 604.1, 611.3a:
+checked continuously), and triggers about what an Aura or Equipment is attached to ("When
+enchanted creature dies", "At the beginning of the upkeep of enchanted creature's
+controller")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.chars import Flag
+from ....core.filters import AttachedToSource, CardType, Filter
+from ....core.modifications import AddKeywords, ModifyPT
+from ...abilities import THIS, TriggerEvent
+from ...defining import ConditionalStatic, StaticCondition, Tally
+from ..grammar import NoParse, kind, rule
+from ..lexicon import NUMBERS, PT, SELF_WORDS
+from ..text import Line
+from .characteristics import _tally
+
+E = TriggerEvent
+_ = Flag
+
+
+@kind("as_long_as")
+def _as_long_as(text: str) -> StaticCondition:
+    """"you control an artifact", "you control three or more artifacts", "you control no
+    Swamps", "an opponent controls an Island", "seven or more cards are in your graveyard",
+    "it's attacking" / "~ is attacking"."""
+    low = text.lower()
+    for lead in SELF_WORDS | {"it"}:
+        if low in (f"{lead}'s attacking", f"{lead} is attacking"):
+            return StaticCondition(attacking=True)
+    if low.endswith(" cards are in your graveyard"):
+        count = low[: -len(" cards are in your graveyard")].split()
+        if len(count) == 3 and count[0] in NUMBERS and count[1:] == ["or", "more"]:
+            return StaticCondition(Tally("graveyard"), NUMBERS[count[0]])
+        raise NoParse(text)
+    for who in ("you control ", "an opponent controls "):
+        if not low.startswith(who):
+            continue
+        rest = text[len(who):]
+        words = rest.split(" ", 1)
+        if len(words) < 2:
+            raise NoParse(text)
+        head, phrase = words[0].lower(), words[1]
+        suffix = " " + who.strip()
+        if head in ("a", "an"):
+            return StaticCondition(_tally(phrase + suffix), 1)
+        if head == "no":
+            return StaticCondition(_tally(phrase + suffix), none=True)
+        if head in NUMBERS and phrase.lower().startswith("or more "):
+            return StaticCondition(_tally(phrase[len("or more "):] + suffix), NUMBERS[head])
+    raise NoParse(text)
+
+
+def _conditional(line: Line, who: Filter, cond: StaticCondition, *mods: Any) -> list[Any]:
+    if cond.attacking and who is not THIS:
+        raise NoParse(line.text)  # "it's attacking" is about the source itself
+    return [ConditionalStatic(text=line.raw, affects=who, modification=m, condition=cond) for m in mods]
+
+
+@rule("static", "<who:affected> (gets|get) <pt:pt> as long as <cond:as_long_as>",
+      "As long as <cond:as_long_as>, <who:affected> (gets|get) <pt:pt>")
+def pt_as_long_as(b: Any, who: Filter, pt: PT, cond: StaticCondition, line: Line) -> list[Any]:
+    """CR 613.4c, 611.3a: "~ gets +2/+2 as long as you control a Forest." (layer 7c: the
+    permanents counted have their final types and colors)."""
+    return _conditional(line, who, cond, ModifyPT(pt.power, pt.toughness))
+
+
+@rule("static", "<who:affected> (has|have) <kws:has_keywords> as long as <cond:as_long_as>",
+      "As long as <cond:as_long_as>, <who:affected> (has|have) <kws:has_keywords>")
+def keywords_as_long_as(b: Any, who: Filter, kws: tuple[str, ...], cond: StaticCondition,
+                        line: Line) -> list[Any]:
+    """CR 613.1f, 611.3a: "~ has first strike as long as it's attacking." (layer 6: types and
+    colors are settled)."""
+    return _conditional(line, who, cond, AddKeywords(kws))
+
+
+@rule("static", "<who:affected> (gets|get) <pt:pt> and (has|have) <kws:has_keywords> as long as <cond:as_long_as>",
+      "As long as <cond:as_long_as>, <who:affected> (gets|get) <pt:pt> and (has|have) <kws:has_keywords>")
+def pt_and_keywords_as_long_as(b: Any, who: Filter, pt: PT, kws: tuple[str, ...], cond: StaticCondition,
+                               line: Line) -> list[Any]:
+    return _conditional(line, who, cond, ModifyPT(pt.power, pt.toughness), AddKeywords(kws))
+
+
+# --------------------------------------------------------------------------------------------
+# triggers about the permanent an Aura or Equipment is attached to
+
+
+@rule("trigger", "When (enchanted|equipped) creature dies", "Whenever (enchanted|equipped) creature dies")
+def attached_dies(b: Any) -> dict[str, Any]:
+    """CR 603.10a, 700.4: the Aura's or Equipment's leaves-the-battlefield trigger for the
+    creature it is attached to (it is still attached when the creature dies; "it" and "that
+    creature" in the effect are not read: the creature is gone)."""
+    return {"event": E.DIES, "subject": AttachedToSource() & CardType("Creature")}
+
+
+@rule("trigger", "At the beginning of the upkeep of enchanted creature's controller",
+      "At the beginning of the upkeep of enchanted permanent's controller",
+      "At the beginning of the upkeep of equipped creature's controller")
+def attached_controllers_upkeep(b: Any) -> dict[str, Any]:
+    """CR 503.1a: the upkeep of the player who controls what the Aura is attached to, as the
+    upkeep begins (that player is "that player")."""
+    return {"event": E.UPKEEP, "actor": "attached_controller"}
