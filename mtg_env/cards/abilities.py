@@ -104,6 +104,8 @@ class Activated(Ability):
     #: when it may be activated besides priority (CR 602.5b): "your_upkeep", "your_turn",
     #: "your_turn_before_attackers" (cards/compiler/templates/timing.py), None for any time
     timing: str | None = None
+    #: "Activate only if <condition>" (CR 602.5b): an object with `holds(g, None, source)`
+    activate_if: Any = None
     cost: Cost = Cost()
     keyword: str | None = None  # "equip", "crew" for keyword abilities
     #: X defined by the text (CR 107.3c) instead of chosen

@@ -115,8 +115,10 @@ def _choose_modes(g: Game, t: Announce, ctx: Context, modes: tuple[Any, ...], co
     if len(ctx.modes) >= hi:
         return True
     start = ctx.modes[-1] + 1 if ctx.modes else 0
+    can = [i for i in range(start, len(modes)) if targets.has_targets(g, modes[i].targets, ctx)]
+    need = lo - len(ctx.modes) - 1  # modes still to choose after this one, in printed order
     acts = [Action("mode", f"mode {i + 1}: {modes[i].text}", value=i, payload=i)
-            for i in range(start, len(modes)) if targets.has_targets(g, modes[i].targets, ctx)]
+            for k, i in enumerate(can) if len(can) - k - 1 >= need]
     if len(ctx.modes) >= lo:
         if not acts:
             return True

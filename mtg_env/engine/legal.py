@@ -137,6 +137,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
         return False
     if ab.timing is not None and not timing_allows(g, ab.timing, p):
         return False
+    if ab.activate_if is not None and not ab.activate_if.holds(g, None, oid):
+        return False
     if cost.tap or cost.untap:
         if cost.tap and obj.tapped:
             return False

@@ -613,3 +613,53 @@ def test_cr_503_1a_upkeep_of_enchanted_creatures_controller_stab_wound():
     assert (player(g, "P1")["life"], player(g, "P2")["life"]) == (20, 18)
     pass_until(g, "draw", turn=3)
     assert (player(g, "P1")["life"], player(g, "P2")["life"]) == (20, 18)
+
+
+def test_cr_700_2a_choose_two_a_first_mode_must_leave_a_second_austere_command():
+    """Modes are chosen in printed order: the last mode can't be the first of two (the fuzz
+    found a cast that stopped with nothing to choose)."""
+    g = scenario("""
+players:
+  - mana_pool: "{W}{W}{C}{C}{C}{C}"
+    hand: [Austere Command]
+""")
+    g.act("cast Austere Command")
+    assert not any(lab.startswith("mode 4") for lab in labels(g))
+    g.act("mode 3")
+    assert sorted(labels(g)) == ["mode 4: Destroy all creatures with mana value 4 or greater."]
+
+
+def test_cr_602_5b_activate_only_if_you_have_no_cards_in_hand_fools_tome():
+    """Fool's Tome: "{2}, {T}: Draw a card. Activate only if you have no cards in hand." """
+    _compiled("Fool's Tome")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}"
+    battlefield: [Fool's Tome]
+    library: [Island]
+""")
+    g.run_line(["activate Fool's Tome", "pass"])
+    assert player(g, "P1")["hand"] == ["Island"]
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}"
+    hand: [Forest]
+    battlefield: [Fool's Tome]
+""")
+    assert not any(lab.startswith("activate Fool's Tome") for lab in labels(g))
+
+
+def test_cr_603_10a_enters_or_dies_seven_tail_mentor():
+    """Seven-Tail Mentor: "When Seven-Tail Mentor enters the battlefield or dies, put a +1/+1
+    counter on target creature or Vehicle you control." It triggers both times."""
+    _compiled("Seven-Tail Mentor")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}"
+    hand: [Searing Spear]
+    battlefield: [Seven-Tail Mentor, Grizzly Bears]
+""")
+    g.run_line(["cast Searing Spear", "target Seven-Tail Mentor", "pass", "target Grizzly Bears"])
+    assert [i["source"] for i in g.state_json()["stack"]] == ["Seven-Tail Mentor"]
+    g.act("pass")
+    assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}

@@ -147,9 +147,10 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
             parts = [p.strip() for p in re.split(r" and (?=only)|, and (?=only)", low)]
             for p in parts:
                 key = p if p.startswith("activate") else "activate " + p
-                if key not in _RESTRICTIONS:
-                    raise NoParse(s)
-                name, value = _RESTRICTIONS[key]
+                if key in _RESTRICTIONS:
+                    name, value = _RESTRICTIONS[key]
+                else:  # a restriction with a condition ("Activate only if ...")
+                    name, value = apply("restriction", key, b)
                 kw[name] = value
         else:
             body.append(s)
@@ -158,7 +159,7 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
     if count is not None:
         return [Activated(text=line.raw, cost=cost, modes=modes(line, b.card), mode_count=count, **kw)]
     effs = effects(text, b)
-    if kw.get("timing") and any(e.adds_mana for e in effs):
+    if (kw.get("timing") or kw.get("activate_if")) and any(e.adds_mana for e in effs):
         raise NoParse(text)  # a mana ability with a timing restriction: not for autopay/could_produce
     return [Activated(text=line.raw, cost=cost, effects=effs, targets=tuple(b.targets), **kw)]
 

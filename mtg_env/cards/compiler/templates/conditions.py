@@ -30,6 +30,8 @@ def _as_long_as(text: str) -> StaticCondition:
     for lead in SELF_WORDS | {"it"}:
         if low in (f"{lead}'s attacking", f"{lead} is attacking"):
             return StaticCondition(attacking=True)
+    if low in ("you have no cards in hand", "you have no cards in your hand"):
+        return StaticCondition(Tally("hand"), none=True)
     if low.endswith(" cards are in your graveyard"):
         count = low[: -len(" cards are in your graveyard")].split()
         if len(count) == 3 and count[0] in NUMBERS and count[1:] == ["or", "more"]:
@@ -102,3 +104,24 @@ def attached_controllers_upkeep(b: Any) -> dict[str, Any]:
     """CR 503.1a: the upkeep of the player who controls what the Aura is attached to, as the
     upkeep begins (that player is "that player")."""
     return {"event": E.UPKEEP, "actor": "attached_controller"}
+
+
+@rule("restriction", "Activate only if <cond:as_long_as>")
+def activate_only_if(b: Any, cond: StaticCondition) -> tuple[str, Any]:
+    """CR 602.5b: "Activate only if seven or more cards are in your graveyard.", "... if you
+    control a Swamp.", "... if ~ is attacking." (checked as it would be activated)."""
+    return ("activate_if", cond)
+
+
+@rule("trigger", "When <s:self> enters or dies", "Whenever <s:self> enters or dies")
+def enters_or_dies(b: Any, s: str) -> dict[str, Any]:
+    """CR 603.6a, 603.10a: one ability with two trigger events ("it" is not read: after it
+    dies, it is a new object)."""
+    return {"event": (E.ENTERS, E.DIES)}
+
+
+@rule("trigger", "When <s:self> enters or leaves the battlefield",
+      "Whenever <s:self> enters or leaves the battlefield")
+def enters_or_leaves(b: Any, s: str) -> dict[str, Any]:
+    """CR 603.6a, 603.6c, 603.10a."""
+    return {"event": (E.ENTERS, E.LEAVES)}
