@@ -262,6 +262,7 @@ def _prevention_chosen(g: Game, t: CombatDamage, plan: list[tuple[int, tuple[str
     eff = g.effects
     if eff.prevent_combat_damage:
         return True
+    from .replacement import fully_prevented
     ans = t.answer
     t.answer = None
     if ans is not None:
@@ -278,7 +279,8 @@ def _prevention_chosen(g: Game, t: CombatDamage, plan: list[tuple[int, tuple[str
         if not shield:
             continue
         entries = [(i, src) for i, (src, r, n) in enumerate(plan) if tuple(r) == ref and n > 0
-                   and src in g.objects and not (ref[0] == "obj" and targets.protected_from(g, ref[1], src))]
+                   and src in g.objects and not (ref[0] == "obj" and targets.protected_from(g, ref[1], src))
+                   and not fully_prevented(g, src, ref, True)]
         if len({src for _i, src in entries}) < 2 or sum(plan[i][2] for i, _s in entries) <= shield:
             continue
         who = ref[1] if ref[0] == "player" else g.objects[ref[1]].controller

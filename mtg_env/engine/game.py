@@ -541,6 +541,7 @@ class Game:
     cant_be_regenerated = primitives.cant_be_regenerated
     prevent_next_damage = primitives.prevent_next_damage
     prevent_all_combat_damage = primitives.prevent_all_combat_damage
+    prevent_all_damage = primitives.prevent_all_damage
     sacrifice = primitives.sacrifice
     counter = primitives.counter
     tap = primitives.tap

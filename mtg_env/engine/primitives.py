@@ -38,7 +38,7 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
             return 0  # CR 702.16e
     elif ref[0] != "player":
         return 0
-    if g.effects.prevention or g.effects.prevent_combat_damage:
+    if g.effects.prevention or g.effects.prevent_combat_damage or g.effects.prevent_all:
         from .replacement import prevent_damage
         n = prevent_damage(g, ctx, ref, n, combat)
         if n <= 0:
@@ -253,3 +253,9 @@ def prevent_all_combat_damage(g: Game) -> None:
     """CR 615.1: "Prevent all combat damage that would be dealt this turn"."""
     g.effects.prevent_combat_damage = True
     g.log_event("all combat damage will be prevented this turn")
+
+
+def prevent_all_damage(g: Game, direction: str, ref: Ref, combat: bool) -> None:
+    """CR 615.1: "Prevent all [combat] damage that would be dealt to (`direction` "to") / by
+    ("by") <ref> this turn"."""
+    g.effects.prevent_all.append((direction, ref, combat))

@@ -156,7 +156,7 @@ class Effects(SlotState):
     applies, control changes, and permissions to play cards from exile."""
 
     __slots__ = ("layered", "control_reverts", "play_permissions", "regeneration", "no_regeneration",
-                 "prevention", "prevent_combat_damage")
+                 "prevention", "prevent_combat_damage", "prevent_all")
 
     def __init__(self) -> None:
         self.layered: list[ContinuousEffect] = []
@@ -173,6 +173,9 @@ class Effects(SlotState):
         self.prevention: list[tuple[tuple[str, int], int]] = []
         #: "Prevent all combat damage that would be dealt this turn" (CR 615.1)
         self.prevent_combat_damage = False
+        #: "Prevent all [combat] damage that would be dealt to/by <ref> this turn": (to or by,
+        #: ref, combat damage only)
+        self.prevent_all: list[tuple[str, tuple[str, int], bool]] = []
 
     def copy(self) -> Effects:
         e = Effects.__new__(Effects)
@@ -183,6 +186,7 @@ class Effects(SlotState):
         e.no_regeneration = self.no_regeneration[:]
         e.prevention = self.prevention[:]
         e.prevent_combat_damage = self.prevent_combat_damage
+        e.prevent_all = self.prevent_all[:]
         return e
 
 

@@ -663,3 +663,86 @@ players:
     assert [i["source"] for i in g.state_json()["stack"]] == ["Seven-Tail Mentor"]
     g.act("pass")
     assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}
+
+
+# ---------------------------------------------------------------------------------------------
+# becomes a creature until end of turn (CR 611.2, 613)
+
+
+def test_cr_613_1d_becomes_a_creature_that_is_still_a_land_faerie_conclave():
+    """Faerie Conclave: "{1}{U}: Faerie Conclave becomes a 2/1 blue Faerie creature with flying
+    until end of turn. It's still a land." Layers 4 (Creature, Faerie; it keeps Land, CR
+    205.1b), 5 (blue), 6 (flying), 7b (2/1); it ends at cleanup (CR 514.2)."""
+    _compiled("Faerie Conclave")
+    g = _duel({"mana_pool": "{U}{C}", "battlefield": ["Faerie Conclave"], "library": ["Island"] * 3},
+              {"library": ["Island"] * 3})
+    g.run_line(["activate Faerie Conclave: {1}{U}", "pass", "pass"])
+    fc = permanent(g, "Faerie Conclave")
+    assert set(fc["types"]) == {"Land", "Creature"}
+    assert (fc["power"], fc["toughness"]) == (2, 1)
+    oid = next(o for o in g.battlefield)
+    c = g.chars(oid)
+    assert "flying" in c.keywords and c.colors == frozenset({"U"}) and "Faerie" in c.subtypes
+    pass_until(g, "upkeep", turn=2)
+    fc = permanent(g, "Faerie Conclave")
+    assert fc["types"] == ["Land"] and fc["power"] is None
+
+
+def test_cr_205_1b_a_land_creature_attacks_mishras_factory():
+    """Mishra's Factory: "{1}: Mishra's Factory becomes a 2/2 Assembly-Worker artifact creature
+    until end of turn. It's still a land." (colorless: no color is named)."""
+    _compiled("Mishra's Factory")
+    g = _duel({"mana_pool": "{C}", "battlefield": ["Mishra's Factory"]}, {"battlefield": []},
+              step="beginning_of_combat")
+    g.run_line(["activate Mishra's Factory: {1}", "pass", "pass"])
+    assert set(permanent(g, "Mishra's Factory")["types"]) == {"Artifact", "Land", "Creature"}
+    _to(g, "attack")
+    g.act("attack P2 with Mishra's Factory")
+    if g.decision.kind == "attack":
+        g.act("done attacking")
+    pass_until(g, "end_of_combat")
+    assert player(g, "P2")["life"] == 18
+
+
+def test_cr_205_1a_becomes_a_creature_without_still_a_land_is_declined():
+    """Without "It's still a land" the new card type would replace the old ones (CR 205.1a):
+    the wording is not read."""
+    import pytest
+
+    from mtg_env.cards.compiler.builder import Builder
+    from mtg_env.cards.compiler.grammar import NoParse
+    from mtg_env.cards.compiler.lines import effects
+    with pytest.raises(NoParse):
+        effects("Target land becomes a 2/2 creature until end of turn.", Builder(None))
+
+
+def test_cr_615_1_prevent_all_combat_damage_to_and_by_that_creature_maze_of_ith():
+    """Maze of Ith: "{T}: Untap target attacking creature. Prevent all combat damage that
+    would be dealt to and dealt by that creature this turn." """
+    _compiled("Maze of Ith")
+    g = _duel({"battlefield": ["Grizzly Bears"]}, {"battlefield": ["Maze of Ith"]}, step="beginning_of_combat")
+    _to(g, "attack")
+    g.act("attack P2 with Grizzly Bears")
+    if g.decision.kind == "attack":
+        g.act("done attacking")
+    g.act("pass")
+    g.run_line(["activate Maze of Ith", "target Grizzly Bears", "pass", "pass"])
+    assert permanent(g, "Grizzly Bears")["tapped"] is False
+    pass_until(g, "end_of_combat")
+    assert player(g, "P2")["life"] == 20
+
+
+def test_cr_615_1_prevent_all_damage_to_target_creature_shielded_passage():
+    """Shielded Passage: "Prevent all damage that would be dealt to target creature this
+    turn." Searing Spear then deals no damage to it (and a shield on it is not used up)."""
+    _compiled("Shielded Passage")
+    g = scenario("""
+players:
+  - mana_pool: "{W}{R}{R}"
+    hand: [Shielded Passage, Searing Spear]
+    battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Shielded Passage", "target Grizzly Bears", "pass"])
+    g.run_line(["cast Searing Spear", "target Grizzly Bears", "pass"])
+    assert permanent(g, "Grizzly Bears")["card"] == "Grizzly Bears"
+    assert player(g, "P1")["graveyard"] == ["Shielded Passage", "Searing Spear"]

@@ -83,6 +83,8 @@ def effects(text: str, b: Builder) -> tuple[Any, ...]:
             continue
         prev = tuple(sentence(s, b))
         out.extend(prev)
+    if any(getattr(e, "incomplete", False) for e in out):
+        raise NoParse(text)  # an effect that needs a sentence after it ("It's still a land.")
     return tuple(out)
 
 

@@ -79,3 +79,22 @@ class PreventAllCombatDamage(Effect):
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         g.prevent_all_combat_damage()
         return None
+
+
+@dataclass(frozen=True)
+class PreventAllDamage(Effect):
+    """"Prevent all [combat] damage that would be dealt to [and dealt by] <it> this turn"
+    (CR 615.1): `to` and/or `by` the permanent or player `what` names as it resolves."""
+
+    what: Who = TARGET
+    to: bool = True
+    by: bool = False
+    combat: bool = False
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for ref in self.what.refs(g, ctx):
+            if self.to:
+                g.prevent_all_damage("to", ref, self.combat)
+            if self.by and ref[0] == "obj":
+                g.prevent_all_damage("by", ref, self.combat)
+        return None

@@ -5,6 +5,7 @@ controller")."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ....core.chars import Flag
@@ -12,6 +13,7 @@ from ....core.filters import AttachedToSource, CardType, Filter
 from ....core.modifications import AddKeywords, ModifyPT
 from ...abilities import THIS, TriggerEvent
 from ...defining import ConditionalStatic, StaticCondition, Tally
+from ...effects.animate import BecomeCreature
 from ..grammar import NoParse, kind, rule
 from ..lexicon import NUMBERS, PT, SELF_WORDS
 from ..text import Line
@@ -125,3 +127,61 @@ def enters_or_dies(b: Any, s: str) -> dict[str, Any]:
 def enters_or_leaves(b: Any, s: str) -> dict[str, Any]:
     """CR 603.6a, 603.6c, 603.10a."""
     return {"event": (E.ENTERS, E.LEAVES)}
+
+
+# --------------------------------------------------------------------------------------------
+# "becomes a N/N ... creature until end of turn" (CR 611.2, 613.1d-f, 613.4b)
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@kind("animation")
+def _animation(text: str) -> BecomeCreature:
+    """"2/2 Assembly-Worker artifact creature", "4/4 white and blue Elemental creature with
+    flying and vigilance", "1/1 Blinkmoth artifact creature with flying" (fixed numbers, the
+    engine's keywords, creature types; "that's still a land" at the end)."""
+    from ....core.subtypes import CREATURE_TYPES
+    from ..lexicon import read_keywords
+    still = False
+    low = text
+    if low.endswith(" that's still a land"):
+        still, low = True, low[: -len(" that's still a land")]
+    keywords: tuple[str, ...] = ()
+    if " with " in low:
+        low, kws = low.split(" with ", 1)
+        keywords = read_keywords(kws)
+    words = low.split()
+    if len(words) < 2 or words[-1] != "creature":
+        raise NoParse(text)
+    pt = words[0].split("/")
+    if len(pt) != 2 or not all(x.isdigit() for x in pt):
+        raise NoParse(text)
+    body = words[1:-1]
+    colors: list[str] = []
+    while body and (body[0] in _COLOR_WORDS or (body[0] == "and" and colors)):
+        if body[0] != "and":
+            colors.append(_COLOR_WORDS[body[0]])
+        body = body[1:]
+    types: tuple[str, ...] = ()
+    if body and body[-1] == "artifact":
+        types, body = ("Artifact",), body[:-1]
+    if any(w not in CREATURE_TYPES for w in body):
+        raise NoParse(text)
+    return BecomeCreature(int(pt[0]), int(pt[1]), types, tuple(body), tuple(colors) or None, keywords,
+                          still_land=still)
+
+
+@rule("effect", "<what:obj> becomes (a|an) <body:animation> until end of turn",
+      "Until end of turn, <what:obj> becomes (a|an) <body:animation>")
+def becomes_creature(b: Any, what: Any, body: BecomeCreature) -> list[Any]:
+    """CR 611.2, 613: a land (or another permanent) becomes a creature until end of turn; the
+    text must say it is "still a land" (the next sentence, or "that's still a land")."""
+    return [dataclasses.replace(body, what=b.obj(what))]
+
+
+@rule("amend", "It's still a land")
+def still_a_land(b: Any, prev: tuple[Any, ...]) -> list[Any]:
+    """CR 205.1b: "It's still a land." it keeps its card types and subtypes."""
+    if len(prev) != 1 or not isinstance(prev[0], BecomeCreature):
+        raise NoParse("It's still a land")
+    return [dataclasses.replace(prev[0], still_land=True)]

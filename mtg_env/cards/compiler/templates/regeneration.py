@@ -13,6 +13,7 @@ from ...effects.shields import (
     CantBeRegenerated,
     DestroyNoRegenerate,
     PreventAllCombatDamage,
+    PreventAllDamage,
     PreventNextDamage,
     Regenerate,
 )
@@ -62,3 +63,37 @@ def prevent_next(b: Builder, n: Any, to: Any) -> list[Any]:
 def fog(b: Builder) -> list[Any]:
     """CR 615.1, 510.2: every combat damage this turn, to any permanent or player."""
     return [PreventAllCombatDamage()]
+
+
+def _prevent_all(b: Builder, what: ObjRef, to: bool, by: bool, combat: bool) -> list[Any]:
+    return [PreventAllDamage(b.obj(what, frozenset({"battlefield", "players"})), to, by, combat)]
+
+
+@rule("effect", "Prevent all combat damage that would be dealt to <what:obj> this turn")
+def prevent_combat_to(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 615.1, 510.2: all combat damage to one permanent this turn."""
+    return _prevent_all(b, what, True, False, True)
+
+
+@rule("effect", "Prevent all combat damage that would be dealt by <what:obj> this turn")
+def prevent_combat_by(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 615.1: all combat damage one creature would deal this turn."""
+    return _prevent_all(b, what, False, True, True)
+
+
+@rule("effect", "Prevent all combat damage that would be dealt to and dealt by <what:obj> this turn")
+def prevent_combat_to_and_by(b: Builder, what: ObjRef) -> list[Any]:
+    return _prevent_all(b, what, True, True, True)
+
+
+@rule("effect", "Prevent all damage that would be dealt to <what:obj> this turn")
+def prevent_all_to(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 615.1: all damage to one permanent this turn, from any source."""
+    return _prevent_all(b, what, True, False, False)
+
+
+@rule("effect", "Prevent all damage that would be dealt by <what:obj> this turn",
+      "Prevent all damage <what:obj> would deal this turn")
+def prevent_all_by(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 615.1: all damage one source would deal this turn."""
+    return _prevent_all(b, what, False, True, False)
