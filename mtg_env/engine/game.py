@@ -542,6 +542,7 @@ class Game:
     prevent_next_damage = primitives.prevent_next_damage
     prevent_all_combat_damage = primitives.prevent_all_combat_damage
     prevent_all_damage = primitives.prevent_all_damage
+    delay_until_next_upkeep = triggers.delay_until_next_upkeep
     sacrifice = primitives.sacrifice
     counter = primitives.counter
     tap = primitives.tap

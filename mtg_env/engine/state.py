@@ -156,7 +156,7 @@ class Effects(SlotState):
     applies, control changes, and permissions to play cards from exile."""
 
     __slots__ = ("layered", "control_reverts", "play_permissions", "regeneration", "no_regeneration",
-                 "prevention", "prevent_combat_damage", "prevent_all")
+                 "prevention", "prevent_combat_damage", "prevent_all", "delayed")
 
     def __init__(self) -> None:
         self.layered: list[ContinuousEffect] = []
@@ -176,6 +176,9 @@ class Effects(SlotState):
         #: "Prevent all [combat] damage that would be dealt to/by <ref> this turn": (to or by,
         #: ref, combat damage only)
         self.prevent_all: list[tuple[str, tuple[str, int], bool]] = []
+        #: delayed triggered abilities (CR 603.7): (turn, its controller, source id, source
+        #: name, ability) for "at the beginning of the next turn's upkeep"
+        self.delayed: list[tuple[int, int, int | None, str, Triggered]] = []
 
     def copy(self) -> Effects:
         e = Effects.__new__(Effects)
@@ -187,6 +190,7 @@ class Effects(SlotState):
         e.prevention = self.prevention[:]
         e.prevent_combat_damage = self.prevent_combat_damage
         e.prevent_all = self.prevent_all[:]
+        e.delayed = self.delayed[:]
         return e
 
 

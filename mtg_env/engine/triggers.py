@@ -150,6 +150,8 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
     `player` casting a spell (CR 601.2i) or activating an ability (`item`, CR 602.2e).
     Abilities that say "you" are checked first, then those of any player (or of an opponent:
     `actor` OPPONENT)."""
+    if kind == E.UPKEEP and g.effects.delayed:
+        _delayed_upkeep(g, player)
     entries = g.triggers_for(kind)
     if not entries:
         return
@@ -169,6 +171,27 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                     item is None or not ab.subject.item(g, item, g.objects[src].controller, src)):
                 continue
             queue_trigger(g, ab, src, key, origin, Event(kind, player=player, item=item, source=source))
+
+
+def delay_until_next_upkeep(g: Game, ctx: Context, ab: Triggered) -> None:
+    """CR 603.7a: a resolving spell or ability creates a delayed triggered ability that
+    triggers at the beginning of the next turn's upkeep (CR 603.7d: its controller is the
+    spell's or ability's)."""
+    g.effects.delayed.append((g.turn_state.number + 1, ctx.controller, ctx.source_id, ctx.source_name, ab))
+
+
+def _delayed_upkeep(g: Game, player: int) -> None:
+    """The delayed triggered abilities of this turn's upkeep trigger once (CR 603.7b)."""
+    now = g.turn_state.number
+    keep = []
+    for entry in g.effects.delayed:
+        turn, controller, src, name, ab = entry
+        if turn != now:
+            keep.append(entry)
+            continue
+        g.pending_triggers.append(PendingTrigger(ab, src if src is not None else -1, "delayed", controller, name,
+                                                 Event(E.UPKEEP, player=player)))
+    g.effects.delayed = keep
 
 
 # ---------------------------------------------------------------------------------------------

@@ -746,3 +746,23 @@ players:
     g.run_line(["cast Searing Spear", "target Grizzly Bears", "pass"])
     assert permanent(g, "Grizzly Bears")["card"] == "Grizzly Bears"
     assert player(g, "P1")["graveyard"] == ["Shielded Passage", "Searing Spear"]
+
+
+# ---------------------------------------------------------------------------------------------
+# delayed triggered abilities (CR 603.7)
+
+
+def test_cr_603_7_draw_a_card_at_the_beginning_of_the_next_turns_upkeep_blessed_wine():
+    """Blessed Wine: "You gain 1 life. Draw a card at the beginning of the next turn's
+    upkeep." Cast in P1's turn, the card is drawn in the upkeep of P2's turn, once."""
+    _compiled("Blessed Wine")
+    g = _duel({"mana_pool": "{W}{C}", "hand": ["Blessed Wine"], "library": ["Forest"] * 4},
+              {"library": ["Island"] * 4})
+    g.run_line(["cast Blessed Wine", "pass", "pass"])
+    assert player(g, "P1")["life"] == 21 and player(g, "P1")["hand"] == []
+    pass_until(g, "draw", turn=2)
+    assert player(g, "P1")["hand"] == ["Forest"]
+    pass_until(g, "upkeep", turn=3)
+    g.run_line(["pass", "pass"]) if g.state_json()["stack"] else None
+    pass_until(g, "precombat_main", turn=3)
+    assert player(g, "P1")["hand"] == ["Forest", "Forest"]  # only the turn's own draw

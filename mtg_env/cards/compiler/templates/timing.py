@@ -66,3 +66,19 @@ def another_put_into_graveyard(b: Any, what: Filter) -> dict[str, Any]:
 
 
 _ = NoParse
+
+
+@rule("effect", "Draw <n:amount> card(s|) at the beginning of the next turn's upkeep",
+      "<who:player> (draw|draws) <n:amount> card(s|) at the beginning of the next turn's upkeep")
+def draw_next_upkeep(b: Any, n: Any, who: Any = None) -> list[Any]:
+    """CR 603.7a: a delayed triggered ability, created as the spell or ability resolves,
+    that triggers at the beginning of the next turn's upkeep (its controller draws, or the
+    target player, fixed as it is created)."""
+    from ...effects.delayed import DrawAtNextUpkeep
+    from ...subjects import CONTROLLER
+    if who is not None and who.kind not in ("you", "target"):
+        raise NoParse("draws at the beginning of the next turn's upkeep")
+    player = CONTROLLER if who is None else b.player(who)
+    cards = "a card" if n == 1 else f"{n} cards"
+    text = f"Draw {cards}." if player is CONTROLLER else f"Target player draws {cards}."
+    return [DrawAtNextUpkeep(n, player, text)]
