@@ -10,6 +10,7 @@ controller (its owner outside the battlefield, CR 108.4a) and the card itself.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -118,3 +119,20 @@ class ConditionalStatic(Static):
     def apply(self, g: GameOps, chars: dict[int, Chars], own: Own, source: int) -> None:
         if self.condition.holds(g, chars, source):
             Static.apply(self, g, chars, own, source)
+
+
+@dataclass(frozen=True)
+class ScaledStatic(Static):
+    """"~ gets +1/+1 for each artifact you control.": `modification` (a +N/+N, layer 7c)
+    applied once for each thing `tally` counts (CR 613.4c)."""
+
+    tally: Tally = Tally("hand")
+
+    def apply(self, g: GameOps, chars: dict[int, Chars], own: Own, source: int) -> None:
+        from ..core.modifications import ModifyPT
+        mod = self.modification
+        assert isinstance(mod, ModifyPT)
+        n = self.tally.count(g, chars, source)
+        if n:
+            Static.apply(dataclasses.replace(self, modification=ModifyPT(mod.power * n, mod.toughness * n)),
+                         g, chars, own, source)

@@ -766,3 +766,22 @@ def test_cr_603_7_draw_a_card_at_the_beginning_of_the_next_turns_upkeep_blessed_
     g.run_line(["pass", "pass"]) if g.state_json()["stack"] else None
     pass_until(g, "precombat_main", turn=3)
     assert player(g, "P1")["hand"] == ["Forest", "Forest"]  # only the turn's own draw
+
+
+def test_cr_613_4c_gets_plus_one_for_each_blanchwood_armor():
+    """Blanchwood Armor: "Enchanted creature gets +1/+1 for each Forest you control." """
+    _compiled("Blanchwood Armor")
+    g = scenario("""
+players:
+  - battlefield: [Grizzly Bears, {card: Blanchwood Armor, attached_to: Grizzly Bears}, Forest, Forest, Island]
+""")
+    b = permanent(g, "Grizzly Bears")
+    assert (b["power"], b["toughness"]) == (4, 4)
+
+
+def test_cr_613_4c_for_each_other_on_an_aura_is_declined_bravado():
+    """Bravado: "Enchanted creature gets +1/+1 for each other creature you control." ("other"
+    than the enchanted creature, not than the Aura): not read. Copperhoof Vorrac counts
+    untapped permanents (tapping doesn't recompute characteristics): not read."""
+    _unsupported("Bravado", "for each other creature you control")
+    _unsupported("Copperhoof Vorrac", "untapped")

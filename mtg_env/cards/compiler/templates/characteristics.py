@@ -62,8 +62,10 @@ def _tally(text: str) -> Tally:
     read: the layer system counts with the characteristics computed so far, and those could
     still change in the layer of the ability that counts (6 or 7)."""
     low = text.lower()
-    if "power" in low or "toughness" in low or "counter" in low or " with" in low:
-        raise NoParse(text)  # power, toughness, abilities: not settled when layer 6 and 7a apply
+    if "power" in low or "toughness" in low or "counter" in low or " with" in low or "tapped" in low:
+        # power, toughness, abilities: not settled when layers 6 and 7 apply; tapped: the
+        # characteristics are not recomputed when a permanent becomes tapped
+        raise NoParse(text)
     for zone in ("hand", "graveyard", "library"):
         for whose, tail in (("you", f" in your {zone}"), ("all", f" in all {zone}s")):
             if low.endswith(tail):

@@ -12,7 +12,7 @@ from ....core.chars import Flag
 from ....core.filters import AttachedToSource, CardType, Filter
 from ....core.modifications import AddKeywords, ModifyPT
 from ...abilities import THIS, TriggerEvent
-from ...defining import ConditionalStatic, StaticCondition, Tally
+from ...defining import ConditionalStatic, ScaledStatic, StaticCondition, Tally
 from ...effects.animate import BecomeCreature
 from ..grammar import NoParse, kind, rule
 from ..lexicon import NUMBERS, PT, SELF_WORDS
@@ -57,9 +57,18 @@ def _as_long_as(text: str) -> StaticCondition:
     raise NoParse(text)
 
 
+def _other(who: Filter, line: Line) -> None:
+    """"other" / "another" in what an Aura's or Equipment's ability counts may mean other than
+    the creature it is attached to (Bravado): read only on the permanent's own abilities."""
+    low = line.text.lower()
+    if who is not THIS and (" other " in low or "another " in low):
+        raise NoParse(line.text)
+
+
 def _conditional(line: Line, who: Filter, cond: StaticCondition, *mods: Any) -> list[Any]:
     if cond.attacking and who is not THIS:
         raise NoParse(line.text)  # "it's attacking" is about the source itself
+    _other(who, line)
     return [ConditionalStatic(text=line.raw, affects=who, modification=m, condition=cond) for m in mods]
 
 
@@ -185,3 +194,26 @@ def still_a_land(b: Any, prev: tuple[Any, ...]) -> list[Any]:
     if len(prev) != 1 or not isinstance(prev[0], BecomeCreature):
         raise NoParse("It's still a land")
     return [dataclasses.replace(prev[0], still_land=True)]
+
+
+@kind("each_tally")
+def _each_tally(text: str) -> Tally:
+    """"artifact you control", "other creature you control", "card in your hand", "creature
+    card in your graveyard": what "for each" counts."""
+    low = text.lower()
+    for zone in ("hand", "graveyard"):
+        for tail in (f" in your {zone}", f" in all {zone}s"):
+            if low.endswith(tail):
+                head = text[: -len(tail)]
+                if not head.lower().endswith("card"):
+                    raise NoParse(text)
+                return _tally(head + "s" + tail)
+    return _tally(text)
+
+
+@rule("static", "<who:affected> (gets|get) <pt:pt> for each <t:each_tally>")
+def pt_for_each(b: Any, who: Filter, pt: PT, t: Tally, line: Line) -> list[Any]:
+    """CR 613.4c: "~ gets +1/+1 for each artifact you control." (counted as the layer system
+    reaches layer 7c: types and colors are settled)."""
+    _other(who, line)
+    return [ScaledStatic(text=line.raw, affects=who, modification=ModifyPT(pt.power, pt.toughness), tally=t)]
