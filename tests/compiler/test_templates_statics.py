@@ -785,3 +785,34 @@ def test_cr_613_4c_for_each_other_on_an_aura_is_declined_bravado():
     untapped permanents (tapping doesn't recompute characteristics): not read."""
     _unsupported("Bravado", "for each other creature you control")
     _unsupported("Copperhoof Vorrac", "untapped")
+
+
+# ---------------------------------------------------------------------------------------------
+# granted abilities in quotes (CR 613.1f)
+
+
+def test_cr_613_1f_enchanted_creature_has_a_quoted_ability_arcane_teachings():
+    """Arcane Teachings: "Enchanted creature gets +2/+2 and has "{T}: This creature deals 1
+    damage to any target."" The creature is the ability's source ("this creature")."""
+    _compiled("Arcane Teachings")
+    g = scenario("""
+players:
+  - battlefield: [Grizzly Bears, {card: Arcane Teachings, attached_to: Grizzly Bears}]
+""")
+    assert permanent(g, "Grizzly Bears")["power"] == 4
+    acts = [lab for lab in labels(g) if lab.startswith("activate Grizzly Bears")]
+    assert len(acts) == 1 and "(from Arcane Teachings)" in acts[0]
+    g.run_line([acts[0], "target P2", "pass"])
+    assert player(g, "P2")["life"] == 19
+    assert permanent(g, "Grizzly Bears")["tapped"] is True
+
+
+def test_cr_613_1f_a_granted_upkeep_trigger_is_the_creatures_controllers_pillory_of_the_sleepless():
+    """Pillory of the Sleepless (P1's Aura on P2's creature): "Enchanted creature has "At the
+    beginning of your upkeep, you lose 1 life."": "your" is the creature's controller."""
+    _compiled("Pillory of the Sleepless")
+    g = _duel({"battlefield": [{"card": "Pillory of the Sleepless", "attached_to": "Serra Angel"}],
+               "library": ["Island"] * 3},
+              {"battlefield": ["Serra Angel"], "library": ["Island"] * 3}, step="end")
+    pass_until(g, "draw", turn=2)
+    assert (player(g, "P1")["life"], player(g, "P2")["life"]) == (20, 19)

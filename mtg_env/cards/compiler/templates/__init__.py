@@ -6,6 +6,7 @@ from . import (  # noqa: F401
     characteristics,
     conditions,
     effects,  # noqa: F401  (last: its patterns are the most general)
+    grants,
     keywords,
     mana,
     regeneration,
