@@ -95,10 +95,17 @@ class Activated(Ability):
     #: damage or counters divided among the targets as they are chosen (CR 601.2d)
     divide: int | None = None
     modes: tuple[Mode, ...] = ()
+    #: how many modes are chosen, at least and at most ("Choose one or both —": (1, 2))
+    mode_count: tuple[int, int] = (1, 1)
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
     sorcery_speed: bool = False
     once_each_turn: bool = False
+    #: when it may be activated besides priority (CR 602.5b): "your_upkeep", "your_turn",
+    #: "your_turn_before_attackers" (cards/compiler/templates/timing.py), None for any time
+    timing: str | None = None
+    #: "Activate only if <condition>" (CR 602.5b): an object with `holds(g, None, source)`
+    activate_if: Any = None
     cost: Cost = Cost()
     keyword: str | None = None  # "equip", "crew" for keyword abilities
     #: X defined by the text (CR 107.3c) instead of chosen
@@ -199,6 +206,8 @@ class SpellAbility(Ability):
     #: damage or counters divided among the targets as they are chosen (CR 601.2d)
     divide: int | None = None
     modes: tuple[Mode, ...] = ()
+    #: how many modes are chosen, at least and at most ("Choose one or both —": (1, 2))
+    mode_count: tuple[int, int] = (1, 1)
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
 
@@ -377,7 +386,39 @@ def _chosen(ab: Ability | None, ctx: Context, part: str) -> tuple[Any, ...]:
         return ()
     modes: tuple[Mode, ...] = getattr(ab, "modes", ())
     if modes and ctx.modes:
-        return tuple(x for i in ctx.modes for x in getattr(modes[i], part))
+        if len(ctx.modes) == 1 or part == "targets":
+            return tuple(x for i in ctx.modes for x in getattr(modes[i], part))
+        # several modes (CR 700.2d): each mode's effects name its own targets from 0; after
+        # the first mode, they are the targets that follow the earlier modes' targets
+        out: list[Any] = []
+        offset = 0
+        for i in ctx.modes:
+            out.extend(_shift_targets(e, offset) if offset else e for e in modes[i].effects)
+            offset += len(modes[i].targets)
+        return tuple(out)
     return tuple(getattr(ab, part, ()))
+
+
+def _shift_targets(x: Any, offset: int) -> Any:
+    """`x` (an effect, a subject, or values holding them) with every target index moved by
+    `offset`. Effects and subjects are frozen dataclasses: changed ones are rebuilt."""
+    import dataclasses
+
+    from .subjects import Target
+    if isinstance(x, Target):
+        return Target(x.index + offset)
+    if isinstance(x, tuple):
+        return tuple(_shift_targets(y, offset) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        changes = {}
+        for f in dataclasses.fields(x):
+            if not f.init:
+                continue
+            v = getattr(x, f.name)
+            nv = _shift_targets(v, offset)
+            if nv is not v:
+                changes[f.name] = nv
+        return dataclasses.replace(x, **changes) if changes else x
+    return x
 
 

@@ -101,6 +101,39 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
     return t.ability.cost, t.ability.targets
 
 
+def _choose_modes(g: Game, t: Announce, ctx: Context, modes: tuple[Any, ...], count: tuple[int, int]) -> bool:
+    """CR 700.2a, 700.2d: "Choose one or both —", "Choose two —": the modes are chosen one at a
+    time, in the order they are printed (each at most once), until `count`'s most, or "done"
+    once there are at least its least. A mode without legal targets can't be chosen."""
+    lo, hi = count
+    ans = t.answer
+    t.answer = None
+    if ans == "done":
+        return True
+    if ans is not None:
+        ctx.modes.append(ans)
+    if len(ctx.modes) >= hi:
+        return True
+    start = ctx.modes[-1] + 1 if ctx.modes else 0
+    can = [i for i in range(start, len(modes)) if targets.has_targets(g, modes[i].targets, ctx)]
+    need = lo - len(ctx.modes) - 1  # modes still to choose after this one, in printed order
+    acts = [Action("mode", f"mode {i + 1}: {modes[i].text}", value=i, payload=i)
+            for k, i in enumerate(can) if len(can) - k - 1 >= need]
+    if len(ctx.modes) >= lo:
+        if not acts:
+            return True
+        acts.append(Action("done", "done choosing modes", payload="done"))
+    g.ask("mode", t.player, f"choose a mode for {g.name_of(t.obj)} ({len(ctx.modes)} chosen)", acts)
+    return False
+
+
+def modes_choosable(g: Game, ab: Any, ctx: Context) -> bool:
+    """Can enough modes of a modal spell or ability be chosen (CR 700.2a)? For several modes,
+    in printed order: `lo` of the modes with legal targets."""
+    lo = getattr(ab, "mode_count", (1, 1))[0]
+    return sum(1 for m in ab.modes if targets.has_targets(g, m.targets, ctx)) >= lo
+
+
 def announce(g: Game, t: Announce) -> bool:
     """The task: one step of CR 601.2 / 602.2 after another; asks and returns False where a
     choice is needed, True when the spell is cast or the ability activated."""
@@ -110,12 +143,18 @@ def announce(g: Game, t: Announce) -> bool:
     ab = announced_ability(g, t)
     stage = t.stage
     if stage == S.MODE:  # CR 601.2b / 602.2b: announce the mode
-        new = Context(p, oid, g.name_of(oid))
-        if t.what == "ability":
-            new.link = zones.link_group(t.key)  # type: ignore[arg-type]
-        t.ctx = new
+        if t.ctx is None or getattr(ab, "mode_count", (1, 1))[1] == 1:
+            new = Context(p, oid, g.name_of(oid))
+            if t.what == "ability":
+                new.link = zones.link_group(t.key)  # type: ignore[arg-type]
+            t.ctx = new
+        new = t.ctx
         modes = getattr(ab, "modes", ())
-        if modes:
+        if modes and ab.mode_count[1] > 1:  # type: ignore[union-attr]
+            if not _choose_modes(g, t, new, modes, ab.mode_count):  # type: ignore[union-attr]
+                return False
+            stage = S.X
+        elif modes:
             acts = [Action("mode", f"mode {i + 1}: {m.text}", value=i, payload=i)
                     for i, m in enumerate(modes) if targets.has_targets(g, m.targets, new)]
             t.stage = S.X

@@ -190,7 +190,7 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
         # blockers deal damage to the attacker they block (CR 510.1d)
         for a, bs in cb.blocks.items():
             for b in bs:
-                if b in g.objects and a in g.objects and _deals_damage_now(g, b, first):
+                if b in g.objects and a in g.objects and a in cb.attack_targets and _deals_damage_now(g, b, first):
                     p = g.chars(b).power or 0
                     if p > 0:
                         t.plan.append((b, ("obj", a), p))
@@ -248,8 +248,51 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
         g.ask("choose", g.objects[a].controller,
               f"{g.name_of(a)} assigns {sp.left} combat damage among its blockers", acts)
         return False
+    if g.effects.prevention and not _prevention_chosen(g, t, plan):
+        return False
     _deal_combat_damage(g, plan, first)
     return True
+
+def _prevention_chosen(g: Game, t: CombatDamage, plan: list[tuple[int, tuple[str, int], int]]) -> bool:
+    """CR 615.7: when two or more sources would deal combat damage at once to a permanent or
+    player with a prevention shield that can't prevent all of it, its controller (or the
+    player) chooses which damage the shield prevents, 1 at a time; the shield is used as the
+    damage is dealt right after (primitives.deal_damage applies what no choice is needed for).
+    "Prevent all combat damage" leaves nothing to choose."""
+    eff = g.effects
+    if eff.prevent_combat_damage:
+        return True
+    from .replacement import fully_prevented
+    ans = t.answer
+    t.answer = None
+    if ans is not None:
+        src, ref, n = plan[ans]
+        plan[ans] = (src, ref, n - 1)
+        for k, (r, left) in enumerate(eff.prevention):
+            if tuple(r) == tuple(ref):
+                eff.prevention = eff.prevention[:k] + ([(r, left - 1)] if left > 1 else []) + eff.prevention[k + 1:]
+                break
+        g.log_event(f"1 damage {g.name_of(src)} would deal to {_ref_name(g, ref)} is prevented")
+    refs: dict[tuple[str, int], None] = dict.fromkeys((r[0], r[1]) for _s, r, _n in plan)
+    for ref in refs:
+        shield = sum(left for r, left in eff.prevention if tuple(r) == ref)
+        if not shield:
+            continue
+        entries = [(i, src) for i, (src, r, n) in enumerate(plan) if tuple(r) == ref and n > 0
+                   and src in g.objects and not (ref[0] == "obj" and targets.protected_from(g, ref[1], src))
+                   and not fully_prevented(g, src, ref, True)]
+        if len({src for _i, src in entries}) < 2 or sum(plan[i][2] for i, _s in entries) <= shield:
+            continue
+        who = ref[1] if ref[0] == "player" else g.objects[ref[1]].controller
+        acts = [Action("choose", f"prevent 1 damage from {g.name_of(src)}", target=g.name_of(src), payload=i)
+                for i, src in entries]
+        g.ask("choose", who, f"choose the combat damage the shield on {_ref_name(g, ref)} prevents "
+              f"({shield} left)", acts)
+        return False
+    return True
+
+def _ref_name(g: Game, ref: tuple[str, int]) -> str:
+    return g.players[ref[1]].name if ref[0] == "player" else g.name_of(ref[1])
 
 def _lethal(g: Game, attacker: int, blocker: int) -> int:
     """Lethal damage (CR 702.2c, 702.19b): toughness less damage already marked; 1 with deathtouch."""
@@ -277,10 +320,9 @@ def _deal_combat_damage(g: Game, plan: list[tuple[int, tuple[str, int], int]], f
             continue
         c = g.chars(src)
         ctx = Context(g.objects[src].controller, src, c.name)
-        before = g.players[ref[1]].life if ref[0] == "player" else None
-        primitives.deal_damage(g, ctx, ref, n)
-        if ref[0] == "player" and before is not None:
-            on_combat_damage_to_player(g, src, ref[1], n)
+        dealt = primitives.deal_damage(g, ctx, ref, n, combat=True)
+        if ref[0] == "player" and dealt:
+            on_combat_damage_to_player(g, src, ref[1], dealt)
     g.combat.damage_dealt = True
 
 def on_combat_damage_to_player(g: Game, src: int, player: int, n: int) -> None:
@@ -288,3 +330,17 @@ def on_combat_damage_to_player(g: Game, src: int, player: int, n: int) -> None:
     fmt = g.options.format_rules
     if fmt is not None:
         fmt.combat_damage_to_player(g, src, player, n)
+
+
+def remove_from_combat(g: Game, oid: int) -> None:
+    """CR 506.4: a permanent removed from combat stops being an attacking, blocking, blocked or
+    unblocked creature. The creatures blocking a removed attacker remain blocking (they deal no
+    combat damage); an attacker whose blocker is removed remains blocked (CR 509.1h)."""
+    cb = g.combat
+    if oid in cb.attack_targets:
+        del cb.attack_targets[oid]
+        cb.attackers = [a for a in cb.attackers if a != oid]
+    for bs in cb.blocks.values():
+        if oid in bs:
+            bs.remove(oid)
+    g.invalidate()

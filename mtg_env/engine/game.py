@@ -381,8 +381,12 @@ class Game:
         """The characteristics of object `oid` now (CR 613 on the battlefield, printed elsewhere)."""
         c = self.all_chars().get(oid)
         if c is None:
-            return layers.printed_chars(self.objects[oid].card)
+            return layers.outside_chars(self, self.objects[oid])
         return c
+
+    @staticmethod
+    def printed_chars(card: CardDef) -> Chars:
+        return layers.printed_chars(card)
 
     def last_known(self, oid: int) -> Chars | None:
         """An object's characteristics now, or as it last existed on the battlefield if it has
@@ -533,6 +537,12 @@ class Game:
     gain_life = primitives.gain_life
     lose_life = primitives.lose_life
     destroy = primitives.destroy
+    add_regeneration_shield = primitives.add_regeneration_shield
+    cant_be_regenerated = primitives.cant_be_regenerated
+    prevent_next_damage = primitives.prevent_next_damage
+    prevent_all_combat_damage = primitives.prevent_all_combat_damage
+    prevent_all_damage = primitives.prevent_all_damage
+    delay_until_next_upkeep = triggers.delay_until_next_upkeep
     sacrifice = primitives.sacrifice
     counter = primitives.counter
     tap = primitives.tap
@@ -569,6 +579,7 @@ TASKS: dict[type, Callable[[Game, Any], bool]] = {
 
 
 if TYPE_CHECKING:
+    from ..cards.carddef import CardDef
     from ..cards.protocol import GameOps
 
     def _implements_the_card_protocol(g: Game) -> GameOps:

@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING
 from ..cards import get_card
 from ..cards.abilities import AsEntersChoose, LayerStatic, SelfFlag
 from ..cards.carddef import CardDef
+from ..cards.defining import DefinePT
 from ..core.chars import Chars
 from ..core.modifications import Layer
 from . import copies
 
 if TYPE_CHECKING:
+    from ..core.objects import GameObject
     from .game import Game
 
 _printed: dict[int, Chars] = {}
@@ -36,6 +38,25 @@ def printed_chars(card: CardDef) -> Chars:
             card.toughness, card.mana_cost.mana_value,
             [(str(i), a, None) for i, a in enumerate(card.abilities)], card.keywords,
             frozenset(a.flag for a in card.abilities if isinstance(a, SelfFlag)))
+    return c
+
+
+_defining: dict[int, tuple[DefinePT, ...]] = {}
+
+
+def outside_chars(g: Game, obj: GameObject) -> Chars:
+    """An object's characteristics off the battlefield: printed, with its characteristic-
+    defining abilities of power and toughness applied (they function in every zone, CR 604.3)."""
+    card = obj.card
+    c = printed_chars(card)
+    cda = _defining.get(id(card))
+    if cda is None:
+        cda = _defining[id(card)] = tuple(a for a in card.abilities if isinstance(a, DefinePT))
+    if not cda:
+        return c
+    c = c.copy()
+    for ab in cda:
+        ab.define(g, None, c, obj.id)
     return c
 
 

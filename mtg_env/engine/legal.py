@@ -90,8 +90,7 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         return False
     sa = card.spell_ability
     if sa is not None and sa.modes:
-        ctx = Context(p, oid, card.name)
-        return any(targets.has_targets(g, m.targets, ctx) for m in sa.modes)
+        return casting.modes_choosable(g, sa, Context(p, oid, card.name))
     specs = casting.spell_targets(card)
     return not specs or targets.has_targets(g, specs, Context(p, oid, card.name))
 
@@ -107,6 +106,24 @@ def payable(avail: list[int], cost: ManaCost, sources: list[Any] | None, exclude
     return autopay.can_pay_with_sources(avail, cost, sources)
 
 
+#: the steps of a turn before its (only) declare attackers step (CR 506.1, 507, 508)
+_BEFORE_ATTACKERS = frozenset({"untap", "upkeep", "draw", "precombat_main", "beginning_of_combat"})
+
+
+def timing_allows(g: Game, timing: str, p: int) -> bool:
+    """CR 602.5b: an activation restriction on when it may be activated. "Before attackers are
+    declared" is before the declare attackers step of the turn's first combat (its rulings;
+    the engine has one combat phase per turn)."""
+    ts = g.turn_state
+    if ts.active != p:
+        return False
+    if timing == "your_upkeep":
+        return ts.step == "upkeep"
+    if timing == "your_turn_before_attackers":
+        return ts.step in _BEFORE_ATTACKERS
+    return timing == "your_turn"
+
+
 def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Activated, p: int,
                  sorcery_ok: bool, sources: list[Any] | None = None) -> bool:
     """May `p` activate the ability instance `key` of `oid` now (CR 602.5: its timing and
@@ -117,6 +134,10 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     if sources is None and cost.mana.min_mana > g.players[p].pool.total:
         return False  # fast path: manual payment and not enough mana in the pool
     if ab.once_each_turn and g.turn_state.activations.get((oid, key)):
+        return False
+    if ab.timing is not None and not timing_allows(g, ab.timing, p):
+        return False
+    if ab.activate_if is not None and not ab.activate_if.holds(g, None, oid):
         return False
     if cost.tap or cost.untap:
         if cost.tap and obj.tapped:
@@ -162,6 +183,5 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
         if not targets.has_targets(g, ab.targets, ctx):
             return False
     if ab.modes:
-        ctx = Context(p, oid, c.name)
-        return any(targets.has_targets(g, m.targets, ctx) for m in ab.modes)
+        return casting.modes_choosable(g, ab, Context(p, oid, c.name))
     return True

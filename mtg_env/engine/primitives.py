@@ -20,34 +20,43 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def deal_damage(g: Game, ctx: Context, ref: Ref, n: int) -> None:
+def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -> int:
     """CR 120.3: damage to a player causes life loss; to a creature, it is marked. Deathtouch
-    and lifelink are the source's (as it last existed, if it has left: CR 113.7a)."""
+    and lifelink are the source's (as it last existed, if it has left: CR 113.7a). Prevention
+    effects apply first (protection, CR 702.16e; then those of replacement.prevent_damage,
+    CR 615; `combat`: combat damage, CR 510.2). Returns the damage dealt."""
     if n <= 0:
-        return
+        return 0
     src = ctx.source_id
     src_c = g.last_known(src) if src is not None else None
     kws = src_c.keywords if src_c is not None else frozenset()
+    if ref[0] == "obj":
+        if ref[1] not in g.objects or g.objects[ref[1]].zone != BATTLEFIELD:
+            return 0
+        if targets.protected_from(g, ref[1], src):
+            g.log_event(f"damage to {g.name_of(ref[1])} is prevented (protection)")
+            return 0  # CR 702.16e
+    elif ref[0] != "player":
+        return 0
+    if g.effects.prevention or g.effects.prevent_combat_damage or g.effects.prevent_all:
+        from .replacement import prevent_damage
+        n = prevent_damage(g, ctx, ref, n, combat)
+        if n <= 0:
+            return 0
     g.sba_dirty = True
     if ref[0] == "player":
         p = g.players[ref[1]]
         p.life -= n
         g.log_event(f"{ctx.source_name} deals {n} damage to {p.name}")
-    elif ref[0] == "obj" and ref[1] in g.objects:
-        if g.objects[ref[1]].zone != BATTLEFIELD:
-            return
-        if targets.protected_from(g, ref[1], src):
-            g.log_event(f"damage to {g.name_of(ref[1])} is prevented (protection)")
-            return  # CR 702.16e
+    else:
         obj = g.writable(ref[1])
         obj.damage += n
         if "deathtouch" in kws:
             obj.deathtouched = True
         g.log_event(f"{ctx.source_name} deals {n} damage to {g.name_of(ref[1])}")
-    else:
-        return
     if "lifelink" in kws:
         gain_life(g, ctx.controller, n)
+    return n
 
 
 def draw(g: Game, player: int, n: int = 1) -> None:
@@ -78,13 +87,49 @@ def lose_life(g: Game, player: int, n: int) -> None:
         g.log_event(f"{g.players[player].name} loses {n} life")
 
 
-def destroy(g: Game, oid: int) -> None:
-    """CR 701.8; indestructible permanents aren't destroyed (CR 702.12b)."""
+def destroy(g: Game, oid: int, can_regenerate: bool = True) -> None:
+    """CR 701.8; indestructible permanents aren't destroyed (CR 702.12b); a regeneration
+    shield replaces the destruction (CR 701.19a) unless it "can't be regenerated"."""
     if oid not in g.objects or g.objects[oid].zone != BATTLEFIELD:
         return
     if g.chars(oid).has_keyword("indestructible"):
         return
+    if can_regenerate and regenerates(g, oid):
+        return
     zones.move_to_zone(g, oid, GRAVEYARD)
+
+
+def add_regeneration_shield(g: Game, oid: int) -> None:
+    """CR 701.19a: "Regenerate <permanent>": the next time it would be destroyed this turn,
+    instead remove all damage marked on it and tap it, and remove it from combat."""
+    if oid in g.objects and g.objects[oid].zone == BATTLEFIELD:
+        g.effects.regeneration.append(oid)
+        g.log_event(f"{g.name_of(oid)} gets a regeneration shield")
+
+
+def cant_be_regenerated(g: Game, oid: int) -> None:
+    """CR 701.19c: "<It> can't be regenerated this turn"."""
+    if oid in g.objects and g.objects[oid].zone == BATTLEFIELD:
+        g.effects.no_regeneration.append(oid)
+
+
+def regenerates(g: Game, oid: int) -> bool:
+    """Uses a regeneration shield on `oid`, which would be destroyed (by an effect, or by lethal
+    damage or deathtouch, CR 704.5g-h), if it has one and can be regenerated: the destruction
+    is replaced (CR 701.19a; the shields are interchangeable, so which is used is no choice)."""
+    eff = g.effects
+    if oid not in eff.regeneration or oid in eff.no_regeneration:
+        return False
+    eff.regeneration.remove(oid)
+    from . import combat
+    w = g.writable(oid)
+    w.damage = 0
+    w.deathtouched = False
+    g.log_event(f"{g.name_of(oid)} regenerates")
+    tap(g, oid)
+    combat.remove_from_combat(g, oid)
+    g.invalidate()
+    return True
 
 
 def sacrifice(g: Game, oid: int) -> None:
@@ -196,3 +241,21 @@ def add_until_eot(g: Game, oid: int, modification: Modification) -> None:
     g.ts += 1
     g.effects.layered.append(ContinuousEffect(modification, oid, g.ts, "eot"))
     g.invalidate()
+
+
+def prevent_next_damage(g: Game, ref: Ref, n: int) -> None:
+    """CR 615.7: a shield that prevents the next `n` damage dealt to `ref` this turn."""
+    if n > 0 and (ref[0] == "player" or (ref[1] in g.objects and g.objects[ref[1]].zone == BATTLEFIELD)):
+        g.effects.prevention.append((ref, n))
+
+
+def prevent_all_combat_damage(g: Game) -> None:
+    """CR 615.1: "Prevent all combat damage that would be dealt this turn"."""
+    g.effects.prevent_combat_damage = True
+    g.log_event("all combat damage will be prevented this turn")
+
+
+def prevent_all_damage(g: Game, direction: str, ref: Ref, combat: bool) -> None:
+    """CR 615.1: "Prevent all [combat] damage that would be dealt to (`direction` "to") / by
+    ("by") <ref> this turn"."""
+    g.effects.prevent_all.append((direction, ref, combat))

@@ -94,6 +94,9 @@ def check(g: Game) -> bool:
         zones.move_to_zone(g, oid, GRAVEYARD)
         did = True
     for oid in to_destroy:
+        if oid in g.objects and primitives.regenerates(g, oid):  # CR 701.19a
+            did = True
+            continue
         if oid in g.objects:
             g.log_event(f"{g.name_of(oid)} is destroyed (lethal damage)")
             zones.move_to_zone(g, oid, GRAVEYARD)

@@ -19,7 +19,7 @@ from ..cards.abilities import THIS, Triggered, TriggerEvent, targets_of
 from ..cards.effects import UNDYING
 from ..core.actions import Action
 from ..core.chars import Chars
-from ..core.filters import YOU
+from ..core.filters import OPPONENT, YOU
 from ..core.objects import BATTLEFIELD, GRAVEYARD, Context, Event, GameObject, StackItem
 from . import casting, labels, targets, zones
 from .state import PendingTrigger
@@ -148,7 +148,10 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                  source: int | None = None) -> None:
     """The beginning of `player`'s upkeep, draw step or end step (CR 503.1a, 504.2, 513.1a), or
     `player` casting a spell (CR 601.2i) or activating an ability (`item`, CR 602.2e).
-    Abilities that say "you" are checked first, then those of any player."""
+    Abilities that say "you" are checked first, then those of any player (or of an opponent:
+    `actor` OPPONENT)."""
+    if kind == E.UPKEEP and g.effects.delayed:
+        _delayed_upkeep(g, player)
     entries = g.triggers_for(kind)
     if not entries:
         return
@@ -158,10 +161,37 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                 continue
             if yours and g.objects[src].controller != player:
                 continue
+            if ab.actor == OPPONENT and player not in g.opponents(g.objects[src].controller):
+                continue  # "each opponent's upkeep" (CR 102.2)
+            if ab.actor == "attached_controller":
+                host = g.objects[src].attached_to  # "the upkeep of enchanted creature's controller"
+                if host is None or host not in g.objects or g.objects[host].controller != player:
+                    continue
             if kind in (E.CAST, E.ACTIVATE) and ab.subject is not None and (
                     item is None or not ab.subject.item(g, item, g.objects[src].controller, src)):
                 continue
             queue_trigger(g, ab, src, key, origin, Event(kind, player=player, item=item, source=source))
+
+
+def delay_until_next_upkeep(g: Game, ctx: Context, ab: Triggered) -> None:
+    """CR 603.7a: a resolving spell or ability creates a delayed triggered ability that
+    triggers at the beginning of the next turn's upkeep (CR 603.7d: its controller is the
+    spell's or ability's)."""
+    g.effects.delayed.append((g.turn_state.number + 1, ctx.controller, ctx.source_id, ctx.source_name, ab))
+
+
+def _delayed_upkeep(g: Game, player: int) -> None:
+    """The delayed triggered abilities of this turn's upkeep trigger once (CR 603.7b)."""
+    now = g.turn_state.number
+    keep = []
+    for entry in g.effects.delayed:
+        turn, controller, src, name, ab = entry
+        if turn != now:
+            keep.append(entry)
+            continue
+        g.pending_triggers.append(PendingTrigger(ab, src if src is not None else -1, "delayed", controller, name,
+                                                 Event(E.UPKEEP, player=player)))
+    g.effects.delayed = keep
 
 
 # ---------------------------------------------------------------------------------------------

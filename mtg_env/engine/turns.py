@@ -156,6 +156,9 @@ def _end_of_turn_effects(g: Game) -> None:
     if eff.control_reverts:
         primitives.end_control_effects(g)
     eff.play_permissions = []
+    # CR 514.2: regeneration shields and prevention effects "this turn" end (CR 701.19a, 615.7)
+    eff.regeneration, eff.no_regeneration, eff.prevention, eff.prevent_all = [], [], [], []
+    eff.prevent_combat_damage = False
     g.invalidate()
 
 

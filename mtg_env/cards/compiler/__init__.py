@@ -104,11 +104,12 @@ def _compile_face(face: OracleFace, card: OracleCard) -> CardDef:
     except MtgError:
         raise Unsupported(f"mana cost {cost_text}") from None
     power = toughness = None
+    starred = False  # a "*" a characteristic-defining ability must define (CR 604.3)
     if "Creature" in types:
         try:
             power, toughness = int(face.power or ""), int(face.toughness or "")
         except ValueError:
-            reasons.append(f"power/toughness {face.power}/{face.toughness}")
+            starred = True
     if "Planeswalker" in types:
         reasons.append("planeswalkers (loyalty abilities, CR 606)")
     if "Battle" in types:
@@ -137,6 +138,13 @@ def _compile_face(face: OracleFace, card: OracleCard) -> CardDef:
             abilities.insert(0, spell_effect(spell_lines, card) if spell_lines else SpellAbility(text=""))
         except FAIL as e:
             reasons.append(_reason(e, spell_lines[0]))
+    if starred:
+        from .templates.characteristics import defined_pt
+        defined = defined_pt(face.power, face.toughness, abilities)
+        if defined is None:
+            reasons.append(f"power/toughness {face.power}/{face.toughness}")
+        else:
+            power, toughness = defined
     if reasons:
         raise Unsupported(*reasons)
     for i, t in enumerate(intrinsic):
@@ -147,7 +155,13 @@ def _compile_face(face: OracleFace, card: OracleCard) -> CardDef:
     for ab in abilities:
         if isinstance(ab, Keyword):
             keywords.update(ab.names)
-    colors = frozenset(face.colors) if face.colors or face.color_indicator else mana_cost.colors()
+    if "changeling" in keywords:  # CR 702.73a: every creature type, in every zone (CR 604.3)
+        from .templates.characteristics import with_changeling
+        subs = with_changeling(subs)
+    if "devoid" in keywords:  # CR 702.114a: colorless, in every zone (CR 604.3)
+        colors: frozenset[str] = frozenset()
+    else:
+        colors = frozenset(face.colors) if face.colors or face.color_indicator else mana_cost.colors()
     return CardDef(card.name, mana_cost, types, subs, supers, power, toughness, face.oracle_text,
                    tuple(abilities), colors, frozenset(keywords))
 
