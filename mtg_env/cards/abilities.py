@@ -131,6 +131,18 @@ class TriggerEvent(StrEnum):
     END_STEP = "end_step"                      # CR 513.1a
     CAST = "cast"                              # CR 601.2i
     ACTIVATE = "activate"                      # CR 602.2e
+    # combat (engine/combat.py, engine/triggers.py; templates/combat.py)
+    BEGIN_COMBAT = "begin_combat"              # CR 507: "at the beginning of combat"
+    BECOMES_BLOCKED = "becomes_blocked"        # CR 509.3c: once per combat
+    BLOCKED_BY = "blocked_by"                  # CR 509.3d: once for each creature blocking it
+    BLOCKS_CREATURE = "blocks_creature"        # CR 509.3b: once for each creature it blocks
+    UNBLOCKED = "unblocked"                    # CR 509.3g: "attacks and isn't blocked"
+    ATTACKS_ALONE = "attacks_alone"            # CR 506.5, 702.83a (exalted)
+    COMBAT_DAMAGE_TO_PLAYER = "combat_damage_to_player"      # CR 510.3a
+    COMBAT_DAMAGE_TO_CREATURE = "combat_damage_to_creature"  # CR 510.3a
+    DAMAGE_TO_PLAYER = "damage_to_player"      # CR 120.2: "deals damage to a player"
+    DAMAGE_TO_OPPONENT = "damage_to_opponent"  # "deals damage to an opponent"
+    DEALT_DAMAGE = "dealt_damage"              # "<this> is dealt damage" (once per event)
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

@@ -21,6 +21,8 @@ class Flag(StrEnum):
     DOESNT_UNTAP = "doesnt_untap"    # "doesn't untap during your untap step" (CR 502.3)
     CANT_ATTACK = "cant_attack"      # CR 508.1a
     CANT_BLOCK = "cant_block"        # CR 509.1a
+    UNBLOCKABLE = "unblockable"      # "can't be blocked" (CR 509.1b)
+    MUST_ATTACK = "must_attack"      # "attacks each combat if able" (CR 508.1d)
 
 
 #: (key, ability, origin): `key` identifies the ability instance (printed ones are "0", "1",

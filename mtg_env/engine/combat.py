@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.actions import Action
-from ..core.chars import Flag
+from ..core.chars import Chars, Flag
 from ..core.objects import BATTLEFIELD, Context
 from . import primitives, targets, triggers
 from .state import CombatState
@@ -53,7 +53,38 @@ def can_block(g: Game, blocker: int, attacker: int) -> bool:
     ac = g.chars(attacker)
     if targets.protected_from(g, attacker, blocker):
         return False  # CR 702.16f
-    return not ("flying" in ac.keywords and not ({"flying", "reach"} & c.keywords))
+    if "flying" in ac.keywords and not ({"flying", "reach"} & c.keywords):
+        return False
+    return not _evades(g, ac, c, obj.controller)
+
+
+#: landwalk (CR 702.14c): the land type the defending player controls
+LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
+            "forestwalk": "Forest"}
+
+
+def _evades(g: Game, ac: Chars, bc: Chars, defender: int) -> bool:
+    """The blocking restrictions of evasion abilities (CR 509.1b): "can't be blocked", landwalk
+    (702.14c), fear (702.36b), intimidate (702.13b), shadow (702.28b), horsemanship (702.31b),
+    skulk (702.118b)."""
+    akw, bkw = ac.keywords, bc.keywords
+    if Flag.UNBLOCKABLE in ac.flags:
+        return True
+    if ("shadow" in akw) != ("shadow" in bkw):
+        return True  # neither blocks across shadow
+    if "horsemanship" in akw and "horsemanship" not in bkw:
+        return True
+    if "fear" in akw and not ({"Artifact"} & bc.types or "B" in bc.colors):
+        return True
+    if "intimidate" in akw and "Artifact" not in bc.types and not (ac.colors & bc.colors):
+        return True
+    if "skulk" in akw and (bc.power or 0) > (ac.power or 0):
+        return True
+    for kw, land in LANDWALK.items():
+        if kw in akw and any(g.objects[o].controller == defender and land in g.chars(o).subtypes
+                             and "Land" in g.chars(o).types for o in g.battlefield):
+            return True
+    return False
 
 def defending_players(g: Game) -> list[int]:
     return g.opponents(g.turn_state.active)
@@ -74,7 +105,11 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
     if ans != "done":
         cands = [o for o in g.battlefield if o not in cb.attack_targets and can_attack(g, o)]
         if cands:
-            acts = [Action("done", "done attacking" if cb.attackers else "no attack", payload="done")]
+            acts: list[Action] = []
+            # CR 508.1d: the most requirements obeyed: a creature that attacks each combat if
+            # able (and can: no restriction here depends on other attackers) must be declared
+            if not any(Flag.MUST_ATTACK in g.chars(o).flags for o in cands):
+                acts.append(Action("done", "done attacking" if cb.attackers else "no attack", payload="done"))
             for o in cands:
                 for d in defending_players(g):
                     who = g.players[d].name
@@ -92,6 +127,9 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
             f"{g.name_of(o)} -> {g.players[cb.attack_targets[o]].name}" for o in cb.attackers))
     for o in cb.attackers:
         triggers.attacks(g, o, cb.attack_targets[o])
+    if len(cb.attackers) == 1:
+        a = cb.attackers[0]  # CR 506.5: it attacks alone (exalted, CR 702.83a)
+        triggers.about(g, a, triggers.E.ATTACKS_ALONE, triggers.Event(triggers.E.ATTACKS_ALONE, object=a))
     return True
 
 # ---- declare blockers (CR 509) -------------------------------------------------------------
@@ -145,9 +183,14 @@ def declare_blockers(g: Game, t: DeclareBlockers) -> bool:
             continue
         g.ask("block", d, f"{g.players[d].name} declares blockers", acts)
         return False
+    blocking: list[int] = []
     for bs in cb.blocks.values():
         for b in bs:
-            triggers.blocks(g, b)
+            if b not in blocking:
+                blocking.append(b)
+    for b in blocking:
+        triggers.blocks(g, b)
+    triggers.blockers_declared(g, cb.blocks, [a for a in cb.attackers if a in g.objects])
     if cb.blocks:
         g.log_event("Blocks: " + ", ".join(
             f"{g.name_of(a)} blocked by {', '.join(g.name_of(b) for b in bs)}"
@@ -269,19 +312,29 @@ def _damage_bounds(g: Game, a: int, blockers: list[int], sp: DamageSplit, last: 
     return min(_lethal(g, a, blockers[sp.index]), left), left
 
 def _deal_combat_damage(g: Game, plan: list[tuple[int, tuple[str, int], int]], first: bool) -> None:
-    """CR 510.2: all combat damage is dealt at once."""
+    """CR 510.2: all combat damage is dealt at once; then what triggered on it (CR 510.3a)."""
     if first:
         g.combat.dealt_first_strike = {src for src, _r, _n in plan}
+    dealt: list[tuple[int, tuple[str, int], int]] = []
     for src, ref, n in plan:
         if src not in g.objects:
             continue
         c = g.chars(src)
         ctx = Context(g.objects[src].controller, src, c.name)
-        before = g.players[ref[1]].life if ref[0] == "player" else None
-        primitives.deal_damage(g, ctx, ref, n)
-        if ref[0] == "player" and before is not None:
+        done = primitives.deal_damage(g, ctx, ref, n, combat=True)
+        if ref[0] == "player" and done:
             on_combat_damage_to_player(g, src, ref[1], n)
+        if done:
+            dealt.append((src, ref, done))
     g.combat.damage_dealt = True
+    received: dict[int, int] = {}
+    for src, ref, n in dealt:
+        triggers.damage_dealt(g, src, ref, n, True)
+        if ref[0] == "obj":
+            received[ref[1]] = received.get(ref[1], 0) + n
+    for oid, n in received.items():
+        triggers.was_dealt_damage(g, oid, n, None)
+
 
 def on_combat_damage_to_player(g: Game, src: int, player: int, n: int) -> None:
     """Hook for formats (commander damage, CR 903.10a)."""

@@ -113,6 +113,7 @@ def begin_step(g: Game) -> None:
         triggers.player_event(g, TriggerEvent.DRAW_STEP, ap)
     elif step == "beginning_of_combat":
         combat.reset_combat(g)
+        triggers.player_event(g, TriggerEvent.BEGIN_COMBAT, ap)  # CR 507
     elif step == "declare_attackers":
         g.combat.attackers = []
         if not g.players[ap].dummy and any(combat.can_attack(g, o) for o in g.battlefield):

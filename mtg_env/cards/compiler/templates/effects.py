@@ -34,6 +34,8 @@ from ..lexicon import PT, ObjRef, PlayerRef
 def _damage_source(b: Builder, source: ObjRef) -> None:
     if source.kind != "self" and not (source.kind == "it" and b.last in (None, SELF)):
         raise NoParse("damage from another source")
+    if source.kind == "it" and b.last is None and b.event not in (None, SELF):
+        raise NoParse("damage from another source")  # "it" is the trigger's object (Extra Arms)
 
 
 @rule("effect", "<source:obj> deals <n:amount> damage to <to:obj>",
@@ -42,8 +44,11 @@ def _damage_source(b: Builder, source: ObjRef) -> None:
 def deal_damage(b: Builder, source: ObjRef, n: Any, to: Any) -> list[Any]:
     """CR 120.3: "~ deals 3 damage to any target.", "to each creature", "to you"."""
     _damage_source(b, source)
-    b.last = SELF
+    # "that creature" / "that creature's controller" in "~ deals 1 damage to that creature('s
+    # controller)" is what the ability named before, not the source
     who = b.player(to) if isinstance(to, PlayerRef) else b.obj(to, frozenset({"battlefield", "players"}))
+    if isinstance(to, PlayerRef):
+        b.last = SELF
     return [DealDamage(n, who)]
 
 

@@ -1,0 +1,251 @@
+"""Combat (CR 506-511): the triggers of combat ("Whenever ~ deals combat damage to a player",
+"Whenever ~ becomes blocked", "At the beginning of combat on your turn"), the evasion and
+protection keywords the engine applies (CR 702.13, 702.14, 702.16, 702.28, 702.31, 702.36,
+702.118), infect and wither (CR 702.90, 702.80), the keywords that are triggered abilities
+(prowess, exalted, bushido, battle cry: CR 702.108, 702.83, 702.45, 702.91), and "can't be
+blocked" / "attacks each combat if able" (CR 509.1b, 508.1d)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ....core.chars import Flag
+from ....core.filters import YOU, AttachedToSource, Filter
+from ....core.modifications import AddFlags
+from ...abilities import Keyword, Triggered, TriggerEvent
+from ...effects import Pump
+from ...effects.combat import EVENT_OTHER, FlagUntilEOT
+from ...subjects import EVENT_OBJECT, SELF, Each
+from ..builder import Builder
+from ..grammar import NoParse, kind, rule
+from ..lexicon import ObjRef, engine_keyword, read_noun, read_objs
+from ..text import Line
+from .statics import _static
+
+E = TriggerEvent
+
+# ---- keywords the engine applies wherever an object has them (engine/combat.py, targets.py,
+# primitives.py)
+engine_keyword("fear", "intimidate", "shadow", "horsemanship", "skulk",          # CR 509.1b
+               "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",  # CR 702.14c
+               "infect", "wither",                                               # CR 120.3
+               "protection from everything", "protection from creatures", "protection from multicolored",
+               *(f"protection from {c}" for c in ("white", "blue", "black", "red", "green")))  # CR 702.16
+
+
+@kind("protections")
+def _protections(text: str) -> tuple[str, ...]:
+    """"Protection from red", "Protection from white and from blue" (CR 702.16g)."""
+    low = text.lower()
+    if not low.startswith("protection from "):
+        raise NoParse(text)
+    parts = [p.strip() for p in re.split(r",? and from |, from ", low[len("protection from "):])]
+    names = tuple(f"protection from {p}" for p in parts)
+    from ..lexicon import ENGINE_KEYWORDS
+    if any(n not in ENGINE_KEYWORDS for n in names):
+        raise NoParse(text)
+    return names
+
+
+@rule("keyword", "<kws:protections>")
+def protection(b: Builder, kws: tuple[str, ...], line: Line) -> list[Keyword]:
+    """CR 702.16: damage from such sources is prevented (702.16e), they can't block it
+    (702.16f), target it (702.16b), or stay attached to it (702.16c-d)."""
+    return [Keyword(text=line.raw, names=kws)]
+
+
+def _pump_self(line: Line, event: Any, p: int, t: int, **kw: Any) -> list[Any]:
+    return [Triggered(text=line.raw, event=event, effects=(Pump(p, t, SELF),), **kw)]
+
+
+@rule("keyword", "Prowess")
+def prowess(b: Builder, line: Line) -> list[Any]:
+    """CR 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end
+    of turn." """
+    return _pump_self(line, E.CAST, 1, 1, actor=YOU, subject=read_noun("noncreature spell"))
+
+
+@rule("keyword", "Exalted")
+def exalted(b: Builder, line: Line) -> list[Any]:
+    """CR 702.83a: "Whenever a creature you control attacks alone, that creature gets +1/+1
+    until end of turn." Each instance triggers (702.83b)."""
+    return [Triggered(text=line.raw, event=E.ATTACKS_ALONE, subject=read_noun("creature you control"),
+                      effects=(Pump(1, 1, EVENT_OBJECT),))]
+
+
+@rule("keyword", "Bushido <n:n>")
+def bushido(b: Builder, n: int, line: Line) -> list[Any]:
+    """CR 702.45a: "Whenever this creature blocks or becomes blocked, it gets +N/+N until end of
+    turn." """
+    return _pump_self(line, (E.BLOCKS, E.BECOMES_BLOCKED), n, n)
+
+
+@rule("keyword", "Battle cry")
+def battle_cry(b: Builder, line: Line) -> list[Any]:
+    """CR 702.91a: "Whenever this creature attacks, each other attacking creature gets +1/+0
+    until end of turn." """
+    each = read_objs("each other attacking creature")
+    assert each.filter is not None
+    return [Triggered(text=line.raw, event=E.ATTACKS, effects=(Pump(1, 0, Each(each.filter)),))]
+
+
+# ---- static restrictions and requirements
+
+
+@rule("static", "<who:affected> can't be blocked")
+def unblockable(b: Builder, who: Filter, line: Line) -> list[Any]:
+    """CR 509.1b: "~ can't be blocked." (a restriction on blocks)."""
+    return _static(line, who, AddFlags((Flag.UNBLOCKABLE,)))
+
+
+@rule("static", "<who:affected> attacks each combat if able", "<who:affected> attack each combat if able")
+def must_attack(b: Builder, who: Filter, line: Line) -> list[Any]:
+    """CR 508.1d: a requirement; the attackers declared must obey as many as they can."""
+    return _static(line, who, AddFlags((Flag.MUST_ATTACK,)))
+
+
+@rule("effect", "<what:obj> can't be blocked this turn")
+def unblockable_this_turn(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 611.2a, 509.1b: "Target creature can't be blocked this turn." """
+    return [FlagUntilEOT((Flag.UNBLOCKABLE,), b.obj(what))]
+
+
+@rule("effect", "<what:obj> can't block this turn")
+def cant_block_this_turn(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 611.2a, 509.1a: "Target creature can't block this turn." """
+    return [FlagUntilEOT((Flag.CANT_BLOCK,), b.obj(what))]
+
+
+# ---- triggers
+
+
+@kind("attached_creature")
+def _attached_creature(text: str) -> Filter:
+    if text.lower() not in ("equipped creature", "enchanted creature"):
+        raise NoParse(text)
+    return AttachedToSource()
+
+
+@rule("trigger", "Whenever <s:self> deals combat damage to a player",
+      "Whenever <s:self> deals combat damage to an opponent")
+def combat_damage_to_player(b: Builder, s: str) -> dict[str, Any]:
+    """CR 510.3a: after combat damage is dealt; "that player" is the player dealt damage (a
+    creature can deal combat damage only to a player it attacks, an opponent)."""
+    return {"event": E.COMBAT_DAMAGE_TO_PLAYER, "event_obj": SELF}
+
+
+@rule("trigger", "Whenever <what:attached_creature> deals combat damage to a player",
+      "Whenever <what:permanents> deals combat damage to a player")
+def other_combat_damage_to_player(b: Builder, what: Filter) -> dict[str, Any]:
+    """"Whenever equipped creature deals combat damage to a player", "Whenever a creature you
+    control deals combat damage to a player" (once for each creature, CR 510.3a)."""
+    return {"event": E.COMBAT_DAMAGE_TO_PLAYER, "subject": what, "event_obj": EVENT_OBJECT}
+
+
+def _names_it(b: Builder, trigger: str) -> bool:
+    """Does the effect after `trigger` on the card say "it" or "its" (which would name the card,
+    not the other creature of the event)?"""
+    text = getattr(getattr(b.card, "front", None), "oracle_text", "") or ""
+    for ln in text.split("\n"):
+        k = ln.lower().find(trigger)
+        if k != -1 and re.search(r"\b(it|its|it's)\b", ln[k + len(trigger):].lower()):
+            return True
+    return False
+
+
+def _other(b: Builder, trigger: str) -> Any:
+    """What "that creature" is: the other creature of the event; unread ("it") when the effect
+    also says "it"."""
+    if _names_it(b, trigger):
+        raise NoParse(trigger)
+    return EVENT_OTHER
+
+
+@rule("trigger", "Whenever <s:self> deals combat damage to a creature")
+def combat_damage_to_creature(b: Builder, s: str) -> dict[str, Any]:
+    """CR 510.3a: once for each creature dealt combat damage; "that creature" is it."""
+    return {"event": E.COMBAT_DAMAGE_TO_CREATURE, "event_obj": _other(b, "combat damage to a creature, ")}
+
+
+@rule("trigger", "Whenever <s:self> deals damage to a player")
+def damage_to_player(b: Builder, s: str) -> dict[str, Any]:
+    """CR 120.2: any damage, combat or not; "that player" is the player dealt damage."""
+    return {"event": E.DAMAGE_TO_PLAYER, "event_obj": SELF}
+
+
+@rule("trigger", "Whenever <s:self> deals damage to an opponent")
+def damage_to_opponent(b: Builder, s: str) -> dict[str, Any]:
+    return {"event": E.DAMAGE_TO_OPPONENT, "event_obj": SELF}
+
+
+@rule("trigger", "Whenever <s:self> is dealt damage")
+def dealt_damage(b: Builder, s: str) -> dict[str, Any]:
+    """Once for damage dealt to it at the same time (all combat damage of a step, CR 510.2)."""
+    return {"event": E.DEALT_DAMAGE, "event_obj": SELF}
+
+
+@rule("trigger", "Whenever <s:self> becomes blocked")
+def becomes_blocked(b: Builder, s: str) -> dict[str, Any]:
+    """CR 509.3c: once each combat, however many creatures block it."""
+    return {"event": E.BECOMES_BLOCKED, "event_obj": SELF}
+
+
+@rule("trigger", "Whenever <s:self> becomes blocked by a creature")
+def blocked_by(b: Builder, s: str) -> dict[str, Any]:
+    """CR 509.3d: once for each creature blocking it; "that creature" is the blocker."""
+    return {"event": E.BLOCKED_BY, "event_obj": _other(b, "blocked by a creature, ")}
+
+
+@rule("trigger", "Whenever <s:self> blocks a creature")
+def blocks_creature(b: Builder, s: str) -> dict[str, Any]:
+    """CR 509.3b: once for each creature it blocks; "that creature" is the attacker."""
+    return {"event": E.BLOCKS_CREATURE, "event_obj": _other(b, "blocks a creature, ")}
+
+
+@rule("trigger", "Whenever <s:self> blocks or becomes blocked")
+def blocks_or_blocked(b: Builder, s: str) -> dict[str, Any]:
+    """CR 509.3a, 509.3c."""
+    return {"event": (E.BLOCKS, E.BECOMES_BLOCKED), "event_obj": SELF}
+
+
+@rule("trigger", "Whenever <s:self> blocks or becomes blocked by a creature")
+def blocks_or_blocked_by(b: Builder, s: str) -> dict[str, Any]:
+    """CR 509.3b, 509.3d: once for each creature it blocks or that blocks it."""
+    return {"event": (E.BLOCKS_CREATURE, E.BLOCKED_BY), "event_obj": _other(b, "blocked by a creature, ")}
+
+
+@rule("trigger", "Whenever <s:self> attacks and isn't blocked")
+def unblocked(b: Builder, s: str) -> dict[str, Any]:
+    """CR 509.3g: in the declare blockers step, if no creature blocks it."""
+    return {"event": E.UNBLOCKED, "event_obj": SELF}
+
+
+@rule("trigger", "Whenever <s:self> enters or attacks", "When <s:self> enters or attacks")
+def enters_or_attacks(b: Builder, s: str) -> dict[str, Any]:
+    """CR 603.6a, 508.3a."""
+    return {"event": (E.ENTERS, E.ATTACKS), "event_obj": SELF}
+
+
+@rule("trigger", "When <s:self> attacks or blocks")
+def when_attacks_or_blocks(b: Builder, s: str) -> dict[str, Any]:
+    return {"event": (E.ATTACKS, E.BLOCKS), "event_obj": SELF}
+
+
+@rule("trigger", "Whenever <what:attached_creature> attacks", "Whenever <what:permanents> attacks")
+def other_attacks(b: Builder, what: Filter) -> dict[str, Any]:
+    """CR 508.3a: "Whenever equipped creature attacks", "Whenever a creature you control
+    attacks" (once for each creature; "that creature" is it)."""
+    return {"event": E.ATTACKS, "subject": what, "event_obj": EVENT_OBJECT}
+
+
+@rule("trigger", "At the beginning of combat on your turn")
+def begin_combat_yours(b: Builder) -> dict[str, Any]:
+    """CR 507: the beginning of combat step of its controller's turn."""
+    return {"event": E.BEGIN_COMBAT, "actor": YOU}
+
+
+@rule("trigger", "At the beginning of each combat")
+def begin_combat_each(b: Builder) -> dict[str, Any]:
+    """CR 507: every player's beginning of combat step."""
+    return {"event": E.BEGIN_COMBAT, "actor": None}
