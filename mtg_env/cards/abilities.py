@@ -143,6 +143,9 @@ class TriggerEvent(StrEnum):
     DAMAGE_TO_PLAYER = "damage_to_player"      # CR 120.2: "deals damage to a player"
     DAMAGE_TO_OPPONENT = "damage_to_opponent"  # "deals damage to an opponent"
     DEALT_DAMAGE = "dealt_damage"              # "<this> is dealt damage" (once per event)
+    BLOCKED_BY_NO_FLANKING = "blocked_by_no_flanking"  # CR 702.25a: by a creature without flanking
+    PLAYER_ATTACKS = "player_attacks"          # CR 508.3d: "whenever you attack"
+    END_COMBAT = "end_combat"                  # CR 511.2: "at end of combat"
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)
@@ -283,6 +286,21 @@ class SelfFlag(StaticAbility):
     (CR 502.3). `flag` is a core.chars.Flag."""
 
     flag: str = ""
+
+
+@dataclass(frozen=True)
+class BlockRestriction(StaticAbility):
+    """"<This> can't be blocked by <creatures>" / "can't be blocked except by <creatures>" (a
+    restriction on blocks, CR 509.1b) of the permanent that has it. `by` judges a would-be
+    blocker relative to the attacker (its controller and itself); `only`: the "except by"
+    form."""
+
+    by: Filter = THIS
+    only: bool = False
+
+    def allows(self, g: Any, blocker: int, attacker: int) -> bool:
+        hit = bool(g.matches(self.by, blocker, g.objects[attacker].controller, attacker))
+        return hit if self.only else not hit
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.abilities import BlockRestriction
 from ..core.actions import Action
 from ..core.chars import Chars, Flag
 from ..core.objects import BATTLEFIELD, Context
@@ -55,7 +56,14 @@ def can_block(g: Game, blocker: int, attacker: int) -> bool:
         return False  # CR 702.16f
     if "flying" in ac.keywords and not ({"flying", "reach"} & c.keywords):
         return False
-    return not _evades(g, ac, c, obj.controller)
+    if Flag.BLOCKS_ONLY_FLYING in c.flags and "flying" not in ac.keywords:
+        return False
+    if Flag.ONE_BLOCKER in ac.flags and ("menace" in ac.keywords or
+                                         any(b != blocker for b in g.combat.blocks.get(attacker, []))):
+        return False  # with menace too, it can't be blocked at all
+    if _evades(g, ac, c, obj.controller):
+        return False
+    return all(ab.allows(g, blocker, attacker) for _k, ab, _o in ac.abilities if isinstance(ab, BlockRestriction))
 
 
 #: landwalk (CR 702.14c): the land type the defending player controls
@@ -130,6 +138,8 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
     if len(cb.attackers) == 1:
         a = cb.attackers[0]  # CR 506.5: it attacks alone (exalted, CR 702.83a)
         triggers.about(g, a, triggers.E.ATTACKS_ALONE, triggers.Event(triggers.E.ATTACKS_ALONE, object=a))
+    if cb.attackers:
+        triggers.player_event(g, triggers.E.PLAYER_ATTACKS, ap)  # CR 508.3d: "whenever you attack"
     return True
 
 # ---- declare blockers (CR 509) -------------------------------------------------------------

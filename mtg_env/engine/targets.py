@@ -99,7 +99,7 @@ PROTECTION_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green
 def protected_from(g: Game, oid: int, source: int | None) -> bool:
     """Protection (CR 702.16) from the qualities of `source`, as it is now or as it last existed
     on the battlefield (CR 113.7a): from a color (702.16a), from multicolored, from creatures
-    (a creature source), from everything (702.16j)."""
+    (a creature source), from artifacts, from everything (702.16j)."""
     kws = g.chars(oid).keywords
     if source is None or not any(k.startswith("protection from ") for k in kws):
         return False
@@ -111,6 +111,8 @@ def protected_from(g: Game, oid: int, source: int | None) -> bool:
     if "protection from multicolored" in kws and len(c.colors) >= 2:
         return True
     if "protection from creatures" in kws and "Creature" in c.types:
+        return True
+    if "protection from artifacts" in kws and "Artifact" in c.types:
         return True
     return any(f"protection from {w}" in kws and sym in c.colors for w, sym in PROTECTION_COLORS.items())
 

@@ -147,6 +147,8 @@ def blockers_declared(g: Game, blocks_of: dict[int, list[int]], attackers: list[
             about(g, a, E.BECOMES_BLOCKED, Event(E.BECOMES_BLOCKED, object=a, amount=len(bs)))
             for b in bs:
                 about(g, a, E.BLOCKED_BY, Event(E.BLOCKED_BY, object=a, source=b))
+                if b in g.objects and "flanking" not in g.chars(b).keywords:
+                    about(g, a, E.BLOCKED_BY_NO_FLANKING, Event(E.BLOCKED_BY_NO_FLANKING, object=a, source=b))
         else:
             about(g, a, E.UNBLOCKED, Event(E.UNBLOCKED, object=a, player=g.combat.attack_targets.get(a)))
 

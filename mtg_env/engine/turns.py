@@ -120,6 +120,8 @@ def begin_step(g: Game) -> None:
             g.tasks.append(DeclareAttackers())
     elif step == "declare_blockers":
         g.tasks.append(DeclareBlockers())
+    elif step == "end_of_combat":
+        triggers.player_event(g, TriggerEvent.END_COMBAT, ap)  # CR 511.2
     elif step == "combat_damage":
         first = combat.needs_first_strike_step(g) and not g.combat.first_strike_done
         if first:

@@ -552,3 +552,100 @@ def test_declined_wordings(name: str, phrase: str) -> None:
     st = card_status(name)
     assert not st.supported
     assert any(phrase in r for r in st.reasons), st.reasons
+
+
+# ---------------------------------------------------------------------------------------------
+# more combat keywords and restrictions
+
+
+def test_cr_702_25a_flanking_only_blockers_without_flanking_mtenda_herder():
+    """Mtenda Herder: "Flanking (Whenever a creature without flanking blocks this creature, the
+    blocking creature gets -1/-1 until end of turn.)" A blocker with flanking doesn't trigger it."""
+    _compiled("Mtenda Herder", "Benalish Cavalry")
+    g = combat(["Mtenda Herder"], ["Grizzly Bears"])
+    attack(g, "Mtenda Herder")
+    block(g, ("Mtenda Herder", "Grizzly Bears"))
+    assert placed(g) == ["Mtenda Herder"]
+    resolve_all(g)
+    assert pt(g, "Grizzly Bears") == (1, 1)
+    g = combat(["Mtenda Herder"], ["Benalish Cavalry"])
+    attack(g, "Mtenda Herder")
+    block(g, ("Mtenda Herder", "Benalish Cavalry"))
+    assert stack(g) == []
+
+
+def test_cr_702_23b_rampage_counts_blockers_beyond_the_first_craw_giant():
+    """Craw Giant: "Rampage 2 (Whenever this creature becomes blocked, it gets +2/+2 until end of
+    turn for each creature blocking it beyond the first.)" """
+    _compiled("Craw Giant")
+    g = combat(["Craw Giant"], ["Memnite", "Ornithopter", "Llanowar Elves"])
+    attack(g, "Craw Giant")
+    block(g, ("Craw Giant", "Memnite"), ("Craw Giant", "Ornithopter"), ("Craw Giant", "Llanowar Elves"))
+    resolve_all(g)
+    assert pt(g, "Craw Giant") == (10, 8)  # a 6/4, two blockers beyond the first
+
+
+def test_cr_702_121a_melee_deputized_protester():
+    """Deputized Protester: "Melee (Whenever this creature attacks, it gets +1/+1 until end of
+    turn for each opponent you attacked this combat.)" One opponent attacked in a duel."""
+    _compiled("Deputized Protester")
+    g = combat(["Deputized Protester"], [])
+    attack(g, "Deputized Protester")
+    resolve_all(g)
+    assert pt(g, "Deputized Protester") == (3, 2)
+
+
+def test_cr_509_1a_can_block_only_creatures_with_flying_cloud_sprite():
+    """Cloud Sprite: "Cloud Sprite can block only creatures with flying." """
+    _compiled("Cloud Sprite")
+    g = scenario({"format": "duel", "step": "beginning_of_combat", "players": [
+        {"name": "P1", "battlefield": ["Grizzly Bears", "Suntail Hawk"]},
+        {"name": "P2", "battlefield": ["Cloud Sprite"]}]})  # type: ignore[arg-type]
+    attack(g, "Grizzly Bears", "Suntail Hawk")
+    to_decision(g, "block")
+    assert block_options(g) == ["block Suntail Hawk with Cloud Sprite"]
+
+
+def test_cr_509_1b_cant_be_blocked_by_more_than_one_creature_charging_rhino():
+    """Charging Rhino: "Charging Rhino can't be blocked by more than one creature." """
+    _compiled("Charging Rhino")
+    g = combat(["Charging Rhino"], ["Grizzly Bears", "Memnite"])
+    attack(g, "Charging Rhino")
+    to_decision(g, "block")
+    g.act("block Charging Rhino with Grizzly Bears")
+    assert block_options(g) == []
+
+
+def test_cr_509_1b_cant_be_blocked_by_power_and_except_by_steel_leaf_champion_dread_warlock():
+    """Steel Leaf Champion: "Steel Leaf Champion can't be blocked by creatures with power 2 or
+    less." Dread Warlock: "Dread Warlock can't be blocked except by black creatures." """
+    _compiled("Steel Leaf Champion", "Dread Warlock")
+    g = combat(["Steel Leaf Champion"], ["Grizzly Bears", "Craw Wurm"])
+    attack(g, "Steel Leaf Champion")
+    to_decision(g, "block")
+    assert block_options(g) == ["block Steel Leaf Champion with Craw Wurm"]
+    g = combat(["Dread Warlock"], ["Grizzly Bears", "Vampire Cutthroat"])
+    attack(g, "Dread Warlock")
+    to_decision(g, "block")
+    assert block_options(g) == ["block Dread Warlock with Vampire Cutthroat"]
+
+
+def test_cr_506_5_attacks_alone_rogue_kavu():
+    """Rogue Kavu: "Whenever Rogue Kavu attacks alone, it gets +2/+0 until end of turn." """
+    _compiled("Rogue Kavu")
+    g = combat(["Rogue Kavu", "Grizzly Bears"], [])
+    attack(g, "Rogue Kavu")
+    resolve_all(g)
+    assert pt(g, "Rogue Kavu") == (3, 1)
+    g = combat(["Rogue Kavu", "Grizzly Bears"], [])
+    attack(g, "Rogue Kavu", "Grizzly Bears")
+    assert stack(g) == []
+
+
+def test_cr_702_16_protection_from_artifacts_nacatl_savage():
+    """Nacatl Savage: "Protection from artifacts": artifact creatures can't block it."""
+    _compiled("Nacatl Savage")
+    g = combat(["Nacatl Savage"], ["Memnite", "Grizzly Bears"])
+    attack(g, "Nacatl Savage")
+    to_decision(g, "block")
+    assert block_options(g) == ["block Nacatl Savage with Grizzly Bears"]

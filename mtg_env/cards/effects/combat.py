@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...core.modifications import AddFlags
 from ...core.objects import BATTLEFIELD
-from ..subjects import TARGET, Who
+from ..subjects import TARGET, Count, Who
 from .base import Ask, Effect
 
 if TYPE_CHECKING:
@@ -46,3 +46,26 @@ class EventOther(Who):
 
 
 EVENT_OTHER = EventOther()
+
+
+@dataclass(frozen=True, slots=True)
+class BlockersBeyondFirst(Count):
+    """Rampage N (CR 702.23a-b): N for each creature blocking the source beyond the first, as
+    the ability resolves."""
+
+    n: int = 1
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        src = ctx.source_id
+        if src is None or src not in g.objects:
+            return 0
+        return self.n * max(len(g.blockers_of(src)) - 1, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsAttacked(Count):
+    """Melee (CR 702.121a): the number of opponents its controller attacked with a creature this
+    combat, as the ability resolves."""
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        return len(g.players_attacked() & set(g.opponents(ctx.controller)))

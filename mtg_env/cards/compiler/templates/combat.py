@@ -13,13 +13,13 @@ from typing import Any
 from ....core.chars import Flag
 from ....core.filters import YOU, AttachedToSource, Filter
 from ....core.modifications import AddFlags
-from ...abilities import Keyword, Triggered, TriggerEvent
+from ...abilities import BlockRestriction, Keyword, Triggered, TriggerEvent
 from ...effects import Pump
-from ...effects.combat import EVENT_OTHER, FlagUntilEOT
+from ...effects.combat import EVENT_OTHER, BlockersBeyondFirst, FlagUntilEOT, OpponentsAttacked
 from ...subjects import EVENT_OBJECT, SELF, Each
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
-from ..lexicon import ObjRef, engine_keyword, read_noun, read_objs
+from ..lexicon import NUMBERS, ObjRef, engine_keyword, read_noun, read_objs
 from ..text import Line
 from .statics import _static
 
@@ -31,6 +31,7 @@ engine_keyword("fear", "intimidate", "shadow", "horsemanship", "skulk",         
                "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",  # CR 702.14c
                "infect", "wither",                                               # CR 120.3
                "protection from everything", "protection from creatures", "protection from multicolored",
+               "protection from artifacts",
                *(f"protection from {c}" for c in ("white", "blue", "black", "red", "green")))  # CR 702.16
 
 
@@ -90,7 +91,72 @@ def battle_cry(b: Builder, line: Line) -> list[Any]:
     return [Triggered(text=line.raw, event=E.ATTACKS, effects=(Pump(1, 0, Each(each.filter)),))]
 
 
+@rule("keyword", "Flanking")
+def flanking(b: Builder, line: Line) -> list[Any]:
+    """CR 702.25a: "Whenever this creature becomes blocked by a creature without flanking, the
+    blocking creature gets -1/-1 until end of turn." (judged as it blocks, CR 509.3f); each
+    instance triggers (702.25b)."""
+    # the keyword itself too: a blocker "without flanking" is judged by its keywords
+    return [Keyword(text=line.raw, names=("flanking",)),
+            Triggered(text=line.raw, event=E.BLOCKED_BY_NO_FLANKING, effects=(Pump(-1, -1, EVENT_OTHER),))]
+
+
+@rule("keyword", "Rampage <n:n>")
+def rampage(b: Builder, n: int, line: Line) -> list[Any]:
+    """CR 702.23a: "Whenever this creature becomes blocked, it gets +N/+N until end of turn for
+    each creature blocking it beyond the first." Counted as it resolves (702.23b)."""
+    bonus = BlockersBeyondFirst(n)
+    return [Triggered(text=line.raw, event=E.BECOMES_BLOCKED, effects=(Pump(bonus, bonus, SELF),))]
+
+
+@rule("keyword", "Melee")
+def melee(b: Builder, line: Line) -> list[Any]:
+    """CR 702.121a: "Whenever this creature attacks, it gets +1/+1 until end of turn for each
+    opponent you attacked with a creature this combat." (counted as it resolves)."""
+    bonus = OpponentsAttacked()
+    return [Triggered(text=line.raw, event=E.ATTACKS, effects=(Pump(bonus, bonus, SELF),))]
+
+
 # ---- static restrictions and requirements
+
+
+@rule("static", "<who:affected> can block only creatures with flying")
+def blocks_only_flying(b: Builder, who: Filter, line: Line) -> list[Any]:
+    """CR 509.1a: a restriction on what it may block."""
+    return _static(line, who, AddFlags((Flag.BLOCKS_ONLY_FLYING,)))
+
+
+@rule("static", "<who:affected> can't be blocked by more than one creature")
+def one_blocker(b: Builder, who: Filter, line: Line) -> list[Any]:
+    """CR 509.1b: a restriction on blocks (with menace it can't be blocked at all)."""
+    return _static(line, who, AddFlags((Flag.ONE_BLOCKER,)))
+
+
+@kind("blockers")
+def _blockers(text: str) -> Filter:
+    """Creatures a restriction names: "creatures with power 2 or less", "Walls", "artifact
+    creatures" (not a number of creatures: "two or more creatures")."""
+    low = text.lower()
+    first = low.split(" ", 1)[0]
+    if first in NUMBERS or first.isdigit() or first in ("more", "fewer", "a", "an", "one"):
+        raise NoParse(text)
+    f = read_noun(text)
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return f
+
+
+@rule("static", "<s:self> can't be blocked by <by:blockers>")
+def cant_be_blocked_by(b: Builder, s: str, by: Filter, line: Line) -> list[Any]:
+    """CR 509.1b: "~ can't be blocked by creatures with power 2 or less." (judged relative to
+    it)."""
+    return [BlockRestriction(text=line.raw, by=by)]
+
+
+@rule("static", "<s:self> can't be blocked except by <by:blockers>")
+def cant_be_blocked_except_by(b: Builder, s: str, by: Filter, line: Line) -> list[Any]:
+    """CR 509.1b: "~ can't be blocked except by Walls." """
+    return [BlockRestriction(text=line.raw, by=by, only=True)]
 
 
 @rule("static", "<who:affected> can't be blocked")
@@ -185,7 +251,12 @@ def dealt_damage(b: Builder, s: str) -> dict[str, Any]:
     return {"event": E.DEALT_DAMAGE, "event_obj": SELF}
 
 
-@rule("trigger", "Whenever <s:self> becomes blocked")
+@rule("trigger", "Whenever <what:attached_creature> is dealt damage")
+def attached_dealt_damage(b: Builder, what: Filter) -> dict[str, Any]:
+    return {"event": E.DEALT_DAMAGE, "subject": what, "event_obj": EVENT_OBJECT}
+
+
+@rule("trigger", "Whenever <s:self> becomes blocked", "When <s:self> becomes blocked")
 def becomes_blocked(b: Builder, s: str) -> dict[str, Any]:
     """CR 509.3c: once each combat, however many creatures block it."""
     return {"event": E.BECOMES_BLOCKED, "event_obj": SELF}
@@ -230,6 +301,58 @@ def enters_or_attacks(b: Builder, s: str) -> dict[str, Any]:
 @rule("trigger", "When <s:self> attacks or blocks")
 def when_attacks_or_blocks(b: Builder, s: str) -> dict[str, Any]:
     return {"event": (E.ATTACKS, E.BLOCKS), "event_obj": SELF}
+
+
+@rule("trigger", "When <s:self> attacks")
+def when_attacks(b: Builder, s: str) -> dict[str, Any]:
+    """CR 508.3a ("When" and "Whenever" trigger alike)."""
+    return {"event": E.ATTACKS, "event_obj": SELF}
+
+
+@rule("trigger", "When <s:self> blocks")
+def when_blocks(b: Builder, s: str) -> dict[str, Any]:
+    """CR 509.3a."""
+    return {"event": E.BLOCKS, "event_obj": SELF}
+
+
+@rule("trigger", "Whenever <what:attached_creature> attacks or blocks")
+def attached_attacks_or_blocks(b: Builder, what: Filter) -> dict[str, Any]:
+    return {"event": (E.ATTACKS, E.BLOCKS), "subject": what, "event_obj": EVENT_OBJECT}
+
+
+@rule("trigger", "Whenever <what:attached_creature> blocks")
+def attached_blocks(b: Builder, what: Filter) -> dict[str, Any]:
+    return {"event": E.BLOCKS, "subject": what, "event_obj": EVENT_OBJECT}
+
+
+@rule("trigger", "Whenever <what:attached_creature> becomes blocked", "Whenever <what:permanents> becomes blocked")
+def other_becomes_blocked(b: Builder, what: Filter) -> dict[str, Any]:
+    """CR 509.3c: "Whenever a creature you control becomes blocked" (once for each)."""
+    return {"event": E.BECOMES_BLOCKED, "subject": what, "event_obj": EVENT_OBJECT}
+
+
+@rule("trigger", "Whenever <s:self> attacks alone")
+def attacks_alone(b: Builder, s: str) -> dict[str, Any]:
+    """CR 506.5: the only creature declared as an attacker."""
+    return {"event": E.ATTACKS_ALONE, "event_obj": SELF}
+
+
+@rule("trigger", "Whenever <what:permanents> attacks alone")
+def other_attacks_alone(b: Builder, what: Filter) -> dict[str, Any]:
+    """CR 506.5: "Whenever a creature you control attacks alone"."""
+    return {"event": E.ATTACKS_ALONE, "subject": what, "event_obj": EVENT_OBJECT}
+
+
+@rule("trigger", "Whenever you attack")
+def you_attack(b: Builder) -> dict[str, Any]:
+    """CR 508.3d: once, when you declare one or more attackers."""
+    return {"event": E.PLAYER_ATTACKS, "actor": YOU}
+
+
+@rule("trigger", "At end of combat")
+def end_of_combat(b: Builder) -> dict[str, Any]:
+    """CR 511.2: as each end of combat step begins."""
+    return {"event": E.END_COMBAT, "actor": None}
 
 
 @rule("trigger", "Whenever <what:attached_creature> attacks", "Whenever <what:permanents> attacks")
