@@ -649,3 +649,55 @@ def test_cr_702_16_protection_from_artifacts_nacatl_savage():
     attack(g, "Nacatl Savage")
     to_decision(g, "block")
     assert block_options(g) == ["block Nacatl Savage with Grizzly Bears"]
+
+
+# ---------------------------------------------------------------------------------------------
+# fight (CR 701.14) and requirements until end of turn
+
+
+def test_cr_701_14a_fight_prey_upon():
+    """Prey Upon: "Target creature you control fights target creature you don't control." Each
+    deals damage equal to its power to the other."""
+    _compiled("Prey Upon")
+    g = scenario({"format": "duel", "players": [
+        {"name": "P1", "hand": ["Prey Upon"], "mana_pool": "{G}", "battlefield": ["Craw Wurm"]},
+        {"name": "P2", "battlefield": ["Grizzly Bears"]}]})  # type: ignore[arg-type]
+    g.run_line(["cast Prey Upon", "target Craw Wurm", "target Grizzly Bears", "pass", "pass"])
+    assert "Grizzly Bears" in player(g, "P2")["graveyard"]
+    assert permanent(g, "Craw Wurm")["damage"] == 2
+
+
+def test_cr_701_14b_no_fight_when_one_target_is_illegal_epic_confrontation():
+    """Epic Confrontation: "Target creature you control gets +1/+2 until end of turn. It fights
+    target creature you don't control." With its own creature gone, neither deals damage."""
+    _compiled("Epic Confrontation")
+    g = scenario({"format": "duel", "players": [
+        {"name": "P1", "hand": ["Epic Confrontation"], "mana_pool": "{G}{C}", "battlefield": ["Llanowar Elves"]},
+        {"name": "P2", "hand": ["Shock"], "mana_pool": "{R}", "battlefield": ["Grizzly Bears"]}]})  # type: ignore[arg-type]
+    g.run_line(["cast Epic Confrontation", "target Llanowar Elves", "target Grizzly Bears", "pass",
+                "cast Shock", "target Llanowar Elves", "pass", "pass", "pass", "pass"])
+    assert "Llanowar Elves" in player(g, "P1")["graveyard"]
+    assert permanent(g, "Grizzly Bears")["damage"] == 0
+
+
+def test_cr_508_1d_target_creature_attacks_this_turn_if_able_boiling_blood():
+    """Boiling Blood: "Target creature attacks this turn if able. Draw a card." """
+    _compiled("Boiling Blood")
+    g = scenario({"format": "duel", "players": [
+        {"name": "P1", "hand": ["Boiling Blood"], "mana_pool": "{R}{C}{C}", "battlefield": ["Grizzly Bears"],
+         "library": ["Island"]},
+        {"name": "P2"}]})  # type: ignore[arg-type]
+    g.run_line(["cast Boiling Blood", "target Grizzly Bears", "pass", "pass"])
+    to_decision(g, "attack")
+    assert attack_options(g) == ["attack P2 with Grizzly Bears"]
+
+
+def test_cr_508_1a_target_creature_cant_attack_or_block_this_turn_off_balance():
+    """Off Balance: "Target creature can't attack or block this turn." """
+    _compiled("Off Balance")
+    g = scenario({"format": "duel", "players": [
+        {"name": "P1", "hand": ["Off Balance"], "mana_pool": "{W}", "battlefield": ["Grizzly Bears", "Memnite"]},
+        {"name": "P2"}]})  # type: ignore[arg-type]
+    g.run_line(["cast Off Balance", "target Grizzly Bears", "pass", "pass"])
+    to_decision(g, "attack")
+    assert attack_options(g) == ["attack P2 with Memnite", "no attack"]

@@ -69,3 +69,30 @@ class OpponentsAttacked(Count):
 
     def value(self, g: GameOps, ctx: Context) -> int:
         return len(g.players_attacked() & set(g.opponents(ctx.controller)))
+
+
+@dataclass(frozen=True)
+class Fight(Effect):
+    """"<a> fights <b>" (CR 701.14): each deals damage equal to its power to the other, at the
+    same time; neither does if either is gone, no longer a creature or an illegal target
+    (701.14b); a creature fighting itself deals itself twice its power (701.14c). Not combat
+    damage (701.14d)."""
+
+    a: Who = TARGET
+    b: Who = TARGET
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        ra, rb = self.a.refs(g, ctx), self.b.refs(g, ctx)
+        if len(ra) != 1 or len(rb) != 1 or ra[0][0] != "obj" or rb[0][0] != "obj":
+            return None
+        a, b = ra[0][1], rb[0][1]
+        for oid in (a, b):
+            if oid not in g.objects or g.objects[oid].zone != BATTLEFIELD or "Creature" not in g.chars(oid).types:
+                return None
+        pa, pb = max(g.chars(a).power or 0, 0), max(g.chars(b).power or 0, 0)
+        from ...core.objects import Context as Ctx
+        ca = Ctx(g.objects[a].controller, a, g.name_of(a))
+        cb = Ctx(g.objects[b].controller, b, g.name_of(b))
+        g.deal_damage(ca, ("obj", b), pa)
+        g.deal_damage(cb, ("obj", a), pb)
+        return None

@@ -15,7 +15,7 @@ from ....core.filters import YOU, AttachedToSource, Filter
 from ....core.modifications import AddFlags
 from ...abilities import BlockRestriction, Keyword, Triggered, TriggerEvent
 from ...effects import Pump
-from ...effects.combat import EVENT_OTHER, BlockersBeyondFirst, FlagUntilEOT, OpponentsAttacked
+from ...effects.combat import EVENT_OTHER, BlockersBeyondFirst, Fight, FlagUntilEOT, OpponentsAttacked
 from ...subjects import EVENT_OBJECT, SELF, Each
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
@@ -181,6 +181,32 @@ def unblockable_this_turn(b: Builder, what: ObjRef) -> list[Any]:
 def cant_block_this_turn(b: Builder, what: ObjRef) -> list[Any]:
     """CR 611.2a, 509.1a: "Target creature can't block this turn." """
     return [FlagUntilEOT((Flag.CANT_BLOCK,), b.obj(what))]
+
+
+@rule("effect", "<what:obj> attacks this turn if able")
+def must_attack_this_turn(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 611.2a, 508.1d: "Target creature attacks this turn if able." """
+    return [FlagUntilEOT((Flag.MUST_ATTACK,), b.obj(what))]
+
+
+@rule("effect", "<what:obj> can't attack or block this turn")
+def cant_attack_or_block_this_turn(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 611.2a, 508.1a, 509.1a."""
+    return [FlagUntilEOT((Flag.CANT_ATTACK, Flag.CANT_BLOCK), b.obj(what))]
+
+
+@rule("effect", "<what:obj> can't attack this turn")
+def cant_attack_this_turn(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 611.2a, 508.1a."""
+    return [FlagUntilEOT((Flag.CANT_ATTACK,), b.obj(what))]
+
+
+@rule("effect", "<a:obj> fights <other:obj>")
+def fight(b: Builder, a: ObjRef, other: ObjRef) -> list[Any]:
+    """CR 701.14a: "Target creature you control fights target creature you don't control.",
+    "It fights target creature you don't control." """
+    first = b.obj(a)
+    return [Fight(first, b.obj(other))]
 
 
 # ---- triggers
