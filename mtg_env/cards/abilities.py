@@ -304,6 +304,20 @@ class BlockRestriction(StaticAbility):
 
 
 @dataclass(frozen=True)
+class AttackRestriction(StaticAbility):
+    """"<This> can't attack unless defending player controls an Island." (a restriction on
+    attacks, CR 508.1c) of the permanent that has it: it may attack a player only if that
+    player controls a permanent `controls` matches (relative to the attacker)."""
+
+    controls: Filter = THIS
+
+    def allows(self, g: Any, attacker: int, defender: int) -> bool:
+        you = g.objects[attacker].controller
+        return any(g.objects[o].controller == defender and g.matches(self.controls, o, you, attacker)
+                   for o in g.battlefield)
+
+
+@dataclass(frozen=True)
 class ManaReplacement(StaticAbility):
     """A replacement effect on mana a permanent is tapped for (CR 106.12b, 614.1a): "If you tap a
     permanent for mana, it produces three times as much of that mana instead" (`multiply` 3),

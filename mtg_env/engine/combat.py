@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import BlockRestriction
+from ..cards.abilities import AttackRestriction, BlockRestriction
 from ..core.actions import Action
 from ..core.chars import Chars, Flag
 from ..core.objects import BATTLEFIELD, Context
@@ -44,6 +44,13 @@ def can_attack(g: Game, oid: int) -> bool:
     if obj.sick and "haste" not in c.keywords:
         return False
     return "defender" not in c.keywords and Flag.CANT_ATTACK not in c.flags
+
+def may_attack(g: Game, attacker: int, defender: int) -> bool:
+    """Restrictions on attacking a particular player (CR 508.1c): "can't attack unless
+    defending player controls an Island"."""
+    return all(ab.allows(g, attacker, defender) for _k, ab, _o in g.chars(attacker).abilities
+               if isinstance(ab, AttackRestriction))
+
 
 def can_block(g: Game, blocker: int, attacker: int) -> bool:
     """CR 509.1a-b; flying (CR 702.9b) can be blocked only by flying or reach."""
@@ -111,18 +118,17 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
         cb.attack_targets[oid] = defender
         g.invalidate()  # what judges "attacking" now sees it (CR 508.1, 611.3a)
     if ans != "done":
-        cands = [o for o in g.battlefield if o not in cb.attack_targets and can_attack(g, o)]
-        if cands:
+        pairs = [(o, d) for o in g.battlefield if o not in cb.attack_targets and can_attack(g, o)
+                 for d in defending_players(g) if may_attack(g, o, d)]
+        if pairs:
             acts: list[Action] = []
             # CR 508.1d: the most requirements obeyed: a creature that attacks each combat if
             # able (and can: no restriction here depends on other attackers) must be declared
-            if not any(Flag.MUST_ATTACK in g.chars(o).flags for o in cands):
+            if not any(Flag.MUST_ATTACK in g.chars(o).flags for o, _d in pairs):
                 acts.append(Action("done", "done attacking" if cb.attackers else "no attack", payload="done"))
-            for o in cands:
-                for d in defending_players(g):
-                    who = g.players[d].name
-                    acts.append(Action("attack", f"attack {who} with {g.name_of(o)}",
-                                       target=g.name_of(o), payload=(o, d)))
+            for o, d in pairs:
+                acts.append(Action("attack", f"attack {g.players[d].name} with {g.name_of(o)}",
+                                   target=g.name_of(o), payload=(o, d)))
             g.ask("attack", ap, f"{g.players[ap].name} declares attackers "
                   f"({len(cb.attackers)} so far)", acts)
             return False

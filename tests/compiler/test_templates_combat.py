@@ -701,3 +701,14 @@ def test_cr_508_1a_target_creature_cant_attack_or_block_this_turn_off_balance():
     g.run_line(["cast Off Balance", "target Grizzly Bears", "pass", "pass"])
     to_decision(g, "attack")
     assert attack_options(g) == ["attack P2 with Memnite", "no attack"]
+
+
+def test_cr_508_1c_cant_attack_unless_defending_player_controls_an_island_sea_monster():
+    """Sea Monster: "Sea Monster can't attack unless defending player controls an Island." """
+    _compiled("Sea Monster")
+    g = combat(["Sea Monster", "Grizzly Bears"], ["Mountain"])
+    to_decision(g, "attack")
+    assert attack_options(g) == ["attack P2 with Grizzly Bears", "no attack"]
+    g = combat(["Sea Monster", "Grizzly Bears"], ["Island"])
+    to_decision(g, "attack")
+    assert attack_options(g) == ["attack P2 with Grizzly Bears", "attack P2 with Sea Monster", "no attack"]

@@ -11,9 +11,9 @@ import re
 from typing import Any
 
 from ....core.chars import Flag
-from ....core.filters import YOU, AttachedToSource, Filter
+from ....core.filters import YOU, AttachedToSource, Filter, Permanent
 from ....core.modifications import AddFlags
-from ...abilities import BlockRestriction, Keyword, Triggered, TriggerEvent
+from ...abilities import AttackRestriction, BlockRestriction, Keyword, Triggered, TriggerEvent
 from ...effects import Pump
 from ...effects.combat import EVENT_OTHER, BlockersBeyondFirst, Fight, FlagUntilEOT, OpponentsAttacked
 from ...subjects import EVENT_OBJECT, SELF, Each
@@ -181,6 +181,25 @@ def unblockable_this_turn(b: Builder, what: ObjRef) -> list[Any]:
 def cant_block_this_turn(b: Builder, what: ObjRef) -> list[Any]:
     """CR 611.2a, 509.1a: "Target creature can't block this turn." """
     return [FlagUntilEOT((Flag.CANT_BLOCK,), b.obj(what))]
+
+
+@kind("a_permanent")
+def _a_permanent(text: str) -> Filter:
+    """"an Island", "a snow land", "a Forest or a Plains": a permanent a player controls."""
+    low = text.lower()
+    if not low.startswith(("a ", "an ")):
+        raise NoParse(text)
+    rest = re.sub(r" or an? ", " or ", text.split(" ", 1)[1])
+    f = read_noun(rest)
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return f & Permanent()
+
+
+@rule("static", "<s:self> can't attack unless defending player controls <what:a_permanent>")
+def cant_attack_unless(b: Builder, s: str, what: Filter, line: Line) -> list[Any]:
+    """CR 508.1c: it may attack only a player who controls such a permanent."""
+    return [AttackRestriction(text=line.raw, controls=what)]
 
 
 @rule("effect", "<what:obj> attacks this turn if able")
