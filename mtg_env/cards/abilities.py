@@ -146,6 +146,7 @@ class TriggerEvent(StrEnum):
     BLOCKED_BY_NO_FLANKING = "blocked_by_no_flanking"  # CR 702.25a: by a creature without flanking
     PLAYER_ATTACKS = "player_attacks"          # CR 508.3d: "whenever you attack"
     END_COMBAT = "end_combat"                  # CR 511.2: "at end of combat"
+    ATTACKS_WITH_TWO = "attacks_with_two"      # "~ and at least two other creatures attack"
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

@@ -144,6 +144,9 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
     if len(cb.attackers) == 1:
         a = cb.attackers[0]  # CR 506.5: it attacks alone (exalted, CR 702.83a)
         triggers.about(g, a, triggers.E.ATTACKS_ALONE, triggers.Event(triggers.E.ATTACKS_ALONE, object=a))
+    if len(cb.attackers) >= 3:
+        for o in cb.attackers:  # "Whenever ~ and at least two other creatures attack" (battalion)
+            triggers.about(g, o, triggers.E.ATTACKS_WITH_TWO, triggers.Event(triggers.E.ATTACKS_WITH_TWO, object=o))
     if cb.attackers:
         triggers.player_event(g, triggers.E.PLAYER_ATTACKS, ap)  # CR 508.3d: "whenever you attack"
     return True

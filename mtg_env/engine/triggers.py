@@ -19,7 +19,7 @@ from ..cards.abilities import THIS, Triggered, TriggerEvent, targets_of
 from ..cards.effects import UNDYING
 from ..core.actions import Action
 from ..core.chars import Chars
-from ..core.filters import YOU
+from ..core.filters import OPPONENT, YOU
 from ..core.objects import BATTLEFIELD, GRAVEYARD, Context, Event, GameObject, StackItem
 from . import casting, labels, targets, zones
 from .state import PendingTrigger
@@ -229,6 +229,8 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                 continue
             if yours and g.objects[src].controller != player:
                 continue
+            if ab.actor == OPPONENT and player not in g.opponents(g.objects[src].controller):
+                continue  # "on each opponent's turn"
             if kind in (E.CAST, E.ACTIVATE) and ab.subject is not None and (
                     item is None or not ab.subject.item(g, item, g.objects[src].controller, src)):
                 continue

@@ -712,3 +712,16 @@ def test_cr_508_1c_cant_attack_unless_defending_player_controls_an_island_sea_mo
     g = combat(["Sea Monster", "Grizzly Bears"], ["Island"])
     to_decision(g, "attack")
     assert attack_options(g) == ["attack P2 with Grizzly Bears", "attack P2 with Sea Monster", "no attack"]
+
+
+def test_cr_508_1_battalion_boros_elite():
+    """Boros Elite: "Battalion — Whenever Boros Elite and at least two other creatures attack,
+    Boros Elite gets +2/+2 until end of turn." """
+    _compiled("Boros Elite")
+    g = combat(["Boros Elite", "Grizzly Bears", "Memnite"], [])
+    attack(g, "Boros Elite", "Grizzly Bears")
+    assert stack(g) == []
+    g = combat(["Boros Elite", "Grizzly Bears", "Memnite"], [])
+    attack(g, "Boros Elite", "Grizzly Bears", "Memnite")
+    resolve_all(g)
+    assert pt(g, "Boros Elite") == (3, 3)

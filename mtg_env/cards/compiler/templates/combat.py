@@ -417,3 +417,15 @@ def begin_combat_yours(b: Builder) -> dict[str, Any]:
 def begin_combat_each(b: Builder) -> dict[str, Any]:
     """CR 507: every player's beginning of combat step."""
     return {"event": E.BEGIN_COMBAT, "actor": None}
+
+
+@rule("trigger", "At the beginning of combat on each opponent's turn")
+def begin_combat_opponents(b: Builder) -> dict[str, Any]:
+    """CR 507: the beginning of combat of each opponent's turn."""
+    return {"event": E.BEGIN_COMBAT, "actor": "opponent"}
+
+
+@rule("trigger", "Whenever <s:self> and at least two other creatures attack")
+def attacks_with_two_others(b: Builder, s: str) -> dict[str, Any]:
+    """Battalion: it and two or more other creatures are declared as attackers (CR 508.1)."""
+    return {"event": E.ATTACKS_WITH_TWO, "event_obj": SELF}

@@ -44,8 +44,11 @@ def _damage_source(b: Builder, source: ObjRef) -> None:
 def deal_damage(b: Builder, source: ObjRef, n: Any, to: Any) -> list[Any]:
     """CR 120.3: "~ deals 3 damage to any target.", "to each creature", "to you"."""
     _damage_source(b, source)
-    # "that creature" / "that creature's controller" in "~ deals 1 damage to that creature('s
-    # controller)" is what the ability named before, not the source
+    # "that creature" in "~ deals 1 damage to that creature" is what the ability named before,
+    # not the source; "that creature's controller" after it was destroyed would need its last
+    # known controller: not read
+    if isinstance(to, PlayerRef) and to.kind == "controller":
+        raise NoParse("damage to its controller")
     who = b.player(to) if isinstance(to, PlayerRef) else b.obj(to, frozenset({"battlefield", "players"}))
     if isinstance(to, PlayerRef):
         b.last = SELF
