@@ -318,6 +318,36 @@ class AttackRestriction(StaticAbility):
                    for o in g.battlefield)
 
 
+#: the steps of the combat phase (CR 506.1)
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat")
+#: "Cast this spell only during ...": the steps it may be cast in
+CAST_WINDOWS = {"combat": COMBAT_STEPS,
+                "before_blockers": ("beginning_of_combat", "declare_attackers"),
+                "after_blockers": ("declare_blockers", "combat_damage", "end_of_combat"),
+                "declare_blockers": ("declare_blockers",),
+                "attacked": ("declare_attackers",)}
+
+
+@dataclass(frozen=True)
+class CastRestriction(StaticAbility):
+    """"Cast this spell only during combat" and its variants (CR 601.3: a restriction on casting
+    it, which also applies when an effect lets it be cast). `window` is a key of CAST_WINDOWS;
+    "attacked": "only during the declare attackers step and only if you've been attacked this
+    step"."""
+
+    window: str = "combat"
+
+    def allows(self, g: Any, player: int) -> bool:
+        if g.turn_state.step not in CAST_WINDOWS[self.window]:
+            return False
+        return self.window != "attacked" or player in g.players_attacked()
+
+
+def cast_allowed(g: Any, card: Any, player: int) -> bool:
+    """Do the card's casting restrictions (CastRestriction) allow `player` to cast it now?"""
+    return all(ab.allows(g, player) for ab in card.abilities if isinstance(ab, CastRestriction))
+
+
 @dataclass(frozen=True)
 class ManaReplacement(StaticAbility):
     """A replacement effect on mana a permanent is tapped for (CR 106.12b, 614.1a): "If you tap a

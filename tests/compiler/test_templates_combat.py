@@ -725,3 +725,26 @@ def test_cr_508_1_battalion_boros_elite():
     attack(g, "Boros Elite", "Grizzly Bears", "Memnite")
     resolve_all(g)
     assert pt(g, "Boros Elite") == (3, 3)
+
+
+def test_cr_601_3_cast_only_during_declare_attackers_if_attacked_eightfold_maze():
+    """Eightfold Maze: "Cast this spell only during the declare attackers step and only if
+    you've been attacked this step. Destroy target attacking creature." """
+    _compiled("Eightfold Maze")
+    g = scenario({"format": "duel", "step": "beginning_of_combat", "mana_payment": "auto", "players": [
+        {"name": "P1", "battlefield": ["Grizzly Bears"]},
+        {"name": "P2", "hand": ["Eightfold Maze"], "battlefield": ["Plains", "Plains", "Plains"]}]})  # type: ignore[arg-type]
+    g.act("pass")  # P1 passes in beginning of combat: P2 may not cast it yet
+    assert "cast Eightfold Maze" not in labels(g)
+    g.act("pass")
+    attack(g, "Grizzly Bears")
+    assert g.state_json()["step"] == "declare_attackers"
+    g.act("pass")
+    g.run_line(["cast Eightfold Maze", "target Grizzly Bears", "pass", "pass"])
+    assert "Grizzly Bears" in player(g, "P1")["graveyard"]
+    # its caster's own turn: not attacked
+    g = scenario({"format": "duel", "step": "beginning_of_combat", "mana_payment": "auto", "players": [
+        {"name": "P1", "battlefield": ["Grizzly Bears", "Plains", "Plains", "Plains"], "hand": ["Eightfold Maze"]},
+        {"name": "P2"}]})  # type: ignore[arg-type]
+    attack(g, "Grizzly Bears")
+    assert "cast Eightfold Maze" not in labels(g)

@@ -13,7 +13,7 @@ from typing import Any
 from ....core.chars import Flag
 from ....core.filters import YOU, AttachedToSource, Filter, Permanent
 from ....core.modifications import AddFlags
-from ...abilities import AttackRestriction, BlockRestriction, Keyword, Triggered, TriggerEvent
+from ...abilities import AttackRestriction, BlockRestriction, CastRestriction, Keyword, Triggered, TriggerEvent
 from ...effects import Pump
 from ...effects.combat import EVENT_OTHER, BlockersBeyondFirst, Fight, FlagUntilEOT, OpponentsAttacked
 from ...subjects import EVENT_OBJECT, SELF, Each
@@ -429,3 +429,23 @@ def begin_combat_opponents(b: Builder) -> dict[str, Any]:
 def attacks_with_two_others(b: Builder, s: str) -> dict[str, Any]:
     """Battalion: it and two or more other creatures are declared as attackers (CR 508.1)."""
     return {"event": E.ATTACKS_WITH_TWO, "event_obj": SELF}
+
+
+_WINDOWS = {"combat": "combat", "combat before blockers are declared": "before_blockers",
+            "combat after blockers are declared": "after_blockers", "the declare blockers step": "declare_blockers",
+            "the declare attackers step and only if you've been attacked this step": "attacked"}
+
+
+@kind("cast_window")
+def _cast_window(text: str) -> str:
+    return _WINDOWS[text.lower()]
+
+
+def _cast_only(b: Builder, window: str, line: Line) -> list[Any]:
+    """CR 601.3: "Cast this spell only during combat", "... during the declare attackers step
+    and only if you've been attacked this step": when it may be cast (also by an effect)."""
+    return [CastRestriction(text=line.raw, window=window)]
+
+
+rule("spell_static", "Cast this spell only during <window:cast_window>")(_cast_only)
+rule("static", "Cast this spell only during <window:cast_window>")(_cast_only)
