@@ -13,7 +13,14 @@ from typing import Any
 from ....core.chars import Flag
 from ....core.filters import YOU, AttachedToSource, Filter, Permanent
 from ....core.modifications import AddFlags
-from ...abilities import AttackRestriction, BlockRestriction, CastRestriction, Keyword, Triggered, TriggerEvent
+from ...abilities import (
+    AttackRestriction,
+    BlockRestriction,
+    CastRestriction,
+    Keyword,
+    Triggered,
+    TriggerEvent,
+)
 from ...effects import Pump
 from ...effects.combat import EVENT_OTHER, BlockersBeyondFirst, Fight, FlagUntilEOT, OpponentsAttacked
 from ...subjects import EVENT_OBJECT, SELF, Each
