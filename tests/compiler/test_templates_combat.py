@@ -748,3 +748,37 @@ def test_cr_601_3_cast_only_during_declare_attackers_if_attacked_eightfold_maze(
         {"name": "P2"}]})  # type: ignore[arg-type]
     attack(g, "Grizzly Bears")
     assert "cast Eightfold Maze" not in labels(g)
+
+
+def test_cr_509_1c_lure_every_able_creature_must_block_it_prized_unicorn():
+    """Prized Unicorn: "All creatures able to block Prized Unicorn do so." A requirement on each
+    creature able to block it: no creature may block another attacker or stay back while it can
+    block the Unicorn; a tapped one is not able."""
+    _compiled("Prized Unicorn")
+    g = combat(["Prized Unicorn", "Grizzly Bears"], ["Memnite", "Llanowar Elves", {"card": "Ornithopter", "tapped": True}])
+    attack(g, "Prized Unicorn", "Grizzly Bears")
+    to_decision(g, "block")
+    assert block_options(g) == ["block Prized Unicorn with Llanowar Elves", "block Prized Unicorn with Memnite"]
+    assert "no block" not in labels(g)
+    g.act("block Prized Unicorn with Memnite")
+    assert labels(g) == ["block Prized Unicorn with Llanowar Elves"]
+    g.act("block Prized Unicorn with Llanowar Elves")
+    assert g.decision.kind != "block"
+
+
+def test_cr_509_1c_lure_with_menace_lure_boggart_brute():
+    """Lure: "All creatures able to block enchanted creature do so." on Boggart Brute
+    ("Menace"): with one creature able to block, the requirement can't be obeyed (menace, CR
+    702.111b): it may block another attacker or none; with two, both must block the Brute."""
+    _compiled("Lure", "Boggart Brute")
+    g = combat(["Boggart Brute", {"card": "Lure", "attached_to": "Boggart Brute"}, "Grizzly Bears"], ["Memnite"])
+    attack(g, "Boggart Brute", "Grizzly Bears")
+    to_decision(g, "block")
+    assert sorted(labels(g)) == ["block Grizzly Bears with Memnite", "no block"]
+    g = combat(["Boggart Brute", {"card": "Lure", "attached_to": "Boggart Brute"}, "Grizzly Bears"],
+               ["Memnite", "Ornithopter"])
+    attack(g, "Boggart Brute", "Grizzly Bears")
+    to_decision(g, "block")
+    assert sorted(labels(g)) == ["block Boggart Brute with Memnite", "block Boggart Brute with Ornithopter"]
+    g.act("block Boggart Brute with Memnite")
+    assert labels(g) == ["block Boggart Brute with Ornithopter"]

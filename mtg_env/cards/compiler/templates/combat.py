@@ -139,6 +139,13 @@ def one_blocker(b: Builder, who: Filter, line: Line) -> list[Any]:
     return _static(line, who, AddFlags((Flag.ONE_BLOCKER,)))
 
 
+@rule("static", "All creatures able to block <who:affected> do so")
+def lure(b: Builder, who: Filter, line: Line) -> list[Any]:
+    """CR 509.1c: a requirement on each creature able to block it; the blocks declared obey as
+    many such requirements as can be obeyed."""
+    return _static(line, who, AddFlags((Flag.LURE,)))
+
+
 @kind("blockers")
 def _blockers(text: str) -> Filter:
     """Creatures a restriction names: "creatures with power 2 or less", "Walls", "artifact
@@ -207,6 +214,12 @@ def _a_permanent(text: str) -> Filter:
 def cant_attack_unless(b: Builder, s: str, what: Filter, line: Line) -> list[Any]:
     """CR 508.1c: it may attack only a player who controls such a permanent."""
     return [AttackRestriction(text=line.raw, controls=what)]
+
+
+@rule("effect", "All creatures able to block <what:obj> this turn do so")
+def lure_this_turn(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 611.2a, 509.1c: "All creatures able to block target creature this turn do so." """
+    return [FlagUntilEOT((Flag.LURE,), b.obj(what))]
 
 
 @rule("effect", "<what:obj> attacks this turn if able")
