@@ -305,6 +305,13 @@ class BlockRestriction(StaticAbility):
 
 
 @dataclass(frozen=True)
+class AssignAsUnblocked(StaticAbility):
+    """"You may have <this> assign its combat damage as though it weren't blocked." (CR 510.1c:
+    its controller chooses, as combat damage is assigned, all of it to the player it attacks or
+    all of it to its blockers as usual)."""
+
+
+@dataclass(frozen=True)
 class AttackRestriction(StaticAbility):
     """"<This> can't attack unless defending player controls an Island." (a restriction on
     attacks, CR 508.1c) of the permanent that has it: it may attack a player only if that

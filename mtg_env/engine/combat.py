@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import AttackRestriction, BlockRestriction
+from ..cards.abilities import AssignAsUnblocked, AttackRestriction, BlockRestriction
 from ..core.actions import Action
 from ..core.chars import Chars, Flag
 from ..core.objects import BATTLEFIELD, Context
@@ -314,6 +314,21 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
                     p = g.chars(b).power or 0
                     if p > 0:
                         t.plan.append((b, ("obj", a), p))
+        t.to_ask = [a for a in t.queue if a in cb.blocks and (g.chars(a).power or 0) > 0 and
+                    any(isinstance(ab, AssignAsUnblocked) for _k, ab, _o in g.chars(a).abilities)]
+    while t.to_ask:
+        # "You may have ~ assign its combat damage as though it weren't blocked" (CR 510.1c)
+        a = t.to_ask[0]
+        if t.answer is None:
+            who = g.players[cb.attack_targets[a]].name
+            g.ask("yes_no", g.objects[a].controller,
+                  f"{g.name_of(a)}: assign its combat damage as though it weren't blocked (all to {who})?",
+                  [Action("yes", "yes", payload=True), Action("no", "no", payload=False)])
+            return False
+        if t.answer:
+            t.unblocked.append(a)
+        t.answer = None
+        t.to_ask.pop(0)
     plan = t.plan
     while t.queue or t.split:
         if t.split is None:
@@ -321,7 +336,7 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
             power = max(g.chars(a).power or 0, 0)
             if power == 0:
                 continue
-            if a not in cb.blocks:
+            if a not in cb.blocks or a in t.unblocked:
                 plan.append((a, ("player", cb.attack_targets[a]), power))
                 continue
             blockers = [b for b in cb.blocks[a] if b in g.objects and g.objects[b].zone == BATTLEFIELD]

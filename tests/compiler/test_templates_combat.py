@@ -782,3 +782,30 @@ def test_cr_509_1c_lure_with_menace_lure_boggart_brute():
     assert sorted(labels(g)) == ["block Boggart Brute with Memnite", "block Boggart Brute with Ornithopter"]
     g.act("block Boggart Brute with Memnite")
     assert labels(g) == ["block Boggart Brute with Ornithopter"]
+
+
+def test_cr_510_1c_assign_as_though_not_blocked_thorn_elemental():
+    """Thorn Elemental: "You may have Thorn Elemental assign its combat damage as though it
+    weren't blocked." All of it to the player, or all to the blockers (Gatherer ruling)."""
+    _compiled("Thorn Elemental")
+    g = combat(["Thorn Elemental"], ["Grizzly Bears"])
+    attack(g, "Thorn Elemental")
+    block(g, ("Thorn Elemental", "Grizzly Bears"))
+    for _ in range(10):
+        if g.decision.kind == "yes_no":
+            break
+        g.act("pass")
+    assert g.decision.player == "P1"
+    g.act("yes")
+    pass_until(g, "postcombat_main")
+    assert life(g, "P2") == 13 and permanent(g, "Grizzly Bears")["damage"] == 0
+    g = combat(["Thorn Elemental"], ["Grizzly Bears"])
+    attack(g, "Thorn Elemental")
+    block(g, ("Thorn Elemental", "Grizzly Bears"))
+    for _ in range(10):
+        if g.decision.kind == "yes_no":
+            break
+        g.act("pass")
+    g.act("no")
+    pass_until(g, "postcombat_main")
+    assert life(g, "P2") == 20 and "Grizzly Bears" in player(g, "P2")["graveyard"]

@@ -14,6 +14,7 @@ from ....core.chars import Flag
 from ....core.filters import YOU, AttachedToSource, Filter, Permanent
 from ....core.modifications import AddFlags
 from ...abilities import (
+    AssignAsUnblocked,
     AttackRestriction,
     BlockRestriction,
     CastRestriction,
@@ -144,6 +145,13 @@ def lure(b: Builder, who: Filter, line: Line) -> list[Any]:
     """CR 509.1c: a requirement on each creature able to block it; the blocks declared obey as
     many such requirements as can be obeyed."""
     return _static(line, who, AddFlags((Flag.LURE,)))
+
+
+@rule("static", "You may have <s:self> assign its combat damage as though it weren't blocked")
+def assign_as_unblocked(b: Builder, s: str, line: Line) -> list[Any]:
+    """CR 510.1c: as combat damage is assigned, its controller may assign all of it to the
+    player it attacks instead of its blockers (not divided between them: Gatherer ruling)."""
+    return [AssignAsUnblocked(text=line.raw)]
 
 
 @kind("blockers")
