@@ -809,3 +809,19 @@ def test_cr_510_1c_assign_as_though_not_blocked_thorn_elemental():
     g.act("no")
     pass_until(g, "postcombat_main")
     assert life(g, "P2") == 20 and "Grizzly Bears" in player(g, "P2")["graveyard"]
+
+
+def test_cr_702_16_protection_from_the_color_of_your_choice_mother_of_runes():
+    """Mother of Runes: "{T}: Target creature you control gains protection from the color of
+    your choice until end of turn." The color is chosen as it resolves; a black Aura on the
+    creature is then put into the graveyard (CR 702.16c, 704.5m)."""
+    _compiled("Mother of Runes")
+    g = scenario({"format": "duel", "players": [
+        {"name": "P1", "battlefield": ["Mother of Runes", "Craw Wurm",
+                                       {"card": "Dead Weight", "attached_to": "Craw Wurm"}]},
+        {"name": "P2", "hand": ["Shock"], "mana_pool": "{R}"}]})  # type: ignore[arg-type]
+    g.run_line(["activate Mother of Runes", "target Craw Wurm", "pass", "pass"])
+    assert sorted(labels(g)) == [f"color {c}" for c in "BGRUW"]
+    g.act("color B")
+    assert "Dead Weight" in player(g, "P1")["graveyard"]
+    assert pt(g, "Craw Wurm") == (6, 4)

@@ -96,3 +96,25 @@ class Fight(Effect):
         g.deal_damage(ca, ("obj", b), pa)
         g.deal_damage(cb, ("obj", a), pb)
         return None
+
+
+@dataclass(frozen=True)
+class ProtectionOfChoice(Effect):
+    """"<what> gains protection from the color of your choice until end of turn" (CR 702.16,
+    611.2a): the color is chosen as it resolves (CR 608.2d)."""
+
+    what: Who = TARGET
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.mana import COLOR_NAMES, COLORS
+        from ...core.modifications import AddKeywords
+        refs = self.what.refs(g, ctx)
+        if not refs:
+            return None
+        color = ctx.answers.get(step)
+        if color is None:
+            return Ask("color", ctx.controller, tuple(COLORS), tuple(f"color {c}" for c in COLORS),
+                       f"{ctx.source_name}: choose a color (protection from it)")
+        for ref in refs:
+            g.add_until_eot(ref[1], AddKeywords((f"protection from {COLOR_NAMES[color]}",)))
+        return None

@@ -23,7 +23,14 @@ from ...abilities import (
     TriggerEvent,
 )
 from ...effects import Pump
-from ...effects.combat import EVENT_OTHER, BlockersBeyondFirst, Fight, FlagUntilEOT, OpponentsAttacked
+from ...effects.combat import (
+    EVENT_OTHER,
+    BlockersBeyondFirst,
+    Fight,
+    FlagUntilEOT,
+    OpponentsAttacked,
+    ProtectionOfChoice,
+)
 from ...subjects import EVENT_OBJECT, SELF, Each
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
@@ -228,6 +235,12 @@ def cant_attack_unless(b: Builder, s: str, what: Filter, line: Line) -> list[Any
 def lure_this_turn(b: Builder, what: ObjRef) -> list[Any]:
     """CR 611.2a, 509.1c: "All creatures able to block target creature this turn do so." """
     return [FlagUntilEOT((Flag.LURE,), b.obj(what))]
+
+
+@rule("effect", "<what:obj> gains protection from the color of your choice until end of turn")
+def protection_of_choice(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 702.16, 608.2d: the color is chosen as it resolves."""
+    return [ProtectionOfChoice(b.obj(what))]
 
 
 @rule("effect", "<what:obj> attacks this turn if able")
