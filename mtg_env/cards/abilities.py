@@ -298,9 +298,15 @@ class BlockRestriction(StaticAbility):
 
     by: Filter = THIS
     only: bool = False
+    #: "<This> can't block creatures with power 2 or greater": a restriction of the blocker;
+    #: `by` judges the attacker relative to the blocker
+    of_blocker: bool = False
 
     def allows(self, g: Any, blocker: int, attacker: int) -> bool:
-        hit = bool(g.matches(self.by, blocker, g.objects[attacker].controller, attacker))
+        if self.of_blocker:
+            hit = bool(g.matches(self.by, attacker, g.objects[blocker].controller, blocker))
+        else:
+            hit = bool(g.matches(self.by, blocker, g.objects[attacker].controller, attacker))
         return hit if self.only else not hit
 
 

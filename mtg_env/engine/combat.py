@@ -70,7 +70,11 @@ def can_block(g: Game, blocker: int, attacker: int) -> bool:
         return False  # with menace too, it can't be blocked at all
     if _evades(g, ac, c, obj.controller):
         return False
-    return all(ab.allows(g, blocker, attacker) for _k, ab, _o in ac.abilities if isinstance(ab, BlockRestriction))
+    if not all(ab.allows(g, blocker, attacker) for _k, ab, _o in ac.abilities
+               if isinstance(ab, BlockRestriction) and not ab.of_blocker):
+        return False
+    return all(ab.allows(g, blocker, attacker) for _k, ab, _o in c.abilities
+               if isinstance(ab, BlockRestriction) and ab.of_blocker)
 
 
 #: landwalk (CR 702.14c): the land type the defending player controls

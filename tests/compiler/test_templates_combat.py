@@ -825,3 +825,50 @@ def test_cr_702_16_protection_from_the_color_of_your_choice_mother_of_runes():
     g.act("color B")
     assert "Dead Weight" in player(g, "P1")["graveyard"]
     assert pt(g, "Craw Wurm") == (6, 4)
+
+
+# ---------------------------------------------------------------------------------------------
+# templates no printed card uses alone yet: a test card compiled from the wording
+
+
+def _test_card(name: str, text: str, pt: str = "2/2") -> Any:
+    from mtg_env.cards.compiler import compile_card
+    from mtg_env.cards.database import OracleCard, OracleFace
+    p, t = pt.split("/")
+    face = OracleFace(name, "{2}", "Creature — Test", text, p, t)
+    got = compile_card(OracleCard(name, "normal", face, (face,), (), 2.0))
+    assert got.card is not None, got.reasons
+    return got.card
+
+
+def test_cr_508_3d_whenever_you_attack_and_511_2_at_end_of_combat():
+    """"Whenever you attack, you gain 1 life." triggers once however many creatures attack
+    (CR 508.3d); "At end of combat, you gain 2 life." as each end of combat step begins (CR
+    511.2), also when no creature attacked."""
+    from mtg_env.cards import temporary
+    a = _test_card("Test Herald", "Whenever you attack, you gain 1 life.")
+    b = _test_card("Test Bell", "At end of combat, you gain 2 life.")
+    with temporary(a, b):
+        g = combat(["Test Herald", "Grizzly Bears", "Memnite"], [])
+        attack(g, "Grizzly Bears", "Memnite")
+        assert placed(g) == ["Test Herald"]
+        resolve_all(g)
+        assert life(g, "P1") == 21
+        g = combat(["Test Bell", "Grizzly Bears"], [])
+        attack(g)
+        to_step(g, "end_of_combat")
+        assert placed(g) == ["Test Bell"]
+
+
+def test_pump_for_each_creature_blocking_it_gang_of_elk_and_cant_block_ironclaw_orcs():
+    """Gang of Elk: "Whenever Gang of Elk becomes blocked, it gets +2/+2 until end of turn for
+    each creature blocking it." Ironclaw Orcs: "Ironclaw Orcs can't block creatures with power
+    2 or greater." (CR 509.1a)"""
+    _compiled("Gang of Elk", "Ironclaw Orcs")
+    g = combat(["Gang of Elk"], ["Memnite", "Ornithopter", "Ironclaw Orcs"])
+    attack(g, "Gang of Elk")
+    to_decision(g, "block")
+    assert "block Gang of Elk with Ironclaw Orcs" not in labels(g)
+    block(g, ("Gang of Elk", "Memnite"), ("Gang of Elk", "Ornithopter"))
+    resolve_all(g)
+    assert pt(g, "Gang of Elk") == (9, 8)  # a 5/4

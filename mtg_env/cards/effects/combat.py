@@ -50,16 +50,17 @@ EVENT_OTHER = EventOther()
 
 @dataclass(frozen=True, slots=True)
 class BlockersBeyondFirst(Count):
-    """Rampage N (CR 702.23a-b): N for each creature blocking the source beyond the first, as
-    the ability resolves."""
+    """Rampage N (CR 702.23a-b): N for each creature blocking the source beyond the first (or,
+    `skip` 0, for each creature blocking it), as the ability resolves."""
 
     n: int = 1
+    skip: int = 1
 
     def value(self, g: GameOps, ctx: Context) -> int:
         src = ctx.source_id
         if src is None or src not in g.objects:
             return 0
-        return self.n * max(len(g.blockers_of(src)) - 1, 0)
+        return self.n * max(len(g.blockers_of(src)) - self.skip, 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -182,6 +182,12 @@ def cant_be_blocked_by(b: Builder, s: str, by: Filter, line: Line) -> list[Any]:
     return [BlockRestriction(text=line.raw, by=by)]
 
 
+@rule("static", "<s:self> can't block <by:blockers>")
+def cant_block_these(b: Builder, s: str, by: Filter, line: Line) -> list[Any]:
+    """CR 509.1a: "~ can't block creatures with power 2 or greater." (judged relative to it)."""
+    return [BlockRestriction(text=line.raw, by=by, of_blocker=True)]
+
+
 @rule("static", "<s:self> can't be blocked except by <by:blockers>")
 def cant_be_blocked_except_by(b: Builder, s: str, by: Filter, line: Line) -> list[Any]:
     """CR 509.1b: "~ can't be blocked except by Walls." """
@@ -241,6 +247,25 @@ def lure_this_turn(b: Builder, what: ObjRef) -> list[Any]:
 def protection_of_choice(b: Builder, what: ObjRef) -> list[Any]:
     """CR 702.16, 608.2d: the color is chosen as it resolves."""
     return [ProtectionOfChoice(b.obj(what))]
+
+
+def _per_blocker(b: Builder, what: ObjRef, pt: Any, skip: int) -> list[Any]:
+    who = b.obj(what)
+    if who is not SELF:
+        raise NoParse("blocking another creature")  # "blocking it" is the ability's own creature
+    return [Pump(BlockersBeyondFirst(pt.power, skip), BlockersBeyondFirst(pt.toughness, skip), SELF)]
+
+
+@rule("effect", "<what:obj> gets <pt:pt> until end of turn for each creature blocking it")
+def pump_per_blocker(b: Builder, what: ObjRef, pt: Any) -> list[Any]:
+    """"it gets +1/+1 until end of turn for each creature blocking it" (counted as it resolves,
+    as rampage, CR 702.23b), of the ability's own creature."""
+    return _per_blocker(b, what, pt, 0)
+
+
+@rule("effect", "<what:obj> gets <pt:pt> until end of turn for each creature blocking it beyond the first")
+def pump_per_blocker_beyond_first(b: Builder, what: ObjRef, pt: Any) -> list[Any]:
+    return _per_blocker(b, what, pt, 1)
 
 
 @rule("effect", "<what:obj> attacks this turn if able")
@@ -429,7 +454,7 @@ def other_attacks_alone(b: Builder, what: Filter) -> dict[str, Any]:
     return {"event": E.ATTACKS_ALONE, "subject": what, "event_obj": EVENT_OBJECT}
 
 
-@rule("trigger", "Whenever you attack")
+@rule("trigger", "Whenever you attack", "Whenever one or more creatures you control attack")
 def you_attack(b: Builder) -> dict[str, Any]:
     """CR 508.3d: once, when you declare one or more attackers."""
     return {"event": E.PLAYER_ATTACKS, "actor": YOU}
