@@ -872,3 +872,31 @@ def test_pump_for_each_creature_blocking_it_gang_of_elk_and_cant_block_ironclaw_
     block(g, ("Gang of Elk", "Memnite"), ("Gang of Elk", "Ornithopter"))
     resolve_all(g)
     assert pt(g, "Gang of Elk") == (9, 8)  # a 5/4
+
+
+def test_cr_603_7c_that_much_damage_boros_reckoner():
+    """Boros Reckoner: "Whenever Boros Reckoner is dealt damage, it deals that much damage to any
+    target." Two blockers' damage is one event: one trigger for the total (CR 510.2)."""
+    _compiled("Boros Reckoner")
+    g = combat(["Boros Reckoner"], ["Grizzly Bears", "Memnite"])
+    attack(g, "Boros Reckoner")
+    block(g, ("Boros Reckoner", "Grizzly Bears"), ("Boros Reckoner", "Memnite"))
+    for _ in range(20):
+        if g.decision.kind == "target":
+            break
+        g.act(labels(g)[0] if g.decision.kind == "choose" else "pass")
+    g.act("target P2")
+    assert [s["source"] for s in stack(g)] == ["Boros Reckoner"]
+    g.run_line(["pass", "pass"])
+    assert life(g, "P2") == 17  # the 2 + 1 damage dealt to it
+
+
+def test_cr_510_3a_draw_that_many_glint_eye_nephilim():
+    """Glint-Eye Nephilim: "Whenever Glint-Eye Nephilim deals combat damage to a player, draw
+    that many cards." """
+    _compiled("Glint-Eye Nephilim")
+    g = combat(["Glint-Eye Nephilim"], [], p1_library=["Island"] * 5)
+    attack(g, "Glint-Eye Nephilim")
+    to_step(g, "combat_damage")
+    resolve_all(g)
+    assert life(g, "P2") == 18 and len(player(g, "P1")["hand"]) == 2

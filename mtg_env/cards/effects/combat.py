@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...core.modifications import AddFlags
 from ...core.objects import BATTLEFIELD
-from ..subjects import TARGET, Count, Who
+from ..subjects import TARGET, Count, This, Who
 from .base import Ask, Effect
 
 if TYPE_CHECKING:
@@ -119,3 +119,22 @@ class ProtectionOfChoice(Effect):
         for ref in refs:
             g.add_until_eot(ref[1], AddKeywords((f"protection from {COLOR_NAMES[color]}",)))
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class SelfOfDamage(This):
+    """The ability's source, as the object of a damage trigger ("Whenever ~ is dealt damage",
+    "deals combat damage to a player"): it tells the compiler that "that much" is the damage
+    the event dealt."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventAmount(Count):
+    """"that much" / "that many": the damage the triggering event dealt (CR 603.7c)."""
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        return ctx.event.amount if ctx.event is not None else 0
+
+
+SELF_OF_DAMAGE = SelfOfDamage()
+EVENT_AMOUNT = EventAmount()

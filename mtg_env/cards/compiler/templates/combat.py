@@ -24,12 +24,15 @@ from ...abilities import (
 )
 from ...effects import Pump
 from ...effects.combat import (
+    EVENT_AMOUNT,
     EVENT_OTHER,
+    SELF_OF_DAMAGE,
     BlockersBeyondFirst,
     Fight,
     FlagUntilEOT,
     OpponentsAttacked,
     ProtectionOfChoice,
+    SelfOfDamage,
 )
 from ...subjects import EVENT_OBJECT, SELF, Each
 from ..builder import Builder
@@ -268,6 +271,49 @@ def pump_per_blocker_beyond_first(b: Builder, what: ObjRef, pt: Any) -> list[Any
     return _per_blocker(b, what, pt, 1)
 
 
+def _that_much(b: Builder) -> None:
+    if not isinstance(b.event, SelfOfDamage):
+        raise NoParse("that much")  # only the damage triggers say how much
+
+
+@rule("effect", "<source:obj> deals that much damage to <to:obj>", "<source:obj> deals that much damage to <to:player>",
+      "<source:obj> deals that much damage to <to:objs>")
+def deal_that_much(b: Builder, source: ObjRef, to: Any) -> list[Any]:
+    """"Whenever ~ is dealt damage, it deals that much damage to any target." (CR 603.7c)."""
+    _that_much(b)
+    from .effects import deal_damage
+    return list(deal_damage(b, source, EVENT_AMOUNT, to))
+
+
+@rule("effect", "<who:player> (gain|gains) that much life")
+def gain_that_much(b: Builder, who: Any) -> list[Any]:
+    _that_much(b)
+    from ...effects import GainLife
+    return [GainLife(EVENT_AMOUNT, b.player(who))]
+
+
+@rule("effect", "<who:player> (lose|loses) that much life")
+def lose_that_much(b: Builder, who: Any) -> list[Any]:
+    _that_much(b)
+    from ...effects import LoseLife
+    return [LoseLife(EVENT_AMOUNT, b.player(who))]
+
+
+@rule("effect", "Draw that many cards", "<who:player> (draw|draws) that many cards")
+def draw_that_many(b: Builder, who: Any = None) -> list[Any]:
+    _that_much(b)
+    from ...effects import Draw
+    from ...subjects import CONTROLLER
+    return [Draw(EVENT_AMOUNT, CONTROLLER if who is None else b.player(who))]
+
+
+@rule("effect", "Put that many <counter:counter> counters on <what:obj>")
+def counters_that_many(b: Builder, counter: str, what: ObjRef) -> list[Any]:
+    _that_much(b)
+    from ...effects import PutCounters
+    return [PutCounters(counter, EVENT_AMOUNT, b.obj(what))]
+
+
 @rule("effect", "<what:obj> attacks this turn if able")
 def must_attack_this_turn(b: Builder, what: ObjRef) -> list[Any]:
     """CR 611.2a, 508.1d: "Target creature attacks this turn if able." """
@@ -309,7 +355,7 @@ def _attached_creature(text: str) -> Filter:
 def combat_damage_to_player(b: Builder, s: str) -> dict[str, Any]:
     """CR 510.3a: after combat damage is dealt; "that player" is the player dealt damage (a
     creature can deal combat damage only to a player it attacks, an opponent)."""
-    return {"event": E.COMBAT_DAMAGE_TO_PLAYER, "event_obj": SELF}
+    return {"event": E.COMBAT_DAMAGE_TO_PLAYER, "event_obj": SELF_OF_DAMAGE}
 
 
 @rule("trigger", "Whenever <what:attached_creature> deals combat damage to a player",
@@ -348,18 +394,18 @@ def combat_damage_to_creature(b: Builder, s: str) -> dict[str, Any]:
 @rule("trigger", "Whenever <s:self> deals damage to a player")
 def damage_to_player(b: Builder, s: str) -> dict[str, Any]:
     """CR 120.2: any damage, combat or not; "that player" is the player dealt damage."""
-    return {"event": E.DAMAGE_TO_PLAYER, "event_obj": SELF}
+    return {"event": E.DAMAGE_TO_PLAYER, "event_obj": SELF_OF_DAMAGE}
 
 
 @rule("trigger", "Whenever <s:self> deals damage to an opponent")
 def damage_to_opponent(b: Builder, s: str) -> dict[str, Any]:
-    return {"event": E.DAMAGE_TO_OPPONENT, "event_obj": SELF}
+    return {"event": E.DAMAGE_TO_OPPONENT, "event_obj": SELF_OF_DAMAGE}
 
 
 @rule("trigger", "Whenever <s:self> is dealt damage")
 def dealt_damage(b: Builder, s: str) -> dict[str, Any]:
     """Once for damage dealt to it at the same time (all combat damage of a step, CR 510.2)."""
-    return {"event": E.DEALT_DAMAGE, "event_obj": SELF}
+    return {"event": E.DEALT_DAMAGE, "event_obj": SELF_OF_DAMAGE}
 
 
 @rule("trigger", "Whenever <what:attached_creature> is dealt damage")

@@ -25,7 +25,7 @@ from ...effects import (
     Tap,
     Untap,
 )
-from ...subjects import CONTROLLER, SELF
+from ...subjects import CONTROLLER, SELF, This
 from ..builder import Builder
 from ..grammar import NoParse, rule
 from ..lexicon import PT, ObjRef, PlayerRef
@@ -34,7 +34,7 @@ from ..lexicon import PT, ObjRef, PlayerRef
 def _damage_source(b: Builder, source: ObjRef) -> None:
     if source.kind != "self" and not (source.kind == "it" and b.last in (None, SELF)):
         raise NoParse("damage from another source")
-    if source.kind == "it" and b.last is None and b.event not in (None, SELF):
+    if source.kind == "it" and b.last is None and not (b.event is None or isinstance(b.event, This)):
         raise NoParse("damage from another source")  # "it" is the trigger's object (Extra Arms)
 
 
