@@ -1,9 +1,24 @@
-"""Combat (CR 506-511): the triggers of combat ("Whenever ~ deals combat damage to a player",
-"Whenever ~ becomes blocked", "At the beginning of combat on your turn"), the evasion and
-protection keywords the engine applies (CR 702.13, 702.14, 702.16, 702.28, 702.31, 702.36,
-702.118), infect and wither (CR 702.90, 702.80), the keywords that are triggered abilities
-(prowess, exalted, bushido, battle cry: CR 702.108, 702.83, 702.45, 702.91), and "can't be
-blocked" / "attacks each combat if able" (CR 509.1b, 508.1d)."""
+"""Combat (CR 506-511) and the abilities that work in it.
+
+- Triggers: "Whenever ~ deals combat damage to a player / to a creature" (CR 510.3a), "deals
+  damage to a player / an opponent", "is dealt damage" (once for damage dealt at the same time),
+  "attacks", "attacks alone" (CR 506.5), "~ and at least two other creatures attack",
+  "blocks", "blocks a creature", "becomes blocked (by a creature)" (CR 509.3a-d), "attacks and
+  isn't blocked" (509.3g), "Whenever you attack" (508.3d), "At the beginning of combat on your
+  turn" (CR 507), "At end of combat" (511.2); of an equipped or enchanted creature, or of "a
+  creature you control". "That much" is the damage the event dealt.
+- Keywords the engine applies: landwalk (702.14), fear, intimidate, shadow, horsemanship, skulk
+  (509.1b), protection (702.16: damage, enchanting/equipping, blocking, targeting), infect and
+  wither (120.3); keywords that are triggered abilities: prowess (702.108), exalted (702.83),
+  bushido (702.45), battle cry (702.91), flanking (702.25), rampage (702.23), melee (702.121).
+- Restrictions and requirements: "can't be blocked (by ... / except by ... / by more than one
+  creature)", "can block only creatures with flying", "can't block <creatures>", "can't attack
+  unless defending player controls ..." (508.1c, 509.1a-b), "attacks each combat if able" and
+  "All creatures able to block ~ do so" (508.1d, 509.1c: the most requirements obeyed); their
+  "this turn" forms; "You may have ~ assign its combat damage as though it weren't blocked";
+  "Cast this spell only during combat" (601.3).
+- Fight (CR 701.14) and "gains protection from the color of your choice".
+"""
 
 from __future__ import annotations
 
