@@ -147,6 +147,8 @@ class TriggerEvent(StrEnum):
     PLAYER_ATTACKS = "player_attacks"          # CR 508.3d: "whenever you attack"
     END_COMBAT = "end_combat"                  # CR 511.2: "at end of combat"
     ATTACKS_WITH_TWO = "attacks_with_two"      # "~ and at least two other creatures attack"
+    COMBAT_DAMAGE = "combat_damage"            # "deals combat damage" (once a step, CR 510.2)
+    DEALT_COMBAT_DAMAGE = "dealt_combat_damage"  # "is dealt combat damage" (once a step)
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

@@ -424,12 +424,18 @@ def _deal_combat_damage(g: Game, plan: list[tuple[int, tuple[str, int], int]], f
             dealt.append((src, ref, done))
     g.combat.damage_dealt = True
     received: dict[int, int] = {}
+    sent: dict[int, int] = {}
     for src, ref, n in dealt:
         triggers.damage_dealt(g, src, ref, n, True)
+        sent[src] = sent.get(src, 0) + n
         if ref[0] == "obj":
             received[ref[1]] = received.get(ref[1], 0) + n
+    for oid, n in sent.items():  # "Whenever ~ deals combat damage": once, however many it hit
+        triggers.about(g, oid, triggers.E.COMBAT_DAMAGE, triggers.Event(triggers.E.COMBAT_DAMAGE, object=oid, amount=n))
     for oid, n in received.items():
         triggers.was_dealt_damage(g, oid, n, None)
+        triggers.about(g, oid, triggers.E.DEALT_COMBAT_DAMAGE,
+                       triggers.Event(triggers.E.DEALT_COMBAT_DAMAGE, object=oid, amount=n))
 
 
 def on_combat_damage_to_player(g: Game, src: int, player: int, n: int) -> None:

@@ -900,3 +900,30 @@ def test_cr_510_3a_draw_that_many_glint_eye_nephilim():
     to_step(g, "combat_damage")
     resolve_all(g)
     assert life(g, "P2") == 18 and len(player(g, "P1")["hand"]) == 2
+
+
+def test_cr_510_2_deals_combat_damage_once_a_step_umezawas_jitte():
+    """Umezawa's Jitte: "Whenever equipped creature deals combat damage, put two charge counters
+    on Umezawa's Jitte." Once, though the creature deals damage to two blockers (CR 510.2)."""
+    _compiled("Umezawa's Jitte")
+    g = combat(["Craw Wurm", {"card": "Umezawa's Jitte", "attached_to": "Craw Wurm"}], ["Memnite", "Ornithopter"])
+    attack(g, "Craw Wurm")
+    block(g, ("Craw Wurm", "Memnite"), ("Craw Wurm", "Ornithopter"))
+    to_step(g, "combat_damage")
+    assert [s["source"] for s in stack(g)] == ["Umezawa's Jitte"]
+    resolve_all(g)
+    assert permanent(g, "Umezawa's Jitte")["counters"] == {"charge": 2}
+
+
+def test_cr_510_2_is_dealt_combat_damage_that_much_wall_of_essence():
+    """Wall of Essence: "Whenever Wall of Essence is dealt combat damage, you gain that much
+    life." """
+    _compiled("Wall of Essence")
+    g = scenario({"format": "duel", "step": "beginning_of_combat", "players": [
+        {"name": "P1", "battlefield": ["Grizzly Bears"]},
+        {"name": "P2", "battlefield": ["Wall of Essence"]}]})  # type: ignore[arg-type]
+    attack(g, "Grizzly Bears")
+    block(g, ("Grizzly Bears", "Wall of Essence"))
+    to_step(g, "combat_damage")
+    resolve_all(g)
+    assert life(g, "P2") == 22

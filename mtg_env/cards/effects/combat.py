@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...core.modifications import AddFlags
 from ...core.objects import BATTLEFIELD
-from ..subjects import TARGET, Count, This, Who
+from ..subjects import TARGET, Count, EventObject, This, Who
 from .base import Ask, Effect
 
 if TYPE_CHECKING:
@@ -136,5 +136,12 @@ class EventAmount(Count):
         return ctx.event.amount if ctx.event is not None else 0
 
 
+@dataclass(frozen=True, slots=True)
+class EventObjectOfDamage(EventObject):
+    """The creature a damage trigger is about ("Whenever equipped creature deals combat damage"):
+    "that much" is the damage the event dealt."""
+
+
 SELF_OF_DAMAGE = SelfOfDamage()
+EVENT_OBJECT_OF_DAMAGE = EventObjectOfDamage()
 EVENT_AMOUNT = EventAmount()

@@ -40,9 +40,11 @@ from ...abilities import (
 from ...effects import Pump
 from ...effects.combat import (
     EVENT_AMOUNT,
+    EVENT_OBJECT_OF_DAMAGE,
     EVENT_OTHER,
     SELF_OF_DAMAGE,
     BlockersBeyondFirst,
+    EventObjectOfDamage,
     Fight,
     FlagUntilEOT,
     OpponentsAttacked,
@@ -287,7 +289,7 @@ def pump_per_blocker_beyond_first(b: Builder, what: ObjRef, pt: Any) -> list[Any
 
 
 def _that_much(b: Builder) -> None:
-    if not isinstance(b.event, SelfOfDamage):
+    if not isinstance(b.event, (SelfOfDamage, EventObjectOfDamage)):
         raise NoParse("that much")  # only the damage triggers say how much
 
 
@@ -378,7 +380,7 @@ def combat_damage_to_player(b: Builder, s: str) -> dict[str, Any]:
 def other_combat_damage_to_player(b: Builder, what: Filter) -> dict[str, Any]:
     """"Whenever equipped creature deals combat damage to a player", "Whenever a creature you
     control deals combat damage to a player" (once for each creature, CR 510.3a)."""
-    return {"event": E.COMBAT_DAMAGE_TO_PLAYER, "subject": what, "event_obj": EVENT_OBJECT}
+    return {"event": E.COMBAT_DAMAGE_TO_PLAYER, "subject": what, "event_obj": EVENT_OBJECT_OF_DAMAGE}
 
 
 def _names_it(b: Builder, trigger: str) -> bool:
@@ -404,6 +406,25 @@ def _other(b: Builder, trigger: str) -> Any:
 def combat_damage_to_creature(b: Builder, s: str) -> dict[str, Any]:
     """CR 510.3a: once for each creature dealt combat damage; "that creature" is it."""
     return {"event": E.COMBAT_DAMAGE_TO_CREATURE, "event_obj": _other(b, "combat damage to a creature, ")}
+
+
+@rule("trigger", "Whenever <s:self> deals combat damage", "When <s:self> deals combat damage")
+def deals_combat_damage(b: Builder, s: str) -> dict[str, Any]:
+    """Once in a combat damage step, however many objects and players it dealt damage to
+    (CR 510.2); "that much" is the total."""
+    return {"event": E.COMBAT_DAMAGE, "event_obj": SELF_OF_DAMAGE}
+
+
+@rule("trigger", "Whenever <what:attached_creature> deals combat damage",
+      "Whenever <what:permanents> deals combat damage")
+def other_deals_combat_damage(b: Builder, what: Filter) -> dict[str, Any]:
+    return {"event": E.COMBAT_DAMAGE, "subject": what, "event_obj": EVENT_OBJECT_OF_DAMAGE}
+
+
+@rule("trigger", "Whenever <s:self> is dealt combat damage")
+def dealt_combat_damage(b: Builder, s: str) -> dict[str, Any]:
+    """Once in a combat damage step, for all the combat damage dealt to it (CR 510.2)."""
+    return {"event": E.DEALT_COMBAT_DAMAGE, "event_obj": SELF_OF_DAMAGE}
 
 
 @rule("trigger", "Whenever <s:self> deals damage to a player")
