@@ -138,6 +138,24 @@ class TriggerEvent(StrEnum):
     END_STEP = "end_step"                      # CR 513.1a
     CAST = "cast"                              # CR 601.2i
     ACTIVATE = "activate"                      # CR 602.2e
+    # combat (engine/combat.py, engine/triggers.py; templates/combat.py)
+    BEGIN_COMBAT = "begin_combat"              # CR 507: "at the beginning of combat"
+    BECOMES_BLOCKED = "becomes_blocked"        # CR 509.3c: once per combat
+    BLOCKED_BY = "blocked_by"                  # CR 509.3d: once for each creature blocking it
+    BLOCKS_CREATURE = "blocks_creature"        # CR 509.3b: once for each creature it blocks
+    UNBLOCKED = "unblocked"                    # CR 509.3g: "attacks and isn't blocked"
+    ATTACKS_ALONE = "attacks_alone"            # CR 506.5, 702.83a (exalted)
+    COMBAT_DAMAGE_TO_PLAYER = "combat_damage_to_player"      # CR 510.3a
+    COMBAT_DAMAGE_TO_CREATURE = "combat_damage_to_creature"  # CR 510.3a
+    DAMAGE_TO_PLAYER = "damage_to_player"      # CR 120.2: "deals damage to a player"
+    DAMAGE_TO_OPPONENT = "damage_to_opponent"  # "deals damage to an opponent"
+    DEALT_DAMAGE = "dealt_damage"              # "<this> is dealt damage" (once per event)
+    BLOCKED_BY_NO_FLANKING = "blocked_by_no_flanking"  # CR 702.25a: by a creature without flanking
+    PLAYER_ATTACKS = "player_attacks"          # CR 508.3d: "whenever you attack"
+    END_COMBAT = "end_combat"                  # CR 511.2: "at end of combat"
+    ATTACKS_WITH_TWO = "attacks_with_two"      # "~ and at least two other creatures attack"
+    COMBAT_DAMAGE = "combat_damage"            # "deals combat damage" (once a step, CR 510.2)
+    DEALT_COMBAT_DAMAGE = "dealt_combat_damage"  # "is dealt combat damage" (once a step)
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)
@@ -280,6 +298,78 @@ class SelfFlag(StaticAbility):
     (CR 502.3). `flag` is a core.chars.Flag."""
 
     flag: str = ""
+
+
+@dataclass(frozen=True)
+class BlockRestriction(StaticAbility):
+    """"<This> can't be blocked by <creatures>" / "can't be blocked except by <creatures>" (a
+    restriction on blocks, CR 509.1b) of the permanent that has it. `by` judges a would-be
+    blocker relative to the attacker (its controller and itself); `only`: the "except by"
+    form."""
+
+    by: Filter = THIS
+    only: bool = False
+    #: "<This> can't block creatures with power 2 or greater": a restriction of the blocker;
+    #: `by` judges the attacker relative to the blocker
+    of_blocker: bool = False
+
+    def allows(self, g: Any, blocker: int, attacker: int) -> bool:
+        if self.of_blocker:
+            hit = bool(g.matches(self.by, attacker, g.objects[blocker].controller, blocker))
+        else:
+            hit = bool(g.matches(self.by, blocker, g.objects[attacker].controller, attacker))
+        return hit if self.only else not hit
+
+
+@dataclass(frozen=True)
+class AssignAsUnblocked(StaticAbility):
+    """"You may have <this> assign its combat damage as though it weren't blocked." (CR 510.1c:
+    its controller chooses, as combat damage is assigned, all of it to the player it attacks or
+    all of it to its blockers as usual)."""
+
+
+@dataclass(frozen=True)
+class AttackRestriction(StaticAbility):
+    """"<This> can't attack unless defending player controls an Island." (a restriction on
+    attacks, CR 508.1c) of the permanent that has it: it may attack a player only if that
+    player controls a permanent `controls` matches (relative to the attacker)."""
+
+    controls: Filter = THIS
+
+    def allows(self, g: Any, attacker: int, defender: int) -> bool:
+        you = g.objects[attacker].controller
+        return any(g.objects[o].controller == defender and g.matches(self.controls, o, you, attacker)
+                   for o in g.battlefield)
+
+
+#: the steps of the combat phase (CR 506.1)
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat")
+#: "Cast this spell only during ...": the steps it may be cast in
+CAST_WINDOWS = {"combat": COMBAT_STEPS,
+                "before_blockers": ("beginning_of_combat", "declare_attackers"),
+                "after_blockers": ("declare_blockers", "combat_damage", "end_of_combat"),
+                "declare_blockers": ("declare_blockers",),
+                "attacked": ("declare_attackers",)}
+
+
+@dataclass(frozen=True)
+class CastRestriction(StaticAbility):
+    """"Cast this spell only during combat" and its variants (CR 601.3: a restriction on casting
+    it, which also applies when an effect lets it be cast). `window` is a key of CAST_WINDOWS;
+    "attacked": "only during the declare attackers step and only if you've been attacked this
+    step"."""
+
+    window: str = "combat"
+
+    def allows(self, g: Any, player: int) -> bool:
+        if g.turn_state.step not in CAST_WINDOWS[self.window]:
+            return False
+        return self.window != "attacked" or player in g.players_attacked()
+
+
+def cast_allowed(g: Any, card: Any, player: int) -> bool:
+    """Do the card's casting restrictions (CastRestriction) allow `player` to cast it now?"""
+    return all(ab.allows(g, player) for ab in card.abilities if isinstance(ab, CastRestriction))
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.abilities import AssignAsUnblocked, AttackRestriction, BlockRestriction
 from ..core.actions import Action
-from ..core.chars import Flag
+from ..core.chars import Chars, Flag
 from ..core.objects import BATTLEFIELD, Context
 from . import primitives, targets, triggers
 from .state import CombatState
@@ -44,6 +45,13 @@ def can_attack(g: Game, oid: int) -> bool:
         return False
     return "defender" not in c.keywords and Flag.CANT_ATTACK not in c.flags
 
+def may_attack(g: Game, attacker: int, defender: int) -> bool:
+    """Restrictions on attacking a particular player (CR 508.1c): "can't attack unless
+    defending player controls an Island"."""
+    return all(ab.allows(g, attacker, defender) for _k, ab, _o in g.chars(attacker).abilities
+               if isinstance(ab, AttackRestriction))
+
+
 def can_block(g: Game, blocker: int, attacker: int) -> bool:
     """CR 509.1a-b; flying (CR 702.9b) can be blocked only by flying or reach."""
     obj = g.objects[blocker]
@@ -53,7 +61,49 @@ def can_block(g: Game, blocker: int, attacker: int) -> bool:
     ac = g.chars(attacker)
     if targets.protected_from(g, attacker, blocker):
         return False  # CR 702.16f
-    return not ("flying" in ac.keywords and not ({"flying", "reach"} & c.keywords))
+    if "flying" in ac.keywords and not ({"flying", "reach"} & c.keywords):
+        return False
+    if Flag.BLOCKS_ONLY_FLYING in c.flags and "flying" not in ac.keywords:
+        return False
+    if Flag.ONE_BLOCKER in ac.flags and ("menace" in ac.keywords or
+                                         any(b != blocker for b in g.combat.blocks.get(attacker, []))):
+        return False  # with menace too, it can't be blocked at all
+    if _evades(g, ac, c, obj.controller):
+        return False
+    if not all(ab.allows(g, blocker, attacker) for _k, ab, _o in ac.abilities
+               if isinstance(ab, BlockRestriction) and not ab.of_blocker):
+        return False
+    return all(ab.allows(g, blocker, attacker) for _k, ab, _o in c.abilities
+               if isinstance(ab, BlockRestriction) and ab.of_blocker)
+
+
+#: landwalk (CR 702.14c): the land type the defending player controls
+LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
+            "forestwalk": "Forest"}
+
+
+def _evades(g: Game, ac: Chars, bc: Chars, defender: int) -> bool:
+    """The blocking restrictions of evasion abilities (CR 509.1b): "can't be blocked", landwalk
+    (702.14c), fear (702.36b), intimidate (702.13b), shadow (702.28b), horsemanship (702.31b),
+    skulk (702.118b)."""
+    akw, bkw = ac.keywords, bc.keywords
+    if Flag.UNBLOCKABLE in ac.flags:
+        return True
+    if ("shadow" in akw) != ("shadow" in bkw):
+        return True  # neither blocks across shadow
+    if "horsemanship" in akw and "horsemanship" not in bkw:
+        return True
+    if "fear" in akw and not ({"Artifact"} & bc.types or "B" in bc.colors):
+        return True
+    if "intimidate" in akw and "Artifact" not in bc.types and not (ac.colors & bc.colors):
+        return True
+    if "skulk" in akw and (bc.power or 0) > (ac.power or 0):
+        return True
+    for kw, land in LANDWALK.items():
+        if kw in akw and any(g.objects[o].controller == defender and land in g.chars(o).subtypes
+                             and "Land" in g.chars(o).types for o in g.battlefield):
+            return True
+    return False
 
 def defending_players(g: Game) -> list[int]:
     return g.opponents(g.turn_state.active)
@@ -72,14 +122,17 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
         cb.attack_targets[oid] = defender
         g.invalidate()  # what judges "attacking" now sees it (CR 508.1, 611.3a)
     if ans != "done":
-        cands = [o for o in g.battlefield if o not in cb.attack_targets and can_attack(g, o)]
-        if cands:
-            acts = [Action("done", "done attacking" if cb.attackers else "no attack", payload="done")]
-            for o in cands:
-                for d in defending_players(g):
-                    who = g.players[d].name
-                    acts.append(Action("attack", f"attack {who} with {g.name_of(o)}",
-                                       target=g.name_of(o), payload=(o, d)))
+        pairs = [(o, d) for o in g.battlefield if o not in cb.attack_targets and can_attack(g, o)
+                 for d in defending_players(g) if may_attack(g, o, d)]
+        if pairs:
+            acts: list[Action] = []
+            # CR 508.1d: the most requirements obeyed: a creature that attacks each combat if
+            # able (and can: no restriction here depends on other attackers) must be declared
+            if not any(Flag.MUST_ATTACK in g.chars(o).flags for o, _d in pairs):
+                acts.append(Action("done", "done attacking" if cb.attackers else "no attack", payload="done"))
+            for o, d in pairs:
+                acts.append(Action("attack", f"attack {g.players[d].name} with {g.name_of(o)}",
+                                   target=g.name_of(o), payload=(o, d)))
             g.ask("attack", ap, f"{g.players[ap].name} declares attackers "
                   f"({len(cb.attackers)} so far)", acts)
             return False
@@ -92,6 +145,14 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
             f"{g.name_of(o)} -> {g.players[cb.attack_targets[o]].name}" for o in cb.attackers))
     for o in cb.attackers:
         triggers.attacks(g, o, cb.attack_targets[o])
+    if len(cb.attackers) == 1:
+        a = cb.attackers[0]  # CR 506.5: it attacks alone (exalted, CR 702.83a)
+        triggers.about(g, a, triggers.E.ATTACKS_ALONE, triggers.Event(triggers.E.ATTACKS_ALONE, object=a))
+    if len(cb.attackers) >= 3:
+        for o in cb.attackers:  # "Whenever ~ and at least two other creatures attack" (battalion)
+            triggers.about(g, o, triggers.E.ATTACKS_WITH_TWO, triggers.Event(triggers.E.ATTACKS_WITH_TWO, object=o))
+    if cb.attackers:
+        triggers.player_event(g, triggers.E.PLAYER_ATTACKS, ap)  # CR 508.3d: "whenever you attack"
     return True
 
 # ---- declare blockers (CR 509) -------------------------------------------------------------
@@ -140,19 +201,82 @@ def declare_blockers(g: Game, t: DeclareBlockers) -> bool:
                     continue
                 acts.append(Action("block", f"block {g.name_of(a)} with {g.name_of(b)}",
                                    target=g.name_of(b), payload=(b, a)))
+        lures = [a for a in attackers if Flag.LURE in g.chars(a).flags]
+        if lures:
+            acts = _obey_requirements(g, lures, mine, acts)
         if len(acts) == 1 and acts[0].kind == "done":
             t.defender_index += 1
             continue
         g.ask("block", d, f"{g.players[d].name} declares blockers", acts)
         return False
+    blocking: list[int] = []
     for bs in cb.blocks.values():
         for b in bs:
-            triggers.blocks(g, b)
+            if b not in blocking:
+                blocking.append(b)
+    for b in blocking:
+        triggers.blocks(g, b)
+    triggers.blockers_declared(g, cb.blocks, [a for a in cb.attackers if a in g.objects])
     if cb.blocks:
         g.log_event("Blocks: " + ", ".join(
             f"{g.name_of(a)} blocked by {', '.join(g.name_of(b) for b in bs)}"
             for a, bs in cb.blocks.items()))
     return True
+
+def _obey_requirements(g: Game, lures: list[int], free: list[int], acts: list[Action]) -> list[Action]:
+    """CR 509.1c: "All creatures able to block ~ do so" are requirements; the blocks declared must
+    obey as many as can be obeyed without breaking a restriction (menace, "can't be blocked by
+    more than one creature"). Only the actions after which that many can still be obeyed stay;
+    "done" only once they are."""
+    best = _lure_best(g, lures, g.combat.blocks, free)
+    out: list[Action] = []
+    for act in acts:
+        if act.kind == "done":
+            if _lure_count(lures, g.combat.blocks) == best:
+                out.append(act)
+            continue
+        b, a = act.payload
+        blocks = dict(g.combat.blocks)
+        blocks[a] = [*blocks.get(a, []), b]
+        if _lure_best(g, lures, blocks, [o for o in free if o != b]) == best:
+            out.append(act)
+    return out
+
+
+def _lure_count(lures: list[int], blocks: dict[int, list[int]]) -> int:
+    return sum(len(blocks.get(a, [])) for a in lures)
+
+
+def _lure_best(g: Game, lures: list[int], blocks: dict[int, list[int]], free: list[int]) -> int:
+    """The most requirements of the lure attackers that a completed declaration can obey from
+    these blocks, each free creature blocking one attacker it can block or none; a menace
+    attacker ends with no blocker or two or more, one that can't be blocked by more than one
+    creature with at most one."""
+    kinds = [("menace" in g.chars(a).keywords, Flag.ONE_BLOCKER in g.chars(a).flags) for a in lures]
+    opts = [[j for j, a in enumerate(lures) if can_block(g, b, a)] for b in free]
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+    NONE = -10_000
+
+    def rec(i: int, counts: tuple[int, ...]) -> int:
+        if i == len(free):
+            for (menace, one), n in zip(kinds, counts, strict=True):
+                if (menace and n == 1) or (one and n > 1):
+                    return NONE
+            return 0
+        key = (i, counts)
+        if key not in memo:
+            r = rec(i + 1, counts)
+            for j in opts[i]:
+                if kinds[j][1] and counts[j] >= 1:
+                    continue
+                c2 = counts[:j] + (min(counts[j] + 1, 2),) + counts[j + 1:]
+                r = max(r, 1 + rec(i + 1, c2))
+            memo[key] = r
+        return memo[key]
+
+    start = tuple(min(len(blocks.get(a, [])), 2) for a in lures)
+    return _lure_count(lures, blocks) + rec(0, start)
+
 
 def is_blocked(g: Game, attacker: int) -> bool:
     return attacker in g.combat.blocks
@@ -194,6 +318,21 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
                     p = g.chars(b).power or 0
                     if p > 0:
                         t.plan.append((b, ("obj", a), p))
+        t.to_ask = [a for a in t.queue if a in cb.blocks and (g.chars(a).power or 0) > 0 and
+                    any(isinstance(ab, AssignAsUnblocked) for _k, ab, _o in g.chars(a).abilities)]
+    while t.to_ask:
+        # "You may have ~ assign its combat damage as though it weren't blocked" (CR 510.1c)
+        a = t.to_ask[0]
+        if t.answer is None:
+            who = g.players[cb.attack_targets[a]].name
+            g.ask("yes_no", g.objects[a].controller,
+                  f"{g.name_of(a)}: assign its combat damage as though it weren't blocked (all to {who})?",
+                  [Action("yes", "yes", payload=True), Action("no", "no", payload=False)])
+            return False
+        if t.answer:
+            t.unblocked.append(a)
+        t.answer = None
+        t.to_ask.pop(0)
     plan = t.plan
     while t.queue or t.split:
         if t.split is None:
@@ -201,7 +340,7 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
             power = max(g.chars(a).power or 0, 0)
             if power == 0:
                 continue
-            if a not in cb.blocks:
+            if a not in cb.blocks or a in t.unblocked:
                 plan.append((a, ("player", cb.attack_targets[a]), power))
                 continue
             blockers = [b for b in cb.blocks[a] if b in g.objects and g.objects[b].zone == BATTLEFIELD]
@@ -312,18 +451,35 @@ def _damage_bounds(g: Game, a: int, blockers: list[int], sp: DamageSplit, last: 
     return min(_lethal(g, a, blockers[sp.index]), left), left
 
 def _deal_combat_damage(g: Game, plan: list[tuple[int, tuple[str, int], int]], first: bool) -> None:
-    """CR 510.2: all combat damage is dealt at once."""
+    """CR 510.2: all combat damage is dealt at once; then what triggered on it (CR 510.3a)."""
     if first:
         g.combat.dealt_first_strike = {src for src, _r, _n in plan}
+    dealt: list[tuple[int, tuple[str, int], int]] = []
     for src, ref, n in plan:
         if src not in g.objects:
             continue
         c = g.chars(src)
         ctx = Context(g.objects[src].controller, src, c.name)
-        dealt = primitives.deal_damage(g, ctx, ref, n, combat=True)
-        if ref[0] == "player" and dealt:
-            on_combat_damage_to_player(g, src, ref[1], dealt)
+        done = primitives.deal_damage(g, ctx, ref, n, combat=True)
+        if ref[0] == "player" and done:
+            on_combat_damage_to_player(g, src, ref[1], done)
+        if done:
+            dealt.append((src, ref, done))
     g.combat.damage_dealt = True
+    received: dict[int, int] = {}
+    sent: dict[int, int] = {}
+    for src, ref, n in dealt:
+        triggers.damage_dealt(g, src, ref, n, True)
+        sent[src] = sent.get(src, 0) + n
+        if ref[0] == "obj":
+            received[ref[1]] = received.get(ref[1], 0) + n
+    for oid, n in sent.items():  # "Whenever ~ deals combat damage": once, however many it hit
+        triggers.about(g, oid, triggers.E.COMBAT_DAMAGE, triggers.Event(triggers.E.COMBAT_DAMAGE, object=oid, amount=n))
+    for oid, n in received.items():
+        triggers.was_dealt_damage(g, oid, n, None)
+        triggers.about(g, oid, triggers.E.DEALT_COMBAT_DAMAGE,
+                       triggers.Event(triggers.E.DEALT_COMBAT_DAMAGE, object=oid, amount=n))
+
 
 def on_combat_damage_to_player(g: Game, src: int, player: int, n: int) -> None:
     """Hook for formats (commander damage, CR 903.10a)."""

@@ -437,6 +437,14 @@ class Game:
     def is_blocking(self, oid: int) -> bool:
         return self.combat.is_blocking(oid)
 
+    def blockers_of(self, oid: int) -> list[int]:
+        """The creatures blocking the attacker `oid` now (CR 509.1g: removed ones aren't)."""
+        return [b for b in self.combat.blocks.get(oid, []) if b in self.objects and self.objects[b].zone == "battlefield"]
+
+    def players_attacked(self) -> set[int]:
+        """The players attacked by a creature this combat (melee, CR 702.121a)."""
+        return set(self.combat.attack_targets.values())
+
     def stack_source_chars(self, item: StackItem) -> Chars:
         return targets.stack_source_chars(self, item)
 

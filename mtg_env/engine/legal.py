@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Activated
+from ..cards.abilities import Activated, cast_allowed
 from ..core.actions import PASS, Action
 from ..core.chars import Chars
 from ..core.mana import ManaCost, available_for, can_pay
@@ -82,6 +82,8 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     fast = "Instant" in card.types or "flash" in card.keywords
     if not fast and not sorcery_ok:
         return False
+    if not cast_allowed(g, card, p):
+        return False  # "Cast this spell only during combat" (CR 601.3)
     pool = g.players[p].pool
     if sources is None and card.mana_cost.min_mana > pool.total and not g.effects.play_permissions:
         return False  # fast path: manual payment and not enough mana in the pool

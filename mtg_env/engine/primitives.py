@@ -21,10 +21,13 @@ if TYPE_CHECKING:
 
 
 def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -> int:
-    """CR 120.3: damage to a player causes life loss; to a creature, it is marked. Deathtouch
-    and lifelink are the source's (as it last existed, if it has left: CR 113.7a). Prevention
-    effects apply first (protection, CR 702.16e; then those of replacement.prevent_damage,
-    CR 615; `combat`: combat damage, CR 510.2). Returns the damage dealt."""
+    """CR 120.3: damage to a player causes life loss (120.3a), or poison counters from a source
+    with infect (120.3b, 702.90b); to a creature it is marked (120.3e), or -1/-1 counters from a
+    source with wither or infect (120.3d, 702.80a). Deathtouch and lifelink are the source's (as
+    it last existed, if it has left: CR 113.7a). Prevention effects apply first (protection,
+    CR 702.16e; then those of replacement.prevent_damage, CR 615; `combat`: combat damage,
+    CR 510.2). Returns the damage dealt (0 if prevented); combat damage's triggers are the
+    caller's (CR 510.2), others trigger here."""
     if n <= 0:
         return 0
     src = ctx.source_id
@@ -46,16 +49,27 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
     g.sba_dirty = True
     if ref[0] == "player":
         p = g.players[ref[1]]
-        p.life -= n
-        g.log_event(f"{ctx.source_name} deals {n} damage to {p.name}")
+        if "infect" in kws:
+            p.poison += n
+            g.log_event(f"{ctx.source_name} deals {n} damage to {p.name} ({n} poison counter"
+                        f"{'s' if n != 1 else ''})")
+        else:
+            p.life -= n
+            g.log_event(f"{ctx.source_name} deals {n} damage to {p.name}")
     else:
-        obj = g.writable(ref[1])
-        obj.damage += n
+        if {"wither", "infect"} & kws:
+            add_counters(g, ref[1], "-1/-1", n)
+            obj = g.writable(ref[1])
+        else:
+            obj = g.writable(ref[1])
+            obj.damage += n
         if "deathtouch" in kws:
-            obj.deathtouched = True
+            obj.deathtouched = True  # CR 702.2b: destroyed, whatever form the damage took
         g.log_event(f"{ctx.source_name} deals {n} damage to {g.name_of(ref[1])}")
     if "lifelink" in kws:
         gain_life(g, ctx.controller, n)
+    if not combat:
+        triggers.damage_dealt(g, src, ref, n, False)
     return n
 
 

@@ -52,6 +52,8 @@ def _player_json(g: Game, p: Player) -> dict[str, Any]:
                         if g.objects[o].controller == p.index],
         "lost": p.lost,
     }
+    if p.poison:
+        out["poison"] = p.poison  # CR 122.1f
     if p.pool.restricted:
         out["restricted_mana"] = [{"mana": "{" + r.type + "}", "amount": r.amount, "restriction": r.restriction}
                                   for r in p.pool.restricted]

@@ -211,6 +211,10 @@ class CombatDamage(Task):
     plan: list[tuple[int, Ref, int]] | None = None
     queue: list[int] = field(default_factory=list)
     split: DamageSplit | None = None
+    #: blocked attackers whose controllers may assign as though unblocked, still to choose;
+    #: those whose controllers chose to (AssignAsUnblocked)
+    to_ask: list[int] = field(default_factory=list)
+    unblocked: list[int] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------------------------

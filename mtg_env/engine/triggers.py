@@ -112,14 +112,85 @@ def becomes_target(g: Game, ctx: Context) -> None:
             _own(g, ref[1], E.BECOMES_TARGET, Event(E.BECOMES_TARGET, object=ref[1]))
 
 
+def about(g: Game, oid: int, kind: TriggerEvent, event: Event) -> None:
+    """An event about the permanent `oid`: every triggered ability on the battlefield waiting
+    for `kind` whose subject matches it, judged now ("Whenever <this> attacks", "Whenever
+    equipped creature attacks", "Whenever a creature you control attacks"; CR 603.2, 509.3f).
+    A permanent's own abilities come in the order it has them, permanents in battlefield order."""
+    if oid not in g.objects:
+        return
+    obj, c = g.objects[oid], g.chars(oid)
+    for src, key, ab, origin in g.triggers_for(kind):
+        if _subject_matches(g, ab, src, obj, c):
+            queue_trigger(g, ab, src, key, origin, event.copy())
+
+
 def attacks(g: Game, oid: int, defender: int) -> None:
-    """CR 508.3a: "Whenever <this> attacks"."""
-    _own(g, oid, E.ATTACKS, Event(E.ATTACKS, object=oid, defender=defender))
+    """CR 508.3a: "Whenever <this> attacks", "Whenever a creature you control attacks"."""
+    about(g, oid, E.ATTACKS, Event(E.ATTACKS, object=oid, defender=defender))
 
 
 def blocks(g: Game, oid: int) -> None:
-    """CR 509.3c: "Whenever <this> blocks"."""
-    _own(g, oid, E.BLOCKS, Event(E.BLOCKS, object=oid))
+    """CR 509.3a: "Whenever <this> blocks" (once each combat, however many it blocks)."""
+    about(g, oid, E.BLOCKS, Event(E.BLOCKS, object=oid))
+
+
+def blockers_declared(g: Game, blocks_of: dict[int, list[int]], attackers: list[int]) -> None:
+    """The triggers of the declare blockers step after blocks (CR 509.3): "blocks a creature"
+    once for each attacker it blocks (509.3b), "becomes blocked" once (509.3c), "becomes blocked
+    by a creature" once for each blocker (509.3d), "attacks and isn't blocked" (509.3g)."""
+    for a in attackers:
+        bs = blocks_of.get(a, [])
+        for b in bs:
+            about(g, b, E.BLOCKS_CREATURE, Event(E.BLOCKS_CREATURE, object=b, source=a))
+        if bs:
+            about(g, a, E.BECOMES_BLOCKED, Event(E.BECOMES_BLOCKED, object=a, amount=len(bs)))
+            for b in bs:
+                about(g, a, E.BLOCKED_BY, Event(E.BLOCKED_BY, object=a, source=b))
+                if b in g.objects and "flanking" not in g.chars(b).keywords:
+                    about(g, a, E.BLOCKED_BY_NO_FLANKING, Event(E.BLOCKED_BY_NO_FLANKING, object=a, source=b))
+        else:
+            about(g, a, E.UNBLOCKED, Event(E.UNBLOCKED, object=a, player=g.combat.attack_targets.get(a)))
+
+
+def damage_dealt(g: Game, src: int | None, ref: tuple[str, int], n: int, combat: bool) -> None:
+    """`src` dealt `n` damage to `ref` (CR 120, 510.2): "Whenever <this> deals combat damage to
+    a player / to a creature", "deals damage to a player / an opponent", "<this> is dealt
+    damage". `that player` is the player dealt damage; "that much" is `amount`."""
+    if n <= 0:
+        return
+    if ref[0] == "player":
+        if src is not None:
+            ev = Event(E.DAMAGE_TO_PLAYER, object=src, player=ref[1], amount=n, source=src)
+            if combat:
+                about(g, src, E.COMBAT_DAMAGE_TO_PLAYER, _kind(ev, E.COMBAT_DAMAGE_TO_PLAYER))
+            about(g, src, E.DAMAGE_TO_PLAYER, ev)
+            if src in g.objects:
+                obj, c = g.objects[src], g.chars(src)
+                for s, key, ab, origin in g.triggers_for(E.DAMAGE_TO_OPPONENT):
+                    if ref[1] in g.opponents(g.objects[s].controller) and _subject_matches(g, ab, s, obj, c):
+                        queue_trigger(g, ab, s, key, origin, _kind(ev, E.DAMAGE_TO_OPPONENT))
+        return
+    if ref[0] != "obj" or ref[1] not in g.objects:
+        return
+    if src is not None and combat and g.is_creature(ref[1]):
+        about(g, src, E.COMBAT_DAMAGE_TO_CREATURE,
+              Event(E.COMBAT_DAMAGE_TO_CREATURE, object=src, amount=n, source=ref[1]))
+    if not combat:
+        was_dealt_damage(g, ref[1], n, src)
+
+
+def was_dealt_damage(g: Game, oid: int, n: int, src: int | None) -> None:
+    """"Whenever <this> is dealt damage": once for damage dealt at the same time, however many
+    sources dealt it (combat damage is summed by the caller, CR 510.2)."""
+    if n > 0:
+        about(g, oid, E.DEALT_DAMAGE, Event(E.DEALT_DAMAGE, object=oid, amount=n, source=src))
+
+
+def _kind(ev: Event, kind: TriggerEvent) -> Event:
+    e = ev.copy()
+    e.kind = kind
+    return e
 
 
 def tapped_for_mana(g: Game, source: int, counts: list[int], player: int) -> None:
@@ -162,7 +233,7 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
             if yours and g.objects[src].controller != player:
                 continue
             if ab.actor == OPPONENT and player not in g.opponents(g.objects[src].controller):
-                continue  # "each opponent's upkeep" (CR 102.2)
+                continue  # "each opponent's upkeep", "on each opponent's turn" (CR 102.2)
             if ab.actor == "attached_controller":
                 host = g.objects[src].attached_to  # "the upkeep of enchanted creature's controller"
                 if host is None or host not in g.objects or g.objects[host].controller != player:

@@ -113,12 +113,15 @@ def begin_step(g: Game) -> None:
         triggers.player_event(g, TriggerEvent.DRAW_STEP, ap)
     elif step == "beginning_of_combat":
         combat.reset_combat(g)
+        triggers.player_event(g, TriggerEvent.BEGIN_COMBAT, ap)  # CR 507
     elif step == "declare_attackers":
         g.combat.attackers = []
         if not g.players[ap].dummy and any(combat.can_attack(g, o) for o in g.battlefield):
             g.tasks.append(DeclareAttackers())
     elif step == "declare_blockers":
         g.tasks.append(DeclareBlockers())
+    elif step == "end_of_combat":
+        triggers.player_event(g, TriggerEvent.END_COMBAT, ap)  # CR 511.2
     elif step == "combat_damage":
         first = combat.needs_first_strike_step(g) and not g.combat.first_strike_done
         if first:
