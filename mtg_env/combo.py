@@ -104,6 +104,8 @@ def structure(g: Game, me: int) -> tuple[Any, ...]:
 def _once(g: Game, oid: int, key: str) -> bool:
     if oid not in g.objects:
         return False
+    if key == "loyalty":
+        return True  # a loyalty ability of this permanent was activated this turn (CR 606.3)
     for k, ab, _o in g.chars(oid).abilities:
         if k == key:
             return bool(getattr(ab, "once_each_turn", False))

@@ -111,7 +111,12 @@ class Activated(Ability):
     @property
     def is_mana_ability(self) -> bool:
         """CR 605.1a: no target, could add mana, not a loyalty ability."""
-        return not self.targets and any(e.adds_mana for e in self.effects)
+        return not self.targets and not self.is_loyalty and any(e.adds_mana for e in self.effects)
+
+    @property
+    def is_loyalty(self) -> bool:
+        """CR 606.2: a loyalty symbol in its cost."""
+        return self.cost.loyalty is not None
 
 
 class TriggerEvent(StrEnum):

@@ -283,6 +283,12 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     if cost.put_counters:
         kind, m = cost.put_counters
         primitives.add_counters(g, oid, kind, m)
+    if cost.loyalty:  # CR 606.4: loyalty counters put on or removed as the cost
+        if cost.loyalty > 0:
+            primitives.add_counters(g, oid, "loyalty", cost.loyalty)
+        else:
+            primitives.remove_counters(g, oid, "loyalty", -cost.loyalty)
+        g.sba_dirty = True  # CR 704.5i
     if cost.pay_life:
         g.players[p].life -= cost.pay_life
         g.sba_dirty = True
@@ -307,6 +313,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     ab = t.ability
     assert ab is not None and t.key is not None
     g.turn_state.activations[(oid, t.key)] = g.turn_state.activations.get((oid, t.key), 0) + 1
+    if ab.is_loyalty:  # CR 606.3: one loyalty ability of a permanent per turn
+        g.turn_state.activations[(oid, "loyalty")] = 1
     g.stats.abilities_activated[p] += 1
     text = text_before
     if ab.is_mana_ability:

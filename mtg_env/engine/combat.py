@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..core.actions import Action
 from ..core.chars import Flag
-from ..core.objects import BATTLEFIELD, Context
+from ..core.objects import BATTLEFIELD, Context, Ref
 from . import primitives, targets, triggers
 from .state import CombatState
 from .tasks import CombatDamage, DamageSplit, DeclareAttackers, DeclareBlockers
@@ -58,6 +58,42 @@ def can_block(g: Game, blocker: int, attacker: int) -> bool:
 def defending_players(g: Game) -> list[int]:
     return g.opponents(g.turn_state.active)
 
+def attackable_planeswalkers(g: Game, defender: int) -> list[int]:
+    """CR 506.2, 508.1b: the planeswalkers a defending player controls can be attacked."""
+    return [o for o in g.battlefield if g.objects[o].controller == defender
+            and "Planeswalker" in g.chars(o).types]
+
+def attacked(g: Game, attacker: int) -> Ref | None:
+    """What `attacker` is attacking: the player, or the planeswalker (CR 508.1b); None when
+    that planeswalker was removed from combat (CR 506.4: it left the battlefield, its
+    controller changed or it stopped being a planeswalker): then the creature attacks nothing
+    and, unblocked, deals no combat damage (CR 506.4c)."""
+    cb = g.combat
+    defender = cb.attack_targets[attacker]
+    if attacker not in cb.attacked_planeswalkers:
+        return ("player", defender)
+    pw = cb.attacked_planeswalkers[attacker]
+    if pw is None or pw not in g.objects or g.objects[pw].zone != BATTLEFIELD or \
+            g.objects[pw].controller != defender or "Planeswalker" not in g.chars(pw).types:
+        return None
+    return ("obj", pw)
+
+def _attack_actions(g: Game, o: int) -> list[Action]:
+    """"attack P2 with X" for each defending player, then "attack <planeswalker> with X" for
+    each planeswalker that player controls (with its id where two share a name)."""
+    name = g.name_of(o)
+    defenders = defending_players(g)
+    pws = {d: attackable_planeswalkers(g, d) for d in defenders}
+    names = [g.name_of(pw) for d in defenders for pw in pws[d]]
+    acts = []
+    for d in defenders:
+        acts.append(Action("attack", f"attack {g.players[d].name} with {name}", target=name, payload=(o, d)))
+        for pw in pws[d]:
+            pw_name = g.name_of(pw)
+            label = f"{pw_name}#{pw}" if names.count(pw_name) > 1 else pw_name
+            acts.append(Action("attack", f"attack {label} with {name}", target=name, payload=(o, d, pw)))
+    return acts
+
 # ---- declare attackers (CR 508) ------------------------------------------------------------
 
 def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
@@ -67,19 +103,18 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
     ans = t.answer
     t.answer = None
     if ans is not None and ans != "done":
-        oid, defender = ans
+        oid, defender = ans[0], ans[1]
         cb.attackers.append(oid)
         cb.attack_targets[oid] = defender
+        if len(ans) == 3:
+            cb.attacked_planeswalkers[oid] = ans[2]  # CR 508.1b
         g.invalidate()  # what judges "attacking" now sees it (CR 508.1, 611.3a)
     if ans != "done":
         cands = [o for o in g.battlefield if o not in cb.attack_targets and can_attack(g, o)]
         if cands:
             acts = [Action("done", "done attacking" if cb.attackers else "no attack", payload="done")]
             for o in cands:
-                for d in defending_players(g):
-                    who = g.players[d].name
-                    acts.append(Action("attack", f"attack {who} with {g.name_of(o)}",
-                                       target=g.name_of(o), payload=(o, d)))
+                acts += _attack_actions(g, o)
             g.ask("attack", ap, f"{g.players[ap].name} declares attackers "
                   f"({len(cb.attackers)} so far)", acts)
             return False
@@ -89,10 +124,14 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
             primitives.tap(g, o)
     if cb.attackers:
         g.log_event(f"{g.players[ap].name} attacks: " + ", ".join(
-            f"{g.name_of(o)} -> {g.players[cb.attack_targets[o]].name}" for o in cb.attackers))
+            f"{g.name_of(o)} -> {_attacked_name(g, o)}" for o in cb.attackers))
     for o in cb.attackers:
         triggers.attacks(g, o, cb.attack_targets[o])
     return True
+
+def _attacked_name(g: Game, o: int) -> str:
+    pw = g.combat.attacked_planeswalkers.get(o)
+    return g.name_of(pw) if pw is not None else g.players[g.combat.attack_targets[o]].name
 
 # ---- declare blockers (CR 509) -------------------------------------------------------------
 
@@ -201,15 +240,18 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
             power = max(g.chars(a).power or 0, 0)
             if power == 0:
                 continue
+            to = attacked(g, a)
             if a not in cb.blocks:
-                plan.append((a, ("player", cb.attack_targets[a]), power))
+                if to is not None:  # CR 510.1a; attacking nothing: no damage (CR 506.4c)
+                    plan.append((a, to, power))
                 continue
             blockers = [b for b in cb.blocks[a] if b in g.objects and g.objects[b].zone == BATTLEFIELD]
-            trample = "trample" in g.chars(a).keywords
+            # CR 702.19b: the excess goes to the player or planeswalker it attacks, if any
+            trample = "trample" in g.chars(a).keywords and to is not None
             if not blockers:
-                # CR 509.1h / 702.19e: blocked, no blockers left: no damage unless trample
-                if trample:
-                    plan.append((a, ("player", cb.attack_targets[a]), power))
+                # CR 509.1h / 702.19d: blocked, no blockers left: no damage unless trample
+                if trample and to is not None:
+                    plan.append((a, to, power))
                 continue
             if len(blockers) == 1 and not trample:
                 plan.append((a, ("obj", blockers[0]), power))
@@ -231,8 +273,9 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
         if sp.index >= len(blockers) or sp.left == 0:
             if sp.left > 0:
                 # CR 702.19b: what is left after lethal damage to every blocker may go to the player
-                if sp.trample and sp.all_lethal:
-                    plan.append((a, ("player", cb.attack_targets[a]), sp.left))
+                to = attacked(g, a)
+                if sp.trample and sp.all_lethal and to is not None:
+                    plan.append((a, to, sp.left))
                 elif blockers:
                     plan.append((a, ("obj", blockers[-1]), sp.left))
             t.split = None

@@ -118,6 +118,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
         return False  # fast path: manual payment and not enough mana in the pool
     if ab.once_each_turn and g.turn_state.activations.get((oid, key)):
         return False
+    if cost.loyalty is not None and not loyalty_ok(g, oid, obj, cost.loyalty, sorcery_ok):
+        return False
     if cost.tap or cost.untap:
         if cost.tap and obj.tapped:
             return False
@@ -165,3 +167,16 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
         ctx = Context(p, oid, c.name)
         return any(targets.has_targets(g, m.targets, ctx) for m in ab.modes)
     return True
+
+
+#: the key of `TurnState.activations` that counts a permanent's loyalty abilities this turn
+LOYALTY_KEY = "loyalty"
+
+
+def loyalty_ok(g: Game, oid: int, obj: GameObject, change: int, sorcery_ok: bool) -> bool:
+    """CR 606.3: a loyalty ability only at sorcery speed, and only if no loyalty ability of
+    that permanent was activated this turn; CR 606.6: a negative cost needs that many loyalty
+    counters."""
+    if not sorcery_ok or g.turn_state.activations.get((oid, LOYALTY_KEY)):
+        return False
+    return change >= 0 or obj.counters.get("loyalty", 0) >= -change

@@ -39,10 +39,15 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int) -> None:
         if targets.protected_from(g, ref[1], src):
             g.log_event(f"damage to {g.name_of(ref[1])} is prevented (protection)")
             return  # CR 702.16e
-        obj = g.writable(ref[1])
-        obj.damage += n
-        if "deathtouch" in kws:
-            obj.deathtouched = True
+        types = g.chars(ref[1]).types
+        if "Planeswalker" in types:
+            # CR 120.3c: damage to a planeswalker removes that many loyalty counters
+            remove_counters(g, ref[1], "loyalty", n)
+        if "Planeswalker" not in types or "Creature" in types:
+            obj = g.writable(ref[1])
+            obj.damage += n  # CR 120.3e
+            if "deathtouch" in kws:
+                obj.deathtouched = True
         g.log_event(f"{ctx.source_name} deals {n} damage to {g.name_of(ref[1])}")
     else:
         return
@@ -159,6 +164,7 @@ def gain_control_until_eot(g: Game, oid: int, player: int) -> None:
         g.effects.control_reverts.append((oid, w.controller))
         w.controller = player
         w.sick = True
+        _control_changed(g, oid)
     g.invalidate()
     g.log_event(f"{g.players[player].name} gains control of {g.name_of(oid)} until end of turn")
 
@@ -171,9 +177,19 @@ def end_control_effects(g: Game) -> None:
             w = g.writable(oid)
             w.controller = prev
             w.sick = True
+            _control_changed(g, oid)
             g.log_event(f"{g.players[prev].name} regains control of {g.name_of(oid)}")
     g.effects.control_reverts = []
     g.invalidate()
+
+
+def _control_changed(g: Game, oid: int) -> None:
+    """CR 506.4: a planeswalker being attacked whose controller changes is removed from combat;
+    the creatures attacking it go on attacking nothing (CR 506.4c)."""
+    cb = g.combat
+    for a, pw in list(cb.attacked_planeswalkers.items()):
+        if pw == oid:
+            cb.attacked_planeswalkers[a] = None
 
 
 def attach(g: Game, oid: int, to: int) -> None:

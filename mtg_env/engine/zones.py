@@ -157,7 +157,11 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
     """CR 614.1c: "enters tapped", "enters with" counters (X is the X of the spell it was,
     CR 107.3m); then it is on the battlefield and its enters triggers trigger (CR 603.6a)."""
     obj.sick = True
-    for ab in copies.card_of(g, obj).abilities:
+    card = copies.card_of(g, obj)
+    if card.loyalty is not None and "Planeswalker" in card.types:
+        # CR 306.5b: it enters with loyalty counters equal to its printed loyalty
+        obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + card.loyalty
+    for ab in card.abilities:
         if isinstance(ab, EntersTapped):
             if ab.unless is None or not g.matches(ab.unless, obj.id, obj.controller, obj.id):
                 obj.tapped = True
