@@ -311,6 +311,12 @@ class FewerCounters(StaticAbility):
     affects: Filter = field(default_factory=lambda: parse_filter("creature you control"))
 
 
+@dataclass(frozen=True)
+class CanBeCommander(StaticAbility):
+    """"<This> can be your commander." (CR 903.3a, 113.6n): a rule of deck construction that
+    works before the game begins (the Commander deck check reads it); in a game it does nothing."""
+
+
 # --------------------------------------------------------------------------------------------
 # entering the battlefield (CR 614.1c, 614.12)
 

@@ -50,6 +50,11 @@ class CardDef:
         return self
 
     @property
+    def is_emblem(self) -> bool:
+        """An emblem (CR 114; cards/effects/planeswalkers.py), not a card."""
+        return False
+
+    @property
     def is_permanent(self) -> bool:
         return bool(self.types & PERMANENT_TYPES)
 

@@ -62,6 +62,8 @@ class Cost:
     crew: int | None = None
     #: a loyalty ability's cost (CR 606.4): loyalty counters put on (+N) or removed (-N), 0 for "0"
     loyalty: int | None = None
+    #: "-X" (CR 606.4, 107.3): X loyalty counters removed, X chosen as it is activated
+    loyalty_x: bool = False
 
     @property
     def has_x(self) -> bool:
@@ -83,6 +85,9 @@ def parse_cost(text: str, card_name: str) -> Cost:
     sac: list[Selection] = []
     for raw in [p.strip() for p in text.split(",")]:
         part = raw.lower()
+        if raw in ("\u2212X", "-X"):  # a loyalty cost with X (CR 606.4)
+            kw["loyalty"], kw["loyalty_x"] = 0, True
+            continue
         m = re.fullmatch(r"([+\u2212-]?)(\d+)", raw)
         if m:  # a loyalty symbol (CR 606.2): "+1", "-2" (or U+2212, the printed minus sign), "0"
             if m.group(1) == "" and m.group(2) != "0":

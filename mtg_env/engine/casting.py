@@ -132,6 +132,11 @@ def announce(g: Game, t: Announce) -> bool:
         x_rule = getattr(ab, "x_rule", None)
         if x_rule is not None:
             ctx.x = x_rule.value(g, ctx) or 0  # CR 107.3c: X defined by the text
+        elif cost.loyalty_x:  # "-X": X at most the loyalty counters on it (CR 606.6)
+            hi = g.objects[oid].counters.get("loyalty", 0)
+            acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
+            g.ask("x", p, f"choose X for {g.name_of(oid)}", acts)
+            return False
         elif cost.mana.x_count:
             hi = costs.max_x(g, p, cost, oid, t.what)
             acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
@@ -283,11 +288,12 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     if cost.put_counters:
         kind, m = cost.put_counters
         primitives.add_counters(g, oid, kind, m)
-    if cost.loyalty:  # CR 606.4: loyalty counters put on or removed as the cost
-        if cost.loyalty > 0:
-            primitives.add_counters(g, oid, "loyalty", cost.loyalty)
+    change = (cost.loyalty or 0) - (ctx.x if cost.loyalty_x else 0)
+    if change:  # CR 606.4: loyalty counters put on or removed as the cost
+        if change > 0:
+            primitives.add_counters(g, oid, "loyalty", change)
         else:
-            primitives.remove_counters(g, oid, "loyalty", -cost.loyalty)
+            primitives.remove_counters(g, oid, "loyalty", -change)
         g.sba_dirty = True  # CR 704.5i
     if cost.pay_life:
         g.players[p].life -= cost.pay_life

@@ -46,6 +46,11 @@ def compute_all(g: Game) -> dict[int, Chars]:
     for oid in g.battlefield:
         # Layer 1 (CR 613.1a, 707.2): a copy starts from the copied card's characteristics.
         chars[oid] = printed_chars(copies.card_of(g, g.objects[oid]))
+    # Emblems' abilities function in the command zone (CR 114.4): they are sources here, and
+    # no effect changes them (they aren't permanents).
+    emblems = [o for p in g.players for o in p.command if g.objects[o].card.is_emblem]
+    for oid in emblems:
+        chars[oid] = printed_chars(g.objects[oid].card)
     owned: set[int] = set()
 
     def own(oid: int) -> Chars | None:
@@ -77,7 +82,7 @@ def compute_all(g: Game) -> dict[int, Chars]:
 
     # Every continuous effect with its layer and timestamp: (layer, timestamp, order, apply).
     entries: list[tuple[int, int, int, object, int | None]] = []
-    for oid in g.battlefield:
+    for oid in g.battlefield + emblems:
         obj = g.objects[oid]
         for _key, ab, _origin in chars[oid].abilities:
             if isinstance(ab, LayerStatic):

@@ -35,7 +35,7 @@ def priority_actions(g: Game, p: int) -> list[Action]:
                 acts.append(Action("play", f"play {card.name}", source=card.name, payload=("play", oid)))
     for oid in pl.hand + pl.command + from_exile:
         card = g.objects[oid].card
-        if "Land" not in card.types and can_cast(g, oid, p, sorcery_ok, sources):
+        if card.types and "Land" not in card.types and can_cast(g, oid, p, sorcery_ok, sources):
             acts.append(Action("cast", f"cast {card.name}", source=card.name, payload=("cast", oid)))
     chars = g.all_chars()
     for oid in g.battlefield:

@@ -65,6 +65,14 @@ def new_object(g: Game, card: CardDef | str, owner: int, zone: str, *, controlle
     return oid
 
 
+def create_emblem(g: Game, player: int, card: CardDef) -> int:
+    """CR 114.1-2: an emblem in `player`'s command zone, which they own and control; its
+    abilities function there (CR 114.4: layers.compute_all counts it among the sources)."""
+    oid = new_object(g, card, player, COMMAND)
+    g.log_event(f"{g.players[player].name} gets an emblem ({card.name})")
+    return oid
+
+
 def _next_id(g: Game) -> int:
     """A new object id and timestamp (CR 613.7d: a new object gets a new timestamp)."""
     oid = g.next_id

@@ -6,6 +6,7 @@ from . import (  # noqa: F401
     effects,  # noqa: F401  (last: its patterns are the most general)
     keywords,
     mana,
+    planeswalkers,
     statics,
     triggers,
 )
