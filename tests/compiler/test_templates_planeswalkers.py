@@ -228,3 +228,61 @@ def test_declined_emblem_whose_ability_no_template_reads():
     a card, you lose 2 life."" — a draw trigger no template reads: the card is unsupported."""
     st = card_status("Ob Nixilis Reignited")
     assert not st.supported and any("emblem" in r for r in st.reasons)
+
+
+# ---------------------------------------------------------------------------------------------
+# "up to one target" (CR 601.2c, 115.1d): planeswalkers' loyalty abilities often target "up to
+# one" creature; zero targets may be chosen, and then that part does nothing
+
+
+def test_cr_601_2c_up_to_one_target_may_be_none_ajani_inspiring_leader():
+    """Ajani, Inspiring Leader (loyalty 5): "[+2]: You gain 2 life. Put two +1/+1 counters on
+    up to one target creature." With no target chosen the ability still resolves (it has no
+    targets to be illegal, CR 608.2b); with one, the counters go on it."""
+    _compiled("Ajani, Inspiring Leader")
+    g = scenario("""
+players:
+  - battlefield: ["Ajani, Inspiring Leader", Grizzly Bears]
+    library: [Plains, Plains]
+""")
+    g.act("activate Ajani, Inspiring Leader: +2")
+    assert sorted(labels(g)) == ["done choosing targets", "target Grizzly Bears"]
+    g.run_line(["done choosing targets", "pass"])
+    assert player(g, "P1")["life"] == 22
+    assert permanent(g, "Grizzly Bears")["counters"] == {}
+    assert permanent(g, "Ajani, Inspiring Leader")["loyalty"] == 7
+    g = scenario("""
+players:
+  - battlefield: ["Ajani, Inspiring Leader", Grizzly Bears]
+""")
+    g.run_line(["activate Ajani, Inspiring Leader: +2", "target Grizzly Bears", "pass"])
+    assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 2}
+    assert player(g, "P1")["life"] == 22
+
+
+def test_cr_601_2c_up_to_one_target_after_another_target_essence_capture():
+    """Essence Capture: "Counter target creature spell. Put a +1/+1 counter on up to one target
+    creature you control." The up-to target comes last, so it may be left out."""
+    _compiled("Essence Capture")
+    for extra, counters in (["done choosing targets"], {}), (["target Craw Wurm"], {"+1/+1": 1}):
+        g = scenario("""
+format: duel
+players:
+  - hand: [Grizzly Bears]
+    mana_pool: "{G}{G}"
+  - hand: [Essence Capture]
+    mana_pool: "{U}{U}"
+    battlefield: [Craw Wurm]
+""")
+        g.run_line(["cast Grizzly Bears", "pass", "cast Essence Capture", "target Grizzly Bears", *extra,
+                    "pass", "pass"])
+        assert player(g, "P1")["graveyard"] == ["Grizzly Bears"]
+        assert permanent(g, "Craw Wurm")["counters"] == counters
+
+
+def test_declined_a_target_after_an_up_to_one_target():
+    """"Tap up to one target creature. Destroy target artifact.": with none chosen for the first,
+    the second target's place isn't known: declined."""
+    got = compile_card(_oracle("Test Tapper", "Instant", "Tap up to one target creature. Destroy target artifact.",
+                               loyalty=None))
+    assert not got.supported
