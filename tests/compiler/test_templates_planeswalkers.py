@@ -286,3 +286,23 @@ def test_declined_a_target_after_an_up_to_one_target():
     got = compile_card(_oracle("Test Tapper", "Instant", "Tap up to one target creature. Destroy target artifact.",
                                loyalty=None))
     assert not got.supported
+
+
+def test_cr_114_emblem_with_two_abilities():
+    """Tamiyo, the Moon Sage's form: "You get an emblem with "<a>" and "<b>"." — both quoted
+    texts are abilities of the one emblem (here two anthems, each read as a static ability)."""
+    line = '[-8]: You get an emblem with "Creatures you control get +1/+1" and "Creatures you control have flying."'
+    got = compile_card(_oracle("Test Sage", "Legendary Planeswalker — Tamiyo", line, loyalty="8"))
+    assert got.supported, got.reasons
+    emblem = got.card.abilities[0].effects[0].emblem
+    assert [a.text for a in emblem.abilities] == ["Creatures you control get +1/+1.",
+                                                   "Creatures you control have flying."]
+    with temporary(got.card):
+        g = scenario("""
+players:
+  - battlefield: [Test Sage, Grizzly Bears]
+""")
+        g.run_line(["activate Test Sage: -8", "pass"])
+        assert player(g, "P1")["command"] == ["Test Sage emblem"]
+        assert permanent(g, "Grizzly Bears")["power"] == 3
+        assert g.clone().state_json() == g.state_json()

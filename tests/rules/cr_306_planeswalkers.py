@@ -32,7 +32,9 @@ def _test_cards() -> Iterator[None]:
                   Activated(effects=(GainLife(1),)), loyalty=2)
     trampler = card("Test Walker Trampler", "{2}", "Creature — Test", "Trample",
                     Keyword(names=("trample",)), pt="5/5")
-    with temporary(walker, trampler):  # the card pool is as it was afterwards
+    gideon = card("Test Gideon", "{2}", "Legendary Creature Planeswalker — Gideon", "+1: You gain 1 life.",
+                  Activated(effects=(GainLife(1),)), pt="2/4", loyalty=3)
+    with temporary(walker, trampler, gideon):  # the card pool is as it was afterwards
         yield
 
 
@@ -379,3 +381,41 @@ def test_cr_508_1b_planeswalkers_with_one_name_are_told_apart_by_id():
     pass_until(g, "postcombat_main")
     assert [p["loyalty"] for p in player(g, "P3")["battlefield"]] == [5]
     assert [p["loyalty"] for p in player(g, "P2")["battlefield"]] == [7]
+
+
+def test_cr_506_4_attacked_planeswalker_whose_controller_changes_is_removed_from_combat():
+    """CR 506.4: its controller changes: it is removed from combat; the creature attacking it
+    attacks nothing and deals no combat damage (CR 506.4c), even after control returns."""
+    from mtg_env.engine import primitives
+    g = combat(["Grizzly Bears"], [KIORA])
+    attack(g, f"attack {KIORA} with Grizzly Bears")
+    pw = permanent(g, KIORA)["id"]
+    primitives.gain_control_until_eot(g, pw, 0)  # as a "gain control of target planeswalker" would
+    primitives.end_control_effects(g)            # and back to P2 before damage
+    assert permanent(g, KIORA)["controller"] == "P2"
+    pass_until(g, "postcombat_main")
+    assert loyalty(g, KIORA) == 7
+    assert player(g, "P2")["life"] == 20
+
+
+def test_cr_120_3c_120_3e_damage_to_a_planeswalker_creature_removes_loyalty_and_is_marked():
+    g = scenario("""
+players:
+  - mana_pool: "{R}"
+    hand: [Lightning Bolt]
+  - battlefield: [{card: Test Gideon, counters: {loyalty: 5}}]
+""")
+    g.run_line(["cast Lightning Bolt", "target Test Gideon", "pass"])
+    p = permanent(g, "Test Gideon")
+    assert p["loyalty"] == 2 and p["damage"] == 3
+
+
+def test_cr_704_5i_planeswalker_creature_with_loyalty_0_dies_though_its_toughness_is_left():
+    g = scenario("""
+players:
+  - mana_pool: "{R}"
+    hand: [Lightning Bolt]
+  - battlefield: [{card: Test Gideon, counters: {loyalty: 3}}]
+""")
+    g.run_line(["cast Lightning Bolt", "target Test Gideon", "pass"])
+    assert "Test Gideon" in player(g, "P2")["graveyard"]

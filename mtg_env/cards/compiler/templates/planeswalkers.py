@@ -30,8 +30,8 @@ def can_be_commander(b: Builder, s: str, line: Line) -> list[Any]:
 
 @kind("quoted")
 def _quoted(text: str) -> str:
-    """The text of one quoted ability: no quotes inside, ending with a period."""
-    if '"' in text or not text.endswith(".") or SELF in text:
+    """The text of one quoted ability: no quotes inside."""
+    if '"' in text or SELF in text or not text.strip():
         raise NoParse(text)
     return text
 
@@ -39,15 +39,21 @@ def _quoted(text: str) -> str:
 _EMBLEM_PLAYERS = frozenset({"you", "target", "each_opponent", "each_player"})
 
 
-@rule("effect", '<who:player> (get|gets) an emblem with "<inner:quoted>"')
-def get_emblem(b: Builder, who: PlayerRef, inner: str) -> list[Any]:
-    """CR 114.1: "You get an emblem with "<ability>"." — the quoted text is the emblem's one
-    ability, read like a permanent's line; "this emblem" is its source (CR 114.4). The emblem
-    is made when the card compiles, so that it is one value for every game."""
+@rule("effect", '<who:player> (get|gets) an emblem with "<inner:quoted>"',
+      '<who:player> (get|gets) an emblem with "<inner:quoted>" and "<second:quoted>"')
+def get_emblem(b: Builder, who: PlayerRef, inner: str, second: str | None = None) -> list[Any]:
+    """CR 114.1: "You get an emblem with "<ability>"." (or two: "... with "<a>" and "<b>"") —
+    each quoted text is one of the emblem's abilities, read like a permanent's line; "this
+    emblem" is its source (CR 114.4). The emblem is made when the card compiles, so that it is
+    one value for every game."""
     if who.kind not in _EMBLEM_PLAYERS:
         raise NoParse(f"{who.kind} gets an emblem")
-    text = re.sub(r"\bthis emblem\b", SELF, inner, flags=re.IGNORECASE)
     from ..lines import permanent_line
-    abilities = permanent_line(Line(inner, text), b.card)
-    emblem = make_emblem(b.card.name, inner, tuple(abilities))
+    texts = [inner] if second is None else [inner, second]
+    abilities: list[Any] = []
+    for t in texts:
+        raw = t if t.endswith(".") else t + "."
+        norm = re.sub(r"\bthis emblem\b", SELF, raw, flags=re.IGNORECASE)
+        abilities += permanent_line(Line(raw, norm), b.card)
+    emblem = make_emblem(b.card.name, " and ".join(texts), tuple(abilities))
     return [GetEmblem(emblem, b.player(who))]
