@@ -23,19 +23,23 @@ from . import copies
 if TYPE_CHECKING:
     from .game import Game
 
-_printed: dict[int, Chars] = {}
+#: by the card's id, with the card (kept alive, so that its id isn't reused by another card,
+#: such as a test's temporary card compiled after one that was dropped)
+_printed: dict[int, tuple[CardDef, Chars]] = {}
 
 
 def printed_chars(card: CardDef) -> Chars:
     """A card's printed characteristics (shared; copied before any change), as it is outside
     the battlefield."""
-    c = _printed.get(id(card))
-    if c is None:
-        c = _printed[id(card)] = Chars(
-            card.name, card.types, card.subtypes, card.supertypes, card.colors, card.power,
-            card.toughness, card.mana_cost.mana_value,
-            [(str(i), a, None) for i, a in enumerate(card.abilities)], card.keywords,
-            frozenset(a.flag for a in card.abilities if isinstance(a, SelfFlag)))
+    hit = _printed.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    c = Chars(
+        card.name, card.types, card.subtypes, card.supertypes, card.colors, card.power,
+        card.toughness, card.mana_cost.mana_value,
+        [(str(i), a, None) for i, a in enumerate(card.abilities)], card.keywords,
+        frozenset(a.flag for a in card.abilities if isinstance(a, SelfFlag)))
+    _printed[id(card)] = (card, c)
     return c
 
 

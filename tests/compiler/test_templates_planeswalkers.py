@@ -306,3 +306,47 @@ players:
         assert player(g, "P1")["command"] == ["Test Sage emblem"]
         assert permanent(g, "Grizzly Bears")["power"] == 3
         assert g.clone().state_json() == g.state_json()
+
+
+# ---------------------------------------------------------------------------------------------
+# wordings of planeswalkers' abilities
+
+
+def test_cr_120_3_damage_to_target_player_and_each_creature_and_planeswalker_chandra_bold_pyromancer():
+    """Chandra, Bold Pyromancer (loyalty 5): "[-7]: Chandra, Bold Pyromancer deals 10 damage to
+    target player and each creature and planeswalker they control." Only the player is
+    targeted (the rulings): P2's creatures and planeswalkers are dealt damage, P1's are not."""
+    _compiled("Chandra, Bold Pyromancer")
+    g = scenario(f"""
+players:
+  - battlefield: [{{card: "Chandra, Bold Pyromancer", counters: {{loyalty: 8}}}}, Grizzly Bears]
+  - battlefield: [Craw Wurm, "{KIORA}", Forest]
+""")
+    g.run_line(["activate Chandra, Bold Pyromancer: -7", "target P2", "pass"])
+    assert player(g, "P2")["life"] == 10
+    assert sorted(player(g, "P2")["graveyard"]) == sorted(["Craw Wurm", KIORA])
+    assert permanent(g, "Grizzly Bears")["damage"] == 0
+    assert permanent(g, "Chandra, Bold Pyromancer")["loyalty"] == 1
+    g = scenario("""
+players:
+  - battlefield: ["Chandra, Bold Pyromancer"]
+""")
+    g.act("activate Chandra, Bold Pyromancer: +1")
+    assert sorted(labels(g)) == ["target P1", "target P2"]  # "target player" only (the rulings)
+
+
+def test_cr_122_1_two_kinds_of_counters_ajani_the_greathearted():
+    """Ajani, the Greathearted (loyalty 5): "[-2]: Put a +1/+1 counter on each creature you
+    control and a loyalty counter on each other planeswalker you control." and the static
+    "Creatures you control have vigilance." """
+    _compiled("Ajani, the Greathearted")
+    g = scenario(f"""
+players:
+  - battlefield: ["Ajani, the Greathearted", "{KIORA}", Grizzly Bears]
+  - battlefield: [Craw Wurm]
+""")
+    g.run_line(["activate Ajani, the Greathearted: -2", "pass"])
+    assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}
+    assert permanent(g, "Craw Wurm")["counters"] == {}
+    assert permanent(g, KIORA)["loyalty"] == 8
+    assert permanent(g, "Ajani, the Greathearted")["loyalty"] == 3  # not "other": no counter

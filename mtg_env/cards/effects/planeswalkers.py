@@ -13,13 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...core.filters import Filter
 from ...core.mana import ManaCost
 from ..carddef import CardDef
 from ..subjects import Who
 from .base import Ask, Effect
 
 if TYPE_CHECKING:
-    from ...core.objects import Context
+    from ...core.objects import Context, Ref
     from ..abilities import Ability
     from ..protocol import GameOps
 
@@ -71,3 +72,23 @@ class GetEmblem(Effect):
             if ref[0] == "player":
                 g.create_emblem(ref[1], self.emblem)
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerAndEach(Who):
+    """"target player and each creature that player controls", "... and each creature and
+    planeswalker they control" (Chandra, Bold Pyromancer): the player, then every permanent
+    `what` matches that the player controls as the effect resolves (each once)."""
+
+    player: Who
+    what: Filter
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Ref]:
+        out: list[Ref] = []
+        for ref in self.player.refs(g, ctx):
+            if ref[0] != "player":
+                continue
+            out.append(ref)
+            out += [("obj", o) for o in list(g.battlefield) if g.objects[o].controller == ref[1]
+                    and g.matches(self.what, o, ctx.controller, ctx.source_id)]
+        return out

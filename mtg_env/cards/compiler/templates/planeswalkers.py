@@ -9,11 +9,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ....core.filters import Permanent, parse_filter
 from ...abilities import CanBeCommander
-from ...effects.planeswalkers import GetEmblem, make_emblem
+from ...effects import DealDamage, PutCounters
+from ...effects.planeswalkers import GetEmblem, PlayerAndEach, make_emblem
+from ...subjects import SELF as THIS_SOURCE
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
-from ..lexicon import PlayerRef
+from ..lexicon import ObjRef, PlayerRef
 from ..text import SELF, Line
 
 
@@ -57,3 +60,44 @@ def get_emblem(b: Builder, who: PlayerRef, inner: str, second: str | None = None
         abilities += permanent_line(Line(raw, norm), b.card)
     emblem = make_emblem(b.card.name, " and ".join(texts), tuple(abilities))
     return [GetEmblem(emblem, b.player(who))]
+
+
+# --------------------------------------------------------------------------------------------
+# wordings of planeswalkers' abilities
+
+
+_GROUPS = {"creature": "creature", "creature and planeswalker": "creature or planeswalker"}
+
+
+@kind("player_group")
+def _player_group(text: str) -> str:
+    """The permanents of a player a damage effect names with them."""
+    if text.lower() not in _GROUPS:
+        raise NoParse(text)
+    return _GROUPS[text.lower()]
+
+
+@rule("effect", "<source:obj> deals <n:amount> damage to <to:player> and each <what:player_group> (that player|they) "
+      "control(s|)")
+def damage_player_and_each(b: Builder, source: ObjRef, n: Any, to: PlayerRef, what: str) -> list[Any]:
+    """CR 120.3: "~ deals 10 damage to target player and each creature and planeswalker they
+    control." (Chandra, Bold Pyromancer), "... to target player and each creature that player
+    controls." Only the player is targeted (the rulings): the permanents are those the player
+    controls as it resolves; one that is both a creature and a planeswalker is dealt damage once."""
+    if source.kind != "self" or to.kind != "target":
+        raise NoParse(what)
+    b.last = THIS_SOURCE
+    flt = parse_filter(what) & Permanent()
+    return [DealDamage(n, PlayerAndEach(b.player(to), flt))]
+
+
+@rule("effect", "Put <n:amount> <counter:counter> counter(s|) on <what:objs> and <n2:amount> "
+      "<counter2:counter> counter(s|) on <what2:objs>")
+def put_two_kinds_of_counters(b: Builder, n: Any, counter: str, what: ObjRef, n2: Any, counter2: str,
+                              what2: ObjRef) -> list[Any]:
+    """CR 122.1: "Put a +1/+1 counter on each creature you control and a loyalty counter on
+    each other planeswalker you control." (Ajani, the Greathearted): both groups as it
+    resolves; the order doesn't matter (different kinds of counters)."""
+    if counter == counter2:
+        raise NoParse(counter)
+    return [PutCounters(counter, n, b.obj(what)), PutCounters(counter2, n2, b.obj(what2))]
