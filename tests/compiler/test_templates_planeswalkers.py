@@ -236,28 +236,32 @@ def test_declined_emblem_whose_ability_no_template_reads():
 
 
 def test_cr_601_2c_up_to_one_target_may_be_none_ajani_inspiring_leader():
-    """Ajani, Inspiring Leader (loyalty 5): "[+2]: You gain 2 life. Put two +1/+1 counters on
-    up to one target creature." With no target chosen the ability still resolves (it has no
-    targets to be illegal, CR 608.2b); with one, the counters go on it."""
-    _compiled("Ajani, Inspiring Leader")
-    g = scenario("""
+    """Ajani, Inspiring Leader's "[+2]: You gain 2 life. Put two +1/+1 counters on up to one
+    target creature." (on a card of its own: Ajani's "-3" is declined, see below). With no target
+    chosen the ability still resolves (it has no targets to be illegal, CR 608.2b); with one,
+    the counters go on it."""
+    line = "[+2]: You gain 2 life. Put two +1/+1 counters on up to one target creature."
+    got = compile_card(_oracle("Test Leader", "Legendary Planeswalker — Ajani", line, loyalty="5",
+                               cost="{4}{W}{W}", colors=("W",)))
+    assert got.supported, got.reasons
+    with temporary(got.card):
+        g = scenario("""
 players:
-  - battlefield: ["Ajani, Inspiring Leader", Grizzly Bears]
-    library: [Plains, Plains]
+  - battlefield: [Test Leader, Grizzly Bears]
 """)
-    g.act("activate Ajani, Inspiring Leader: +2")
-    assert sorted(labels(g)) == ["done choosing targets", "target Grizzly Bears"]
-    g.run_line(["done choosing targets", "pass"])
-    assert player(g, "P1")["life"] == 22
-    assert permanent(g, "Grizzly Bears")["counters"] == {}
-    assert permanent(g, "Ajani, Inspiring Leader")["loyalty"] == 7
-    g = scenario("""
+        g.act("activate Test Leader: +2")
+        assert sorted(labels(g)) == ["done choosing targets", "target Grizzly Bears"]
+        g.run_line(["done choosing targets", "pass"])
+        assert player(g, "P1")["life"] == 22
+        assert permanent(g, "Grizzly Bears")["counters"] == {}
+        assert permanent(g, "Test Leader")["loyalty"] == 7
+        g = scenario("""
 players:
-  - battlefield: ["Ajani, Inspiring Leader", Grizzly Bears]
+  - battlefield: [Test Leader, Grizzly Bears]
 """)
-    g.run_line(["activate Ajani, Inspiring Leader: +2", "target Grizzly Bears", "pass"])
-    assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 2}
-    assert player(g, "P1")["life"] == 22
+        g.run_line(["activate Test Leader: +2", "target Grizzly Bears", "pass"])
+        assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 2}
+        assert player(g, "P1")["life"] == 22
 
 
 def test_cr_601_2c_up_to_one_target_after_another_target_essence_capture():
@@ -350,3 +354,13 @@ players:
     assert permanent(g, "Craw Wurm")["counters"] == {}
     assert permanent(g, KIORA)["loyalty"] == 8
     assert permanent(g, "Ajani, the Greathearted")["loyalty"] == 3  # not "other": no counter
+
+
+@pytest.mark.parametrize("name", ["Ajani, Inspiring Leader", "Hideous End", "Vapor Snag", "Nature's Claim"])
+def test_cr_608_2h_declined_its_controller_after_it_left_the_battlefield(name: str):
+    """Ajani, Inspiring Leader's "[-3]: Exile target creature. Its controller gains 2 life.",
+    Hideous End's "Destroy target nonblack creature. Its controller loses 2 life.": "its
+    controller" is the controller the object last had on the battlefield (CR 608.2h, 400.7),
+    which the engine's subject doesn't know once it has left (it did nothing): declined."""
+    st = card_status(name)
+    assert not st.supported and "its controller, after it left the battlefield" in st.reasons
