@@ -87,7 +87,8 @@ def structure(g: Game, me: int) -> tuple[Any, ...]:
                       tuple(sorted(g.objects[o].card.name for o in p.graveyard)),
                       tuple(sorted((g.objects[o].card.name, tuple(sorted(g.objects[o].counters.items())))
                                    for o in p.exile)),
-                      len(p.library), p.lost))
+                      len(p.library), p.lost,
+                      tuple(sorted(g.objects[o].card.name for o in p.command if g.objects[o].card.is_emblem))))
     stack = tuple((s.kind, s.ctx.source_name, s.text, s.copy, tuple(_ID.sub("", targets.ref_label(g, r)) for r in s.ctx.targets))
                   for s in g.stack)
     # uses this turn matter only for abilities limited to once each turn (Mairsil's)
@@ -104,6 +105,8 @@ def structure(g: Game, me: int) -> tuple[Any, ...]:
 def _once(g: Game, oid: int, key: str) -> bool:
     if oid not in g.objects:
         return False
+    if key == "loyalty":
+        return True  # a loyalty ability of this permanent was activated this turn (CR 606.3)
     for k, ab, _o in g.chars(oid).abilities:
         if k == key:
             return bool(getattr(ab, "once_each_turn", False))

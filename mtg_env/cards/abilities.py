@@ -118,7 +118,12 @@ class Activated(Ability):
     @property
     def is_mana_ability(self) -> bool:
         """CR 605.1a: no target, could add mana, not a loyalty ability."""
-        return not self.targets and any(e.adds_mana for e in self.effects)
+        return not self.targets and not self.is_loyalty and any(e.adds_mana for e in self.effects)
+
+    @property
+    def is_loyalty(self) -> bool:
+        """CR 606.2: a loyalty symbol in its cost."""
+        return self.cost.loyalty is not None
 
 
 class TriggerEvent(StrEnum):
@@ -403,6 +408,12 @@ class FewerCounters(StaticAbility):
     counter: str = "-1/-1"
     fewer: int = 1
     affects: Filter = field(default_factory=lambda: parse_filter("creature you control"))
+
+
+@dataclass(frozen=True)
+class CanBeCommander(StaticAbility):
+    """"<This> can be your commander." (CR 903.3a, 113.6n): a rule of deck construction that
+    works before the game begins (the Commander deck check reads it); in a game it does nothing."""
 
 
 # --------------------------------------------------------------------------------------------

@@ -171,6 +171,11 @@ def announce(g: Game, t: Announce) -> bool:
         x_rule = getattr(ab, "x_rule", None)
         if x_rule is not None:
             ctx.x = x_rule.value(g, ctx) or 0  # CR 107.3c: X defined by the text
+        elif cost.loyalty_x:  # "-X": X at most the loyalty counters on it (CR 606.6)
+            hi = g.objects[oid].counters.get("loyalty", 0)
+            acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
+            g.ask("x", p, f"choose X for {g.name_of(oid)}", acts)
+            return False
         elif cost.mana.x_count:
             hi = costs.max_x(g, p, cost, oid, t.what)
             acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
@@ -322,6 +327,13 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     if cost.put_counters:
         kind, m = cost.put_counters
         primitives.add_counters(g, oid, kind, m)
+    change = (cost.loyalty or 0) - (ctx.x if cost.loyalty_x else 0)
+    if change:  # CR 606.4: loyalty counters put on or removed as the cost
+        if change > 0:
+            primitives.add_counters(g, oid, "loyalty", change)
+        else:
+            primitives.remove_counters(g, oid, "loyalty", -change)
+        g.sba_dirty = True  # CR 704.5i
     if cost.pay_life:
         g.players[p].life -= cost.pay_life
         g.sba_dirty = True
@@ -346,6 +358,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     ab = t.ability
     assert ab is not None and t.key is not None
     g.turn_state.activations[(oid, t.key)] = g.turn_state.activations.get((oid, t.key), 0) + 1
+    if ab.is_loyalty:  # CR 606.3: one loyalty ability of a permanent per turn
+        g.turn_state.activations[(oid, "loyalty")] = 1
     g.stats.abilities_activated[p] += 1
     text = text_before
     if ab.is_mana_ability:

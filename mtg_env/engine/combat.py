@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..cards.abilities import AssignAsUnblocked, AttackRestriction, BlockRestriction
 from ..core.actions import Action
 from ..core.chars import Chars, Flag
-from ..core.objects import BATTLEFIELD, Context
+from ..core.objects import BATTLEFIELD, Context, Ref
 from . import primitives, targets, triggers
 from .state import CombatState
 from .tasks import CombatDamage, DamageSplit, DeclareAttackers, DeclareBlockers
@@ -108,6 +108,41 @@ def _evades(g: Game, ac: Chars, bc: Chars, defender: int) -> bool:
 def defending_players(g: Game) -> list[int]:
     return g.opponents(g.turn_state.active)
 
+def attackable_planeswalkers(g: Game, defender: int) -> list[int]:
+    """CR 506.2, 508.1b: the planeswalkers a defending player controls can be attacked."""
+    return [o for o in g.battlefield if g.objects[o].controller == defender
+            and "Planeswalker" in g.chars(o).types]
+
+def attacked(g: Game, attacker: int) -> Ref | None:
+    """What `attacker` is attacking: the player, or the planeswalker (CR 508.1b); None when
+    that planeswalker was removed from combat (CR 506.4: it left the battlefield, its
+    controller changed or it stopped being a planeswalker): then the creature attacks nothing
+    and, unblocked, deals no combat damage (CR 506.4c)."""
+    cb = g.combat
+    defender = cb.attack_targets[attacker]
+    if attacker not in cb.attacked_planeswalkers:
+        return ("player", defender)
+    pw = cb.attacked_planeswalkers[attacker]
+    if pw is None or pw not in g.objects or g.objects[pw].zone != BATTLEFIELD or \
+            g.objects[pw].controller != defender or "Planeswalker" not in g.chars(pw).types:
+        return None
+    return ("obj", pw)
+
+def _attack_actions(g: Game, o: int, defenders: list[int]) -> list[Action]:
+    """"attack P2 with X" for each player it may attack, then "attack <planeswalker> with X" for
+    each planeswalker that player controls (with its id where two share a name)."""
+    name = g.name_of(o)
+    pws = {d: attackable_planeswalkers(g, d) for d in defenders}
+    names = [g.name_of(pw) for d in defenders for pw in pws[d]]
+    acts = []
+    for d in defenders:
+        acts.append(Action("attack", f"attack {g.players[d].name} with {name}", target=name, payload=(o, d)))
+        for pw in pws[d]:
+            pw_name = g.name_of(pw)
+            label = f"{pw_name}#{pw}" if names.count(pw_name) > 1 else pw_name
+            acts.append(Action("attack", f"attack {label} with {name}", target=name, payload=(o, d, pw)))
+    return acts
+
 # ---- declare attackers (CR 508) ------------------------------------------------------------
 
 def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
@@ -117,9 +152,11 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
     ans = t.answer
     t.answer = None
     if ans is not None and ans != "done":
-        oid, defender = ans
+        oid, defender = ans[0], ans[1]
         cb.attackers.append(oid)
         cb.attack_targets[oid] = defender
+        if len(ans) == 3:
+            cb.attacked_planeswalkers[oid] = ans[2]  # CR 508.1b
         g.invalidate()  # what judges "attacking" now sees it (CR 508.1, 611.3a)
     if ans != "done":
         pairs = [(o, d) for o in g.battlefield if o not in cb.attack_targets and can_attack(g, o)
@@ -128,11 +165,11 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
             acts: list[Action] = []
             # CR 508.1d: the most requirements obeyed: a creature that attacks each combat if
             # able (and can: no restriction here depends on other attackers) must be declared
+            # (attacking a planeswalker obeys it too)
             if not any(Flag.MUST_ATTACK in g.chars(o).flags for o, _d in pairs):
                 acts.append(Action("done", "done attacking" if cb.attackers else "no attack", payload="done"))
-            for o, d in pairs:
-                acts.append(Action("attack", f"attack {g.players[d].name} with {g.name_of(o)}",
-                                   target=g.name_of(o), payload=(o, d)))
+            for o in dict.fromkeys(o for o, _d in pairs):
+                acts += _attack_actions(g, o, [d for o2, d in pairs if o2 == o])
             g.ask("attack", ap, f"{g.players[ap].name} declares attackers "
                   f"({len(cb.attackers)} so far)", acts)
             return False
@@ -142,7 +179,7 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
             primitives.tap(g, o)
     if cb.attackers:
         g.log_event(f"{g.players[ap].name} attacks: " + ", ".join(
-            f"{g.name_of(o)} -> {g.players[cb.attack_targets[o]].name}" for o in cb.attackers))
+            f"{g.name_of(o)} -> {_attacked_name(g, o)}" for o in cb.attackers))
     for o in cb.attackers:
         triggers.attacks(g, o, cb.attack_targets[o])
     if len(cb.attackers) == 1:
@@ -154,6 +191,10 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
     if cb.attackers:
         triggers.player_event(g, triggers.E.PLAYER_ATTACKS, ap)  # CR 508.3d: "whenever you attack"
     return True
+
+def _attacked_name(g: Game, o: int) -> str:
+    pw = g.combat.attacked_planeswalkers.get(o)
+    return g.name_of(pw) if pw is not None else g.players[g.combat.attack_targets[o]].name
 
 # ---- declare blockers (CR 509) -------------------------------------------------------------
 
@@ -340,15 +381,18 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
             power = max(g.chars(a).power or 0, 0)
             if power == 0:
                 continue
+            to = attacked(g, a)
             if a not in cb.blocks or a in t.unblocked:
-                plan.append((a, ("player", cb.attack_targets[a]), power))
+                if to is not None:  # CR 510.1a; attacking nothing: no damage (CR 506.4c)
+                    plan.append((a, to, power))
                 continue
             blockers = [b for b in cb.blocks[a] if b in g.objects and g.objects[b].zone == BATTLEFIELD]
-            trample = "trample" in g.chars(a).keywords
+            # CR 702.19b: the excess goes to the player or planeswalker it attacks, if any
+            trample = "trample" in g.chars(a).keywords and to is not None
             if not blockers:
-                # CR 509.1h / 702.19e: blocked, no blockers left: no damage unless trample
-                if trample:
-                    plan.append((a, ("player", cb.attack_targets[a]), power))
+                # CR 509.1h / 702.19d: blocked, no blockers left: no damage unless trample
+                if trample and to is not None:
+                    plan.append((a, to, power))
                 continue
             if len(blockers) == 1 and not trample:
                 plan.append((a, ("obj", blockers[0]), power))
@@ -370,8 +414,9 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
         if sp.index >= len(blockers) or sp.left == 0:
             if sp.left > 0:
                 # CR 702.19b: what is left after lethal damage to every blocker may go to the player
-                if sp.trample and sp.all_lethal:
-                    plan.append((a, ("player", cb.attack_targets[a]), sp.left))
+                to = attacked(g, a)
+                if sp.trample and sp.all_lethal and to is not None:
+                    plan.append((a, to, sp.left))
                 elif blockers:
                     plan.append((a, ("obj", blockers[-1]), sp.left))
             t.split = None

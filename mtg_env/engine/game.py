@@ -534,6 +534,7 @@ class Game:
     shuffle_library = zones.shuffle_library
     create_token = zones.create_token
     create_token_copy = zones.create_token_copy
+    create_emblem = zones.create_emblem
     make_card_copy = zones.make_card_copy
     exile_linked = zones.exile_linked
     as_enters = zones.as_enters

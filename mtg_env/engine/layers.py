@@ -25,19 +25,23 @@ if TYPE_CHECKING:
     from ..core.objects import GameObject
     from .game import Game
 
-_printed: dict[int, Chars] = {}
+#: by the card's id, with the card (kept alive, so that its id isn't reused by another card,
+#: such as a test's temporary card compiled after one that was dropped)
+_printed: dict[int, tuple[CardDef, Chars]] = {}
 
 
 def printed_chars(card: CardDef) -> Chars:
     """A card's printed characteristics (shared; copied before any change), as it is outside
     the battlefield."""
-    c = _printed.get(id(card))
-    if c is None:
-        c = _printed[id(card)] = Chars(
-            card.name, card.types, card.subtypes, card.supertypes, card.colors, card.power,
-            card.toughness, card.mana_cost.mana_value,
-            [(str(i), a, None) for i, a in enumerate(card.abilities)], card.keywords,
-            frozenset(a.flag for a in card.abilities if isinstance(a, SelfFlag)))
+    hit = _printed.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    c = Chars(
+        card.name, card.types, card.subtypes, card.supertypes, card.colors, card.power,
+        card.toughness, card.mana_cost.mana_value,
+        [(str(i), a, None) for i, a in enumerate(card.abilities)], card.keywords,
+        frozenset(a.flag for a in card.abilities if isinstance(a, SelfFlag)))
+    _printed[id(card)] = (card, c)
     return c
 
 
@@ -67,6 +71,11 @@ def compute_all(g: Game) -> dict[int, Chars]:
     for oid in g.battlefield:
         # Layer 1 (CR 613.1a, 707.2): a copy starts from the copied card's characteristics.
         chars[oid] = printed_chars(copies.card_of(g, g.objects[oid]))
+    # Emblems' abilities function in the command zone (CR 114.4): they are sources here, and
+    # no effect changes them (they aren't permanents).
+    emblems = [o for p in g.players for o in p.command if g.objects[o].card.is_emblem]
+    for oid in emblems:
+        chars[oid] = printed_chars(g.objects[oid].card)
     owned: set[int] = set()
 
     def own(oid: int) -> Chars | None:
@@ -98,7 +107,7 @@ def compute_all(g: Game) -> dict[int, Chars]:
 
     # Every continuous effect with its layer and timestamp: (layer, timestamp, order, apply).
     entries: list[tuple[int, int, int, object, int | None]] = []
-    for oid in g.battlefield:
+    for oid in g.battlefield + emblems:
         obj = g.objects[oid]
         for _key, ab, _origin in chars[oid].abilities:
             if isinstance(ab, LayerStatic):

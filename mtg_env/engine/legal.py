@@ -35,7 +35,7 @@ def priority_actions(g: Game, p: int) -> list[Action]:
                 acts.append(Action("play", f"play {card.name}", source=card.name, payload=("play", oid)))
     for oid in pl.hand + pl.command + from_exile:
         card = g.objects[oid].card
-        if "Land" not in card.types and can_cast(g, oid, p, sorcery_ok, sources):
+        if card.types and "Land" not in card.types and can_cast(g, oid, p, sorcery_ok, sources):
             acts.append(Action("cast", f"cast {card.name}", source=card.name, payload=("cast", oid)))
     chars = g.all_chars()
     for oid in g.battlefield:
@@ -141,6 +141,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
         return False
     if ab.activate_if is not None and not ab.activate_if.holds(g, None, oid):
         return False
+    if cost.loyalty is not None and not loyalty_ok(g, oid, obj, cost.loyalty, sorcery_ok):
+        return False
     if cost.tap or cost.untap:
         if cost.tap and obj.tapped:
             return False
@@ -187,3 +189,16 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     if ab.modes:
         return casting.modes_choosable(g, ab, Context(p, oid, c.name))
     return True
+
+
+#: the key of `TurnState.activations` that counts a permanent's loyalty abilities this turn
+LOYALTY_KEY = "loyalty"
+
+
+def loyalty_ok(g: Game, oid: int, obj: GameObject, change: int, sorcery_ok: bool) -> bool:
+    """CR 606.3: a loyalty ability only at sorcery speed, and only if no loyalty ability of
+    that permanent was activated this turn; CR 606.6: a negative cost needs that many loyalty
+    counters."""
+    if not sorcery_ok or g.turn_state.activations.get((oid, LOYALTY_KEY)):
+        return False
+    return change >= 0 or obj.counters.get("loyalty", 0) >= -change

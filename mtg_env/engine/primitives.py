@@ -57,14 +57,19 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
             p.life -= n
             g.log_event(f"{ctx.source_name} deals {n} damage to {p.name}")
     else:
-        if {"wither", "infect"} & kws:
-            add_counters(g, ref[1], "-1/-1", n)
-            obj = g.writable(ref[1])
-        else:
-            obj = g.writable(ref[1])
-            obj.damage += n
-        if "deathtouch" in kws:
-            obj.deathtouched = True  # CR 702.2b: destroyed, whatever form the damage took
+        types = g.chars(ref[1]).types
+        if "Planeswalker" in types:
+            # CR 120.3c: damage to a planeswalker removes that many loyalty counters
+            remove_counters(g, ref[1], "loyalty", n)
+        if "Planeswalker" not in types or "Creature" in types:
+            if {"wither", "infect"} & kws:
+                add_counters(g, ref[1], "-1/-1", n)  # CR 120.3d
+                obj = g.writable(ref[1])
+            else:
+                obj = g.writable(ref[1])
+                obj.damage += n  # CR 120.3e
+            if "deathtouch" in kws:
+                obj.deathtouched = True  # CR 702.2b: destroyed, whatever form the damage took
         g.log_event(f"{ctx.source_name} deals {n} damage to {g.name_of(ref[1])}")
     if "lifelink" in kws:
         gain_life(g, ctx.controller, n)
@@ -218,6 +223,7 @@ def gain_control_until_eot(g: Game, oid: int, player: int) -> None:
         g.effects.control_reverts.append((oid, w.controller))
         w.controller = player
         w.sick = True
+        _control_changed(g, oid)
     g.invalidate()
     g.log_event(f"{g.players[player].name} gains control of {g.name_of(oid)} until end of turn")
 
@@ -230,9 +236,19 @@ def end_control_effects(g: Game) -> None:
             w = g.writable(oid)
             w.controller = prev
             w.sick = True
+            _control_changed(g, oid)
             g.log_event(f"{g.players[prev].name} regains control of {g.name_of(oid)}")
     g.effects.control_reverts = []
     g.invalidate()
+
+
+def _control_changed(g: Game, oid: int) -> None:
+    """CR 506.4: a planeswalker being attacked whose controller changes is removed from combat;
+    the creatures attacking it go on attacking nothing (CR 506.4c)."""
+    cb = g.combat
+    for a, pw in list(cb.attacked_planeswalkers.items()):
+        if pw == oid:
+            cb.attacked_planeswalkers[a] = None
 
 
 def attach(g: Game, oid: int, to: int) -> None:

@@ -77,6 +77,9 @@ def check(g: Game) -> bool:
             if (obj.damage >= c.toughness or touched) and "indestructible" not in c.keywords:
                 to_destroy.append(oid)  # CR 704.5g, 704.5h
                 continue
+        if "Planeswalker" in c.types and obj.counters.get("loyalty", 0) <= 0:
+            to_grave.append(oid)  # CR 704.5i: a planeswalker with loyalty 0 (CR 306.5c)
+            continue
         plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
         if plus and minus:  # CR 704.5q
             n = min(plus, minus)

@@ -265,8 +265,12 @@ def _plan_player(where: str, path: str, pd: dict[str, Any], names: list[str]) ->
         else:
             perms.append({"card": _card_name(where, p, bf), "tapped": False, "summoning_sick": False,
                           "counters": {}, "attached_to": None, "owner": None, "path": p, "chosen_color": None})
-        if not get_card(perms[-1]["card"]).is_permanent:
+        cd = get_card(perms[-1]["card"])
+        if not cd.is_permanent:
             raise ScenarioError(where, p, f"{perms[-1]['card']} is not a permanent card")
+        if cd.loyalty is not None and "loyalty" not in perms[-1]["counters"]:
+            # a planeswalker is set up as it enters: with its printed loyalty (CR 306.5b)
+            perms[-1]["counters"] = dict(perms[-1]["counters"], loyalty=cd.loyalty)
     plan["battlefield"] = perms
     cc = pd.get("commander_colors", "")
     _typed(where, f"{path}.commander_colors", cc, str, "a string of colors such as WUBRG")

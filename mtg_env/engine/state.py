@@ -81,7 +81,7 @@ class CombatState(SlotState):
     which combat damage steps have happened."""
 
     __slots__ = ("attackers", "attack_targets", "blocks", "first_strike_done", "damage_dealt",
-                 "regular_damage_dealt", "dealt_first_strike")
+                 "regular_damage_dealt", "dealt_first_strike", "attacked_planeswalkers")
 
     def __init__(self) -> None:
         self.attackers: list[int] = []
@@ -94,6 +94,9 @@ class CombatState(SlotState):
         self.regular_damage_dealt = False
         #: creatures that dealt first-strike combat damage (CR 510.4)
         self.dealt_first_strike: set[int] = set()
+        #: attacker -> the planeswalker it attacks (CR 508.1b; its controller is the player in
+        #: `attack_targets`); None once that planeswalker is removed from combat (CR 506.4c)
+        self.attacked_planeswalkers: dict[int, int | None] = {}
 
     def copy(self) -> CombatState:
         c = CombatState.__new__(CombatState)
@@ -104,6 +107,7 @@ class CombatState(SlotState):
         c.damage_dealt = self.damage_dealt
         c.regular_damage_dealt = self.regular_damage_dealt
         c.dealt_first_strike = set(self.dealt_first_strike)
+        c.attacked_planeswalkers = self.attacked_planeswalkers.copy()
         return c
 
     def is_attacking(self, oid: int) -> bool:

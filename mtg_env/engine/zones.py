@@ -65,6 +65,14 @@ def new_object(g: Game, card: CardDef | str, owner: int, zone: str, *, controlle
     return oid
 
 
+def create_emblem(g: Game, player: int, card: CardDef) -> int:
+    """CR 114.1-2: an emblem in `player`'s command zone, which they own and control; its
+    abilities function there (CR 114.4: layers.compute_all counts it among the sources)."""
+    oid = new_object(g, card, player, COMMAND)
+    g.log_event(f"{g.players[player].name} gets an emblem ({card.name})")
+    return oid
+
+
 def _next_id(g: Game) -> int:
     """A new object id and timestamp (CR 613.7d: a new object gets a new timestamp)."""
     oid = g.next_id
@@ -157,7 +165,11 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
     """CR 614.1c: "enters tapped", "enters with" counters (X is the X of the spell it was,
     CR 107.3m); then it is on the battlefield and its enters triggers trigger (CR 603.6a)."""
     obj.sick = True
-    for ab in copies.card_of(g, obj).abilities:
+    card = copies.card_of(g, obj)
+    if card.loyalty is not None and "Planeswalker" in card.types:
+        # CR 306.5b: it enters with loyalty counters equal to its printed loyalty
+        obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + card.loyalty
+    for ab in card.abilities:
         if isinstance(ab, EntersTapped):
             if ab.unless is None or not g.matches(ab.unless, obj.id, obj.controller, obj.id):
                 obj.tapped = True

@@ -110,8 +110,12 @@ def _compile_face(face: OracleFace, card: OracleCard) -> CardDef:
             power, toughness = int(face.power or ""), int(face.toughness or "")
         except ValueError:
             starred = True
+    loyalty = None
     if "Planeswalker" in types:
-        reasons.append("planeswalkers (loyalty abilities, CR 606)")
+        if (face.loyalty or "").isdigit():
+            loyalty = int(face.loyalty or "")  # CR 306.5a
+        else:
+            reasons.append(f"loyalty {face.loyalty}")
     if "Battle" in types:
         reasons.append("battles (CR 310)")
     lines = lines_of(face.oracle_text, face.name, "Legendary" in supers)
@@ -163,7 +167,7 @@ def _compile_face(face: OracleFace, card: OracleCard) -> CardDef:
     else:
         colors = frozenset(face.colors) if face.colors or face.color_indicator else mana_cost.colors()
     return CardDef(card.name, mana_cost, types, subs, supers, power, toughness, face.oracle_text,
-                   tuple(abilities), colors, frozenset(keywords))
+                   tuple(abilities), colors, frozenset(keywords), loyalty=loyalty)
 
 
 def _is_intrinsic(ln: Line, types: list[str]) -> bool:

@@ -85,7 +85,27 @@ def effects(text: str, b: Builder) -> tuple[Any, ...]:
         out.extend(prev)
     if any(getattr(e, "incomplete", False) for e in out):
         raise NoParse(text)  # an effect that needs a sentence after it ("It's still a land.")
+    _no_controller_after_move(out)
     return tuple(out)
+
+
+def _no_controller_after_move(effs: list[Any]) -> None:
+    """"Exile target creature. Its controller gains 2 life.": once the object has left the
+    battlefield it is a new object (CR 400.7), and "its controller" is the controller it last
+    had there (CR 608.2h), which the subject `ControllerOf` doesn't know: not read."""
+    from ..effects import Destroy, ExileIt, Flicker, ReturnToHand, SacrificeIt
+    from ..subjects import ControllerOf
+    movers = (Destroy, ExileIt, Flicker, ReturnToHand, SacrificeIt)
+    for i, e in enumerate(effs):
+        if not isinstance(e, movers):
+            continue
+        for later in effs[i + 1:]:
+            if not dataclasses.is_dataclass(later):
+                continue
+            for f in dataclasses.fields(later):
+                v = getattr(later, f.name, None)
+                if isinstance(v, ControllerOf) and v.of == e.what:
+                    raise NoParse("its controller, after it left the battlefield")
 
 
 def sentence(s: str, b: Builder) -> list[Any]:

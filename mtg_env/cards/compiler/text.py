@@ -70,12 +70,22 @@ def normalize(text: str, names: list[str]) -> str:
     return text.replace("’", "'").strip()
 
 
+_LOYALTY = re.compile(r"^\[([+\u2212-]?)(\d+|X)\]: ")
+
+
+def _loyalty_symbol(m: re.Match[str]) -> str:
+    """"[+2]: " / "[-1]: " (the database's brackets) as printed: "+2: ", "\u22121: " (CR 606.2)."""
+    sign = "\u2212" if m.group(1) in ("-", "\u2212") else m.group(1)
+    return f"{sign}{m.group(2)}: "
+
+
 def lines_of(oracle: str, name: str, legendary: bool = False) -> list[Line]:
-    """The abilities of a face's Oracle text, in order (CR 113.2c)."""
+    """The abilities of a face's Oracle text, in order (CR 113.2c). A loyalty ability's cost
+    is written as printed ("\u22121: ...", with the minus sign)."""
     names = self_names(name, legendary)
     paragraphs: list[list[str]] = []
     for p in oracle.split("\n"):
-        p = p.strip()
+        p = _LOYALTY.sub(_loyalty_symbol, p.strip())
         if not p:
             continue
         if p.startswith("•") and paragraphs:

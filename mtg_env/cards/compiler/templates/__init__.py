@@ -10,6 +10,7 @@ from . import (  # noqa: F401
     grants,
     keywords,
     mana,
+    planeswalkers,
     regeneration,
     statics,
     timing,

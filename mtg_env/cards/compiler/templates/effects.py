@@ -135,9 +135,7 @@ def _is_spell_filter(f: Any) -> bool:
 @rule("effect", "Put <n:amount> <counter:counter> counter(s|) on <what:obj>",
       "Put <n:amount> <counter:counter> counter(s|) on <what:objs>")
 def put_counters(b: Builder, n: Any, counter: str, what: ObjRef) -> list[Any]:
-    """CR 122.1: counters put on a permanent."""
-    if counter == "loyalty":
-        raise NoParse("loyalty counters")
+    """CR 122.1: counters put on a permanent (loyalty counters too: CR 306.5c)."""
     return [PutCounters(counter, n, b.obj(what))]
 
 
