@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import get_card, has_card
-from ..core.errors import DeckError
+from ..core.errors import DeckError, MtgError
+from ..core.inputs import InputFileError, read_text
 from . import mulligan, turns
 from .game import Game
 
@@ -20,6 +21,8 @@ _LINE = re.compile(r"^(\d+)x?\s+(.+?)\s*$")
 _SET_SUFFIX = re.compile(r"\s+\([A-Z0-9]{2,6}\)\s+\S+$")  # Arena's "(SET) 123"
 SECTIONS = {"deck": "main", "main": "main", "maindeck": "main", "sideboard": "side",
             "commander": "commander", "companion": "side"}
+#: the most cards a deck list may hold, all sections together (checked before any is made)
+MAX_DECK_CARDS = 1000
 
 
 @dataclass
@@ -35,7 +38,8 @@ def parse_deck(text: str, where: str = "<deck>") -> Deck:
     deck = Deck(name=os.path.splitext(os.path.basename(where))[0])
     section = "main"
     unknown: list[str] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    total = 0
+    for lineno, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):
         line = raw.split("//", 1)[0].strip()
         if not line:
             continue
@@ -45,9 +49,15 @@ def parse_deck(text: str, where: str = "<deck>") -> Deck:
         m = _LINE.match(line)
         if not m:
             raise DeckError(f"{where}:{lineno}: expected 'N Card Name', got {raw.strip()!r}")
-        n, name = int(m.group(1)), _SET_SUFFIX.sub("", m.group(2)).strip()
+        digits = m.group(1)
+        n = int(digits) if len(digits) <= 6 else MAX_DECK_CARDS + 1  # bounded before any list grows
         if n < 1:
             raise DeckError(f"{where}:{lineno}: a count must be at least 1, got {n}")
+        total += n
+        if total > MAX_DECK_CARDS:
+            raise DeckError(f"{where}:{lineno}: a deck list holds at most {MAX_DECK_CARDS} cards; "
+                            f"this line asks for {digits if len(digits) <= 12 else digits[:12] + '...'}")
+        name = _SET_SUFFIX.sub("", m.group(2)).strip()
         if not has_card(name):
             if name not in unknown:
                 unknown.append(name)
@@ -69,8 +79,11 @@ def load_deck(source: str | os.PathLike[str] | Deck) -> Deck:
         return source
     s = os.fspath(source)
     if "\n" not in s and os.path.exists(s):
-        with open(s, encoding="utf-8") as f:
-            return parse_deck(f.read(), s)
+        try:
+            text = read_text(s)
+        except InputFileError as e:
+            raise DeckError(str(e)) from None
+        return parse_deck(text, s)
     if "\n" not in s and s.endswith((".txt", ".dec", ".dek")):
         raise DeckError(f"{s}: no such deck file")
     return parse_deck(s, "<deck text>")
@@ -88,7 +101,20 @@ def new_game(decks: Sequence[str | os.PathLike[str] | Deck], seed: int = 0, form
     `commander` (two to four decks with a Commander section). With `skip_forced` the engine
     takes every decision that has exactly one legal action itself (interface.md §9)."""
     from .formats import get_format
+    if isinstance(decks, str | bytes | os.PathLike) or not isinstance(decks, Sequence):
+        raise DeckError(f"decks must be a list of deck files, deck texts or Decks, got {decks!r:.80}")
+    if not isinstance(format, str):
+        raise MtgError(f"format must be a format's name, got {format!r}")
+    if first_player is not None and (not isinstance(first_player, int) or isinstance(first_player, bool)):
+        raise MtgError(f"first_player must be a player's index or None, got {first_player!r}")
+    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
+        raise MtgError(f"names must be a list of player names, got {names!r}")
+    if not isinstance(mulligans, bool):
+        raise MtgError(f"mulligans must be True or False, got {mulligans!r}")
     fmt = get_format(format)
+    for d in decks:
+        if not isinstance(d, str | os.PathLike | Deck):
+            raise DeckError(f"a deck is a file path, deck-list text or a Deck, got {d!r:.80}")
     loaded = [load_deck(d) for d in decks]
     if not fmt.min_players <= len(loaded) <= fmt.max_players:
         want = (str(fmt.min_players) if fmt.min_players == fmt.max_players
@@ -97,7 +123,7 @@ def new_game(decks: Sequence[str | os.PathLike[str] | Deck], seed: int = 0, form
     for d in loaded:
         fmt.validate_deck(d, d.name)
     n = max(2, len(loaded))
-    pnames = names or [f"P{i + 1}" for i in range(n)]
+    pnames = list(names) if names else [f"P{i + 1}" for i in range(n)]
     if len(pnames) != n:
         raise DeckError(f"{n} player names expected, got {len(pnames)}")
     g = Game(pnames, seed=seed, format=format, mana_payment=mana_payment, life=fmt.starting_life,
