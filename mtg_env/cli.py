@@ -81,7 +81,7 @@ def _harness(args: argparse.Namespace, config: str, kind: str | None = None) -> 
                   file=sys.stderr)
             return 2
     run(config, games=args.games, workers=args.workers, seed=args.seed, out=args.out, address=args.address,
-        resume=args.resume, progress=not args.no_progress)
+        resume=args.resume, force=args.force, progress=not args.no_progress)
     return 0
 
 
@@ -134,8 +134,8 @@ def cmd_combo(args: argparse.Namespace) -> int:
     spec = load_combo_file(args.file)
     game = build_scenario(spec["scenario"], args.file).game
     if args.line:
-        with open(args.line, encoding="utf-8") as f:
-            steps = [ln.strip() for ln in f if ln.strip() and not ln.startswith("#")]
+        from .core.inputs import read_text
+        steps = [ln.strip() for ln in read_text(args.line).splitlines() if ln.strip() and not ln.startswith("#")]
         ok, at, message = verify_line(game, steps)
         print(message)
         if ok:
@@ -264,12 +264,17 @@ def build_parser() -> argparse.ArgumentParser:
     co.set_defaults(func=cmd_combo)
 
     def harness_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--games", type=int, help="games (rollouts) or games per match (tournament)")
-        p.add_argument("--workers", type=int, default=2, help="Ray workers (local CPUs)")
+        p.add_argument("--games", type=_at_least_one, help="games (rollouts) or games per match (tournament)")
+        p.add_argument("--workers", type=_at_least_one,
+                       help="games played at once (default: every CPU of this machine, or of the cluster)")
         p.add_argument("--seed", type=int, help="the run's seed (overrides the config)")
         p.add_argument("--out", help="output directory (default results/<name>)")
-        p.add_argument("--address", help="a Ray cluster's address (or set RAY_ADDRESS)")
-        p.add_argument("--resume", action="store_true", help="continue an interrupted run")
+        p.add_argument("--address", help="join the Ray cluster at host:port (or set RAY_ADDRESS); "
+                       "a cluster with token authentication needs RAY_AUTH_MODE=token and its token")
+        again = p.add_mutually_exclusive_group()
+        again.add_argument("--resume", action="store_true", help="continue the interrupted run in --out")
+        again.add_argument("--force", action="store_true",
+                           help="replace the earlier run in --out (only that run's files are deleted)")
         p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     ro = sub.add_parser("rollouts", help="rollout statistics from a config (Ray)")
@@ -287,6 +292,16 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _at_least_one(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {n}")
+    return n
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -294,6 +309,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (MtgError, OSError, ValueError) as e:
         print(f"mtg-env: error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt as e:  # Ctrl-C: a line, not a traceback (a run says how to resume)
+        print(f"\nmtg-env: {e}" if str(e) else "\nmtg-env: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":
