@@ -48,22 +48,65 @@ def cmd_scenario_actions(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    from .cards import all_cards
-    q = (args.query or "").lower()
-    cards = [c for c in all_cards() if q in c.name.lower() or q in c.oracle.lower() or q in c.type_line.lower()]
-    exact = [c for c in cards if c.name.lower() == q]
-    if exact or len(cards) == 1:
-        c = (exact or cards)[0]
-        print(c.name)
-        print(f"  {c.mana_cost.text or '(no mana cost)'} · {c.type_line}"
-              + (f" · {c.power}/{c.toughness}" if c.power is not None else ""))
-        for line in c.oracle.splitlines():
-            print(f"  {line}")
+    from .cards import report
+    if args.coverage:
+        from .cards.compiler.coverage import coverage
+        cov = coverage(use_cache=not args.no_cache)
+        print(json.dumps(cov.to_json(args.top), indent=1) if args.json else report.coverage_text(cov, args.top))
         return 0
-    for c in cards:
-        print(f"{c.name:32} {c.mana_cost.text:12} {c.type_line}")
-    print(f"({len(cards)} card{'s' if len(cards) != 1 else ''})", file=sys.stderr)
+    from .cards.database import lookup
+    q = (args.query or "").strip()
+    if q and lookup(q) is not None or q and _hand_written(q):
+        if args.json:
+            from .cards import card_status
+            st = card_status(q)
+            print(json.dumps({"name": st.name, "supported": st.supported, "reasons": st.reasons, "source": st.source}))
+        else:
+            print(report.card_text(q))
+        return 0
+    from .cards.compiler.coverage import supported_names
+    low = q.lower()
+    names = [n for n in supported_names() if low in n.lower()]
+    for n in names:
+        print(n)
+    print(f"({len(names)} supported card{'s' if len(names) != 1 else ''}"
+          + (f" matching {q!r}" if q else "") + ")", file=sys.stderr)
     return 0
+
+
+def _hand_written(name: str) -> bool:
+    from .cards import _hand_written as hw
+    return hw(name) is not None
+
+
+def cmd_deck_check(args: argparse.Namespace) -> int:
+    from .cards.report import deck_text
+    from .engine.decks import check_deck, read_deck_file
+    rep = check_deck(read_deck_file(args.file), args.file)  # a regular file within the size limit
+    print(json.dumps(rep.to_json(), indent=1) if args.json else deck_text(rep))
+    return 0
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from .fuzz import FORMATS, fuzz
+    formats = args.format.split(",") if args.format else list(FORMATS)
+    agents = args.agent.split(",") if args.agent else ["random", "heuristic"]
+
+    def progress(i: int, rep: object) -> None:
+        if not args.json and (i + 1) % 10 == 0:
+            print(f"  {i + 1} games ...", file=sys.stderr)
+    rep = fuzz(args.games, pool=args.pool, formats=formats, agents=agents, seed=args.seed, steps=args.steps,
+               deep=args.deep, progress=progress)
+    if args.json:
+        print(json.dumps(rep.to_json(), indent=1))
+    else:
+        print(f"{rep.games} games ({', '.join(f'{n} {f}' for f, n in rep.by_format.items())}) from a pool of "
+              f"{rep.pool_size} cards: {rep.finished} finished, {rep.actions} actions, {rep.seconds:.1f} s, "
+              f"{len(rep.failures)} failed")
+        for f in rep.failures:
+            print(f"  game {f.game} ({f.format}, {f.agent}, seed {f.seed}) after {len(f.actions)} actions: {f.error}")
+            print("    " + f.traceback.strip().replace("\n", "\n    "))
+    return 1 if rep.failures else 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -233,9 +276,31 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--no-line", action="store_true", help="at the position itself, before the line")
     a.set_defaults(func=cmd_scenario_actions)
 
-    c = sub.add_parser("cards", help="list the supported cards (or show one)")
-    c.add_argument("query", nargs="?", help="part of a name, type or text")
+    c = sub.add_parser("cards", help="show a card's text and compiled abilities, list supported cards, coverage")
+    c.add_argument("query", nargs="?", help="a card's name (shows it), or part of a name (lists supported cards)")
+    c.add_argument("--coverage", action="store_true", help="supported / total, by type, top unsupported phrases")
+    c.add_argument("--top", type=int, default=40, help="how many unsupported phrases to list (--coverage)")
+    c.add_argument("--json", action="store_true")
+    c.add_argument("--no-cache", action="store_true", help="compile every card again (--coverage)")
     c.set_defaults(func=cmd_cards)
+
+    dk = sub.add_parser("deck", help="check a deck list (Arena/MTGO text or Forge .dck)")
+    dks = dk.add_subparsers(dest="deck_command", required=True)
+    dkc = dks.add_parser("check", help="each card's support status and the deck's share")
+    dkc.add_argument("file")
+    dkc.add_argument("--json", action="store_true")
+    dkc.set_defaults(func=cmd_deck_check)
+
+    fz = sub.add_parser("fuzz", help="random decks from the supported pool, every invariant checked after each action")
+    fz.add_argument("--games", type=int, default=30)
+    fz.add_argument("--pool", default="all", choices=["all", "hand-written"])
+    fz.add_argument("--format", help="comma-separated: duel, goldfish, commander (default: all three)")
+    fz.add_argument("--agent", help="comma-separated agents choosing the actions (default: random,heuristic)")
+    fz.add_argument("--seed", type=int, default=0)
+    fz.add_argument("--steps", type=int, default=1500, help="actions per game at most")
+    fz.add_argument("--deep", action="store_true", help="also try sampled actions on clones and replay copies")
+    fz.add_argument("--json", action="store_true")
+    fz.set_defaults(func=cmd_fuzz)
 
     b = sub.add_parser("bench", help="print engine speed figures")
     b.add_argument("--quick", action="store_true", help="fewer repetitions")

@@ -29,13 +29,16 @@ if TYPE_CHECKING:
 class TargetSpec:
     """What a target may be (CR 115): `what` is the Oracle noun phrase ("creature you control",
     "any target", "instant or sorcery spell"), read once into `filter`; `count` targets, at least
-    `minimum` ("one, two, or three targets") or none (`up_to`)."""
+    `minimum` ("one, two, or three targets") or none (`up_to`). `distinct`: "another target" of
+    a spell, which must differ from the spell's other targets (the same object may otherwise be
+    chosen for each instance of the word "target", CR 601.2c)."""
 
     what: str
     count: int = 1
     up_to: bool = False
     label: str = ""
     minimum: int | None = None
+    distinct: bool = False
     filter: Filter = field(default=None, compare=False)  # type: ignore[assignment]
     #: where its targets are (the filter's `where()`, worked out once)
     where: frozenset[str] = field(default=frozenset(), init=False, compare=False)
@@ -314,6 +317,18 @@ class EntersWith(Ability):
 
     counter: str = "+1/+1"
     amount: Amount = 1
+
+    @property
+    def kind(self) -> str:
+        return "replacement"
+
+
+@dataclass(frozen=True)
+class EntersTapped(Ability):
+    """"<This> enters tapped." (a replacement effect, CR 614.1c), or "enters tapped unless
+    <condition>" (`unless`: a condition judged as it would enter, relative to its controller)."""
+
+    unless: Filter | None = None
 
     @property
     def kind(self) -> str:

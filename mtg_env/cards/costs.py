@@ -107,10 +107,12 @@ def parse_cost(text: str, card_name: str) -> Cost:
             continue
         m = re.fullmatch(r"remove (\w+) (\S+) counters? from (.+)", part)
         if m:
+            _must_be_self(m.group(3), card_name, raw)
             kw["remove_counters"] = (m.group(2), _amount_word(m.group(1), card_name, raw))
             continue
         m = re.fullmatch(r"put (\w+) (\S+) counters? on (.+)", part)
         if m:
+            _must_be_self(m.group(3), card_name, raw)
             kw["put_counters"] = (m.group(2), _amount_word(m.group(1), card_name, raw))
             continue
         m = re.fullmatch(r"pay (\d+) life", part)
@@ -126,6 +128,13 @@ def parse_cost(text: str, card_name: str) -> Cost:
             continue
         raise CardDefinitionError(card_name, f"cannot read cost part {raw!r}")
     return Cost(mana=parse_mana_cost("".join(mana_syms)), sacrifice=tuple(sac), **kw)
+
+
+def _must_be_self(what: str, card_name: str, raw: str) -> None:
+    """Counters removed from or put on the permanent itself ("from Walking Ballista"); from or
+    on another permanent is a different cost."""
+    if what != card_name.lower() and what not in _SELF_WORDS:
+        raise CardDefinitionError(card_name, f"cannot read cost part {raw!r}: counters on {what!r}")
 
 
 def _selection(phrase: str, count: int, card_name: str, raw: str) -> Selection:

@@ -22,6 +22,16 @@ class UnknownCardError(MtgError, KeyError):
         return str(self.args[0]) if self.args else "unknown card"
 
 
+class UnsupportedCardError(UnknownCardError):
+    """A real card (in the Oracle database) that the engine does not support: `reasons` names
+    each phrase of its text the card compiler did not read."""
+
+    def __init__(self, message: str, name: str = "", reasons: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.name = name
+        self.reasons = reasons
+
+
 class ScenarioError(MtgError, ValueError):
     """A scenario file is malformed: names the file, the key path and what was expected."""
 

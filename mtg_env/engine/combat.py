@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 def reset_combat(g: Game) -> None:
     g.combat = CombatState()
+    g.invalidate()  # "attacking creatures get +1/+0" no longer applies (CR 506.4, 611.3a)
 
 def in_combat(g: Game, oid: int) -> bool:
     return g.combat.is_attacking(oid) or g.combat.is_blocking(oid)
@@ -69,6 +70,7 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
         oid, defender = ans
         cb.attackers.append(oid)
         cb.attack_targets[oid] = defender
+        g.invalidate()  # what judges "attacking" now sees it (CR 508.1, 611.3a)
     if ans != "done":
         cands = [o for o in g.battlefield if o not in cb.attack_targets and can_attack(g, o)]
         if cands:
@@ -115,6 +117,7 @@ def declare_blockers(g: Game, t: DeclareBlockers) -> bool:
         if ans is not None and ans != "done":
             blocker, attacker = ans
             cb.blocks.setdefault(attacker, []).append(blocker)
+            g.invalidate()  # what judges "blocking" now sees it (CR 509.1, 611.3a)
         if ans == "done":
             t.defender_index += 1
             continue

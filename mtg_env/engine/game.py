@@ -388,7 +388,8 @@ class Game:
         raise IllegalActionError(f"a player is a name or an index, got {player!r}")
 
     def log_event(self, line: str) -> None:
-        self.log.append(line)
+        """One line per event (a modal ability's bullets are joined into its line)."""
+        self.log.append(line.replace("\n", " ") if "\n" in line else line)
 
     # ---------------------------------------------------------------------------------------
     # characteristics (CR 613) and the indexes built from them, cached until anything changes

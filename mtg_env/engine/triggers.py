@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import THIS, Triggered, TriggerEvent
+from ..cards.abilities import THIS, Triggered, TriggerEvent, targets_of
 from ..cards.effects import UNDYING
 from ..core.actions import Action
 from ..core.chars import Chars
@@ -188,7 +188,17 @@ def place_triggers(g: Game, t: PlaceTriggers) -> bool:
     while True:
         cur = t.current
         if cur is not None:
-            specs = getattr(cur.ability, "targets", ())
+            modes = getattr(cur.ability, "modes", ())
+            if modes and not cur.ctx.modes:
+                # CR 603.3c: a modal triggered ability's mode is chosen as it is put on the stack
+                if t.answer is None:
+                    acts = [Action("mode", f"mode {i + 1}: {m.text}", value=i, payload=i)
+                            for i, m in enumerate(modes) if targets.has_targets(g, m.targets, cur.ctx)]
+                    g.ask("mode", cur.ctx.controller, f"choose a mode for {cur.ctx.source_name}", acts)
+                    return False
+                cur.ctx.modes = [t.answer]
+                t.answer = None
+            specs = targets_of(cur.ability, cur.ctx)
             if not t.targets_done:
                 if not targets.choose_targets(g, t, cur.ctx, specs, cur.ctx.controller):
                     return False
@@ -226,6 +236,16 @@ def place_triggers(g: Game, t: PlaceTriggers) -> bool:
         ctx.x = pt.event.x
         item = StackItem(casting.new_stack_id(g), "ability", pt.source_id, pt.ability, pt.key, ctx,
                          casting.ability_text(g, pt.ability, pt.source_id, pt.origin))
+        modes = getattr(pt.ability, "modes", ())
+        if modes:
+            # CR 603.3c: a mode is chosen now; if no mode can be chosen, it is removed
+            if not any(targets.has_targets(g, m.targets, ctx) for m in modes):
+                g.log_event(f"{pt.source_name}: {item.text} is removed from the stack (no mode can be chosen)")
+                continue
+            t.current = item
+            t.spec_index = 0
+            t.chosen = []
+            continue
         if pt.ability.targets:
             # CR 603.3d: targets are chosen now; with no legal target it is removed.
             if not targets.has_targets(g, pt.ability.targets, ctx):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import get_card
-from ..cards.abilities import AsEntersChoose, EntersWith
+from ..cards.abilities import AsEntersChoose, EntersTapped, EntersWith
 from ..cards.carddef import CardDef
 from ..cards.effects import Ask
 from ..cards.subjects import amount_of
@@ -156,11 +156,14 @@ def _remove_from_zone(g: Game, obj: GameObject) -> None:
 
 
 def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None:
-    """CR 614.1c: "enters with" counters (X is the X of the spell it was, CR 107.3m); then it
-    is on the battlefield and its enters triggers trigger (CR 603.6a)."""
+    """CR 614.1c: "enters tapped", "enters with" counters (X is the X of the spell it was,
+    CR 107.3m); then it is on the battlefield and its enters triggers trigger (CR 603.6a)."""
     obj.sick = True
     for ab in copies.card_of(g, obj).abilities:
-        if isinstance(ab, EntersWith):
+        if isinstance(ab, EntersTapped):
+            if ab.unless is None or not g.matches(ab.unless, obj.id, obj.controller, obj.id):
+                obj.tapped = True
+        elif isinstance(ab, EntersWith):
             ctx = Context(obj.controller, obj.id, obj.card.name)
             ctx.x = obj.x
             n = amount_of(ab.amount, g, ctx)

@@ -87,6 +87,9 @@ class Discard(Effect):
 
     amount: Amount = 1
 
+    def can_do(self, g: GameOps, ctx: Context) -> bool:
+        return len(g.players[ctx.controller].hand) >= amount_of(self.amount, g, ctx)
+
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         hand = g.players[ctx.controller].hand
         n = amount_of(self.amount, g, ctx)
