@@ -5,10 +5,13 @@ joined at an address.
   this process may use, even when another Ray instance runs on the machine (Ray's own default
   would join the last cluster `ray start` made there: `address="local"` says not to).
 - An address: the cluster must answer within `CONNECT_SECONDS`: first a plain TCP connection to
-  it (an unreachable address fails in seconds), then Ray's own connection, given a deadline
-  (Ray retries an address that never answers for ever). A cluster of Ray 2.59 or later that
-  uses token authentication needs `RAY_AUTH_MODE=token` and its token here, as Ray documents
-  (https://docs.ray.io/en/latest/ray-security/token-auth.html); the error says so.
+  it (an unreachable address fails in seconds), then one request to its control store (GCS)
+  that says at once whether it wants a token we lack (`_check_token`: Ray's own connection
+  would retry that for 20 s and then blame "a previous Ray instance that has since crashed"),
+  then Ray's own connection, given a deadline (Ray retries an address that never answers for
+  ever). A cluster of Ray 2.59 or later that uses token authentication needs `RAY_AUTH_MODE=token`
+  and its token here, as Ray documents (https://docs.ray.io/en/latest/ray-security/token-auth.html):
+  Ray never sends a token to an address given explicitly unless told to, and neither do we.
 - Concurrency follows the cluster: at most its CPUs run games at once (`workers`, if given, may
   only lower that).
 
@@ -113,6 +116,7 @@ def _init_within(seconds: float, address: str, **kw: Any) -> None:
 
     def go() -> None:
         try:
+            _check_token(address)
             ray.init(address=address, **kw)
         except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
             box["error"] = e
@@ -135,10 +139,51 @@ def _init_within(seconds: float, address: str, **kw: Any) -> None:
         e = box["error"]
         if isinstance(e, KeyboardInterrupt):
             raise e
+        if _refused_token(e):
+            raise HarnessError(f"--address {address}: the Ray cluster there requires token authentication and "
+                               + ("refused the token given here: check that RAY_AUTH_TOKEN (or the file named by "
+                                  "RAY_AUTH_TOKEN_PATH, or ~/.ray/auth_token) holds the cluster's token."
+                                  if auth else f"no token was sent. {_AUTH_HINT}")) from None
         detail = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise HarnessError(f"--address {address}: could not join the Ray cluster: {detail}. "
                            + ("Check that RAY_AUTH_TOKEN (or the token file) holds the cluster's token."
                               if auth else _AUTH_HINT)) from None
+
+
+def _check_token(address: str) -> None:
+    """One request to the cluster's GCS at `address`, which raises Ray's AuthenticationError at
+    once if the cluster wants a token we do not send (or another one). Anything else that goes
+    wrong here is left for ray.init to report: this uses Ray's internal GcsClient, so it must
+    never fail a connection Ray itself would make."""
+    if address.startswith("ray://") or address == "auto":
+        return
+    try:
+        from ray._raylet import GcsClient  # type: ignore[attr-defined]
+        from ray.exceptions import AuthenticationError
+    except ImportError:  # another Ray version: ray.init alone decides
+        return
+    try:
+        GcsClient(address=address)
+    except AuthenticationError:
+        raise
+    except Exception:  # noqa: BLE001, S110 - see the docstring
+        pass
+
+
+def _refused_token(e: BaseException) -> bool:
+    """Whether `e`, or an exception it was raised from, is Ray's AuthenticationError."""
+    try:
+        from ray.exceptions import AuthenticationError
+    except ImportError:
+        return False
+    seen: set[int] = set()
+    cur: BaseException | None = e
+    while cur is not None and id(cur) not in seen:
+        if isinstance(cur, AuthenticationError) or "InvalidAuthToken" in str(cur):
+            return True
+        seen.add(id(cur))
+        cur = cur.__cause__ or cur.__context__
+    return False
 
 
 class _Without(logging.Filter):

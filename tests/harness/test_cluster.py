@@ -1,8 +1,9 @@
 """Real Ray clusters and failing safely around them (issue 18).
 
 A head node is started for this module in a subprocess (`ray start --head --block`, its own
-ports and temp dir, token authentication on, as Ray 2.59+ clusters have it) and stopped at the
-end: only the processes it started are stopped, never `ray stop`. Rollouts through `--address`
+ports and temp dir) with a token in RAY_AUTH_TOKEN and RAY_AUTH_MODE unset: Ray 2.59+ then turns
+token authentication on by itself, as it does on any machine with a token. It is stopped at
+the end: only the processes it started are stopped, never `ray stop`. Rollouts through `--address`
 give the rows of an in-process run; with no `--address` the harness starts its own instance
 even though that cluster runs and would be found; an unreachable address, a secured cluster
 without its token and more workers than the cluster has CPUs are clear errors; Ctrl-C stops a
@@ -73,19 +74,25 @@ class Head:
     token: str
     root: Path
 
-    def env(self, **extra: str) -> dict[str, str]:
-        """A process of this checkout that joins the cluster with its token."""
-        env = {k: v for k, v in fresh_process_env().items() if k not in ("RAY_ADDRESS", run_mod.CRASH_ENV)}
-        env.update(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=self.token, **extra)
+    def env(self, token: str | None = "", **extra: str) -> dict[str, str]:
+        """A process of this checkout that joins the cluster as Ray documents it: RAY_AUTH_MODE=token
+        and the cluster's token ("", the default), another `token`, or (None) neither."""
+        env = {k: v for k, v in fresh_process_env().items() if k not in ("RAY_ADDRESS", run_mod.CRASH_ENV, *AUTH)}
+        if token is not None:
+            env.update(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=token or self.token)
+        env.update(extra)
         return env
+
+
+AUTH = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
 
 
 @pytest.fixture(scope="module")
 def head() -> Iterator[Head]:
     root = Path(tempfile.mkdtemp(prefix="mtgray", dir="/tmp"))  # short: Ray's socket paths must be
     token, port = secrets.token_hex(32), free_port()
-    env = {k: v for k, v in fresh_process_env().items() if k != "RAY_ADDRESS"}
-    env.update(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=token)
+    env = {k: v for k, v in fresh_process_env().items() if k not in ("RAY_ADDRESS", *AUTH)}
+    env.update(RAY_AUTH_TOKEN=token)  # and no RAY_AUTH_MODE: Ray's default turns token authentication on
     log = open(root / "head.log", "wb")  # noqa: SIM115 - closed at teardown
     proc = subprocess.Popen(
         [RAY, "start", "--head", "--block", "--port", str(port), "--temp-dir", str(root / "ray"), "--num-cpus", "2",
@@ -97,6 +104,7 @@ def head() -> Iterator[Head]:
                 (root / "head.log").read_bytes():
             assert proc.poll() is None and time.monotonic() < deadline, (root / "head.log").read_text()[-3000:]
             time.sleep(0.2)
+        assert b"Token authentication is enabled" in (root / "head.log").read_bytes()
         yield Head(f"127.0.0.1:{port}", token, root)
     finally:
         started = descendants(proc.pid)
@@ -138,6 +146,21 @@ def test_rollouts_through_address_on_a_secured_cluster_equal_a_local_run(head: H
     assert where in proc.stdout and where in proc.stderr  # said at the start and at the end
     assert time.monotonic() - t0 < 60
     assert rows_of(tmp_path / "cluster") == local(cfg, tmp_path / "local")
+
+
+def test_joining_a_secured_cluster_without_its_token_says_what_to_set(head: Head, tmp_path: Path) -> None:
+    # Ray alone retried for 20 s and then blamed "a previous Ray instance that has since crashed"
+    cfg = write(tmp_path / "gold.yaml", goldfish(games=2))
+    for token, said in ((None, "requires token authentication and no token was sent. Clusters of Ray 2.59 "
+                                "or later started with `ray start` use token authentication when a token "
+                                "exists: set RAY_AUTH_MODE=token here"),
+                        ("0" * 64, "refused the token given here: check that RAY_AUTH_TOKEN")):
+        t0 = time.monotonic()
+        proc = cli(["rollouts", str(cfg), "--address", head.address, "--out", str(tmp_path / "out")],
+                   head.env(token), tmp_path)
+        assert proc.returncode == 2 and said in proc.stderr, proc.stderr[-3000:]
+        assert time.monotonic() - t0 < 15 and "Traceback" not in proc.stderr
+        assert not (tmp_path / "out").exists()
 
 
 def test_no_address_starts_its_own_ray_even_when_a_cluster_runs(head: Head, tmp_path: Path) -> None:
