@@ -94,6 +94,13 @@ def test_a_device_as_a_deck_is_an_error_not_a_read_until_memory_runs_out() -> No
         new_game(["/dev/zero", BURN])
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_deck_check_of_a_device_is_an_error(capsys) -> None:
+    from mtg_env.cli import main
+    assert main(["deck", "check", "/dev/zero"]) == 2
+    assert "/dev/zero: not a regular file" in capsys.readouterr().err
+
+
 def test_an_oversized_deck_file_is_an_error(tmp_path) -> None:
     f = tmp_path / "big.txt"
     f.write_bytes(b"// " + b"x" * inputs.MAX_FILE_BYTES + b"\n20 Forest\n")
@@ -109,6 +116,10 @@ def test_a_huge_count_in_a_deck_is_an_error_before_any_card_is_made() -> None:
             load_deck("Deck\n1000000000 Forest\n")
         with pytest.raises(DeckError, match="at most 1000 cards"):
             load_deck("Deck\n" + "9" * 5000 + " Forest\n")
+        with pytest.raises(DeckError, match="at most 1000 cards"):  # a Forge .dck file: the same bound
+            load_deck("[metadata]\nName=big\n[Main]\n1000000000 Forest|LEA\n")
+        with pytest.raises(DeckError, match=":4: a deck list holds at most 1000 cards"):  # all lines together
+            load_deck("Deck\n600 Forest\nSideboard\n401 Mountain\n")
         assert tracemalloc.get_traced_memory()[1] < 10_000_000  # was 8 GB
     finally:
         tracemalloc.stop()
