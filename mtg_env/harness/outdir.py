@@ -79,9 +79,15 @@ def _sha256_file(path: str) -> str:
     return h.hexdigest()
 
 
+#: files of the package, beside its Python source, that decide how games are played (the
+#: Oracle database the card compiler reads, cards/data)
+DATA_FILES = ("*.py", "*.json.gz")
+
+
 def code_version(modules: Iterable[str] = ()) -> str:
-    """A hash of the source of the code that plays the games: the mtg_env package and the
-    top-level packages (or modules) of the agents' factories, `modules`."""
+    """A hash of the source of the code that plays the games: the mtg_env package (its Python
+    files and the card data, `DATA_FILES`) and the top-level packages (or modules) of the agents'
+    factories, `modules`."""
     roots: dict[str, Path] = {"mtg_env": Path(__file__).resolve().parents[1]}
     for name in modules:
         top = name.split(".", 1)[0]
@@ -92,7 +98,7 @@ def code_version(modules: Iterable[str] = ()) -> str:
             roots[top] = p.parent if p.name == "__init__.py" else p
     h = hashlib.sha256()
     for top, root in sorted(roots.items()):
-        files = sorted(root.rglob("*.py")) if root.is_dir() else [root]
+        files = sorted({f for pattern in DATA_FILES for f in root.rglob(pattern)}) if root.is_dir() else [root]
         for f in files:
             h.update(f"{top}/{f.relative_to(root) if root.is_dir() else f.name}\0".encode())
             h.update(f.read_bytes())
