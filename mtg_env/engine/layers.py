@@ -10,7 +10,9 @@ anything changes.
 
 `chars_of_new` extends that result by one permanent that has just entered, when the newcomer
 can change no other permanent and every layer effect on the battlefield is a plain `Static`
-with a constant modification: it gives exactly what `compute_all` would, for the newcomer alone,
+with a constant modification and a filter that judges each object by itself alone (not "as
+long as you control three artifacts", which the newcomer could make true for the others): it
+gives exactly what `compute_all` would, for the newcomer alone,
 so that creating N tokens costs N rather than N² (engine/limits.py, issue 18).
 """
 
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING
 from ..cards import get_card
 from ..cards.abilities import AsEntersChoose, LayerStatic, SelfFlag, Static
 from ..cards.carddef import CardDef
+from ..core import filters as flt
 from ..core import modifications as mods
 from ..core.chars import Chars
 from ..core.modifications import Layer
@@ -128,6 +131,20 @@ _CONSTANT = (mods.AddTypes, mods.SetColors, mods.AddKeywords, mods.AddAbilities,
              mods.ModifyPT)
 
 
+#: filters that judge an object by its own characteristics and state only (core/filters.py)
+_LOCAL_FILTERS = (flt.ObjectPredicate, flt.ControlledBy, flt.Anything)
+
+
+def judges_each_object_alone(f: flt.Filter) -> bool:
+    """Whether what `f` says of an object depends on that object alone, not on the others
+    (a `Controls` condition counts the battlefield)."""
+    if isinstance(f, flt.And | flt.Or):
+        return all(judges_each_object_alone(p) for p in f.parts)
+    if isinstance(f, flt.Not):
+        return judges_each_object_alone(f.part)
+    return isinstance(f, _LOCAL_FILTERS)
+
+
 def chars_of_new(g: Game, chars: dict[int, Chars], entries: list[Entry], oid: int) -> Chars | None:
     """The characteristics of `oid`, a permanent that has just entered, given `chars` and
     `entries` as `compute_all_with_entries` made them just before; None when only a full
@@ -152,7 +169,8 @@ def chars_of_new(g: Game, chars: dict[int, Chars], entries: list[Entry], oid: in
     for _layer, _ts, _n, what, source in entries:
         if not isinstance(what, LayerStatic):
             continue  # an effect of a resolved spell or ability: it names an older object
-        if type(what) is not Static or not isinstance(what.modification, _CONSTANT) or source not in chars:
+        if type(what) is not Static or not isinstance(what.modification, _CONSTANT) or source not in chars \
+                or not judges_each_object_alone(what.affects):
             return None
         what.apply(g, {source: chars[source], oid: c}, own, source)
     if obj.counters and c.power is not None:

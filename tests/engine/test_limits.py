@@ -162,3 +162,13 @@ def test_a_deadline_stops_a_long_action_and_the_combo_budget_holds_inside_it(mon
     t0 = time.perf_counter()
     r = search(g, "tokens", max_nodes=10**9, max_seconds=1.0)
     assert time.perf_counter() - t0 < 4 and not r.complete
+
+
+def test_a_condition_on_the_battlefield_makes_a_new_token_recompute_everything() -> None:
+    # "as long as you control three or more artifacts, ...": a new Thopter can make it true for
+    # the permanents already there, so the shortcut for newcomers is not taken
+    from mtg_env.core import filters as flt
+    creatures = flt.CardType("Creature") & flt.ControlledBy(flt.YOU)
+    assert layers.judges_each_object_alone(creatures & flt.Not(flt.Token()))
+    assert not layers.judges_each_object_alone(creatures & flt.Controls(flt.CardType("Artifact"), 3))
+    assert not layers.judges_each_object_alone(flt.Or((flt.Token(), flt.Controls(flt.Token()))))
