@@ -26,6 +26,7 @@ from ...core.mana import parse_mana_cost
 from ...core.subtypes import BASIC_LAND_TYPES
 from ..abilities import Ability, Activated, Keyword, SpellAbility
 from ..carddef import CardDef, parse_type_line
+from ..costs import Cost
 from ..database import OracleCard, OracleFace, lookup
 from ..effects import AddMana
 from .grammar import FAIL, NoParse
@@ -140,7 +141,8 @@ def _compile_face(face: OracleFace, card: OracleCard) -> CardDef:
         raise Unsupported(*reasons)
     for i, t in enumerate(intrinsic):
         sym = _BASIC_MANA[t]
-        abilities.insert(i, Activated(text=f"{{T}}: Add {{{sym}}}.", effects=(AddMana(f"{{{sym}}}"),)))
+        abilities.insert(i, Activated(text=f"{{T}}: Add {{{sym}}}.", effects=(AddMana(f"{{{sym}}}"),),
+                                      cost=Cost(tap=True)))
     keywords: set[str] = set()
     for ab in abilities:
         if isinstance(ab, Keyword):

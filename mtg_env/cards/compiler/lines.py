@@ -155,8 +155,7 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
 def modes(line: Line, card: Any) -> tuple[Mode, ...]:
     """The bullets of a modal ability (CR 700.2), each with its own targets."""
     out = []
-    raws = [r.lstrip("•").strip() for r in line.raw.split("\n")[1:]]
-    for raw, text in zip(raws, line.modes, strict=True):
+    for raw, text in zip(line.raw_modes, line.modes, strict=True):
         mb = Builder(card)
         effs = effects(text, mb)
         out.append(Mode(raw, effs, tuple(mb.targets)))

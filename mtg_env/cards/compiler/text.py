@@ -10,7 +10,8 @@ one ability; a modal ability's bullets belong to it, CR 700.2), with
 - an ability word or flavor word ("Landfall — ", CR 207.2c, 207.2d) set aside: it has no rules
   meaning.
 
-The line's `raw` text is kept verbatim: it is the ability's text, as labels show it.
+The line's `raw` text is kept as printed, a modal ability's bullets joined by spaces: it is the
+ability's text, as labels show it.
 """
 
 from __future__ import annotations
@@ -24,13 +25,15 @@ SELF = "~"
 class Line:
     """One ability's text: `raw` as printed (the ability's text), `text` normalized (see the
     module docstring), `modes` the bullets of a modal ability (normalized, without the
-    bullet), `word` the ability or flavor word set aside, if any."""
+    bullet), `raw_modes` the bullets as printed, `word` the ability or flavor word set aside,
+    if any."""
 
     raw: str
     text: str
     modes: tuple[str, ...] = ()
     word: str = ""
     reminder_only: bool = False
+    raw_modes: tuple[str, ...] = ()
 
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -82,7 +85,7 @@ def lines_of(oracle: str, name: str, legendary: bool = False) -> list[Line]:
     out: list[Line] = []
     for para in paragraphs:
         head, bullets = para[0], para[1:]
-        raw = "\n".join(para)
+        raw = " ".join(para)  # one line: labels and the log are one line each (as card() writes it)
         text = normalize(head, names)
         reminder_only = False
         if not text and head.startswith("("):
@@ -93,5 +96,5 @@ def lines_of(oracle: str, name: str, legendary: bool = False) -> list[Line]:
         if m and not m.group(1).lower().startswith("choose"):
             word, text = m.group(1), text[m.end():]
         modes = tuple(normalize(b.lstrip("•").strip(), names) for b in bullets)
-        out.append(Line(raw, text, modes, word, reminder_only))
+        out.append(Line(raw, text, modes, word, reminder_only, tuple(b.lstrip("•").strip() for b in bullets)))
     return out

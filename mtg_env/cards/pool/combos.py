@@ -12,10 +12,8 @@ from ..vocab import (
     Effect,
     ExileFromHandLinked,
     FewerCounters,
-    SpellAbility,
     Triggered,
     TriggerEvent,
-    UntapAll,
     card,
     parse_filter,
 )
@@ -60,6 +58,4 @@ CARDS = [
              parse_filter("instant card with mana value 2 or less"),
              "exile an instant card with mana value 2 or less?"),)),
          Activated(effects=(CopyLinkedAndCast(),))),
-    card("Dramatic Reversal", "{1}{U}", "Instant", "Untap all nonland permanents you control.",
-         SpellAbility(effects=(UntapAll(),))),
 ]
