@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .core.errors import DeckError, MtgError
+from .core.errors import MtgError
 from .paths import config_file
 from .play import play_game
 from .registry import make_agent
@@ -82,13 +82,8 @@ def _hand_written(name: str) -> bool:
 
 def cmd_deck_check(args: argparse.Namespace) -> int:
     from .cards.report import deck_text
-    from .engine.decks import check_deck
-    try:
-        with open(args.file, encoding="utf-8-sig") as f:
-            text = f.read()
-    except OSError as e:
-        raise DeckError(f"{args.file}: cannot read the deck: {e.strerror}") from None
-    rep = check_deck(text, args.file)
+    from .engine.decks import check_deck, read_deck_file
+    rep = check_deck(read_deck_file(args.file), args.file)  # a regular file within the size limit
     print(json.dumps(rep.to_json(), indent=1) if args.json else deck_text(rep))
     return 0
 
@@ -130,7 +125,7 @@ def _harness(args: argparse.Namespace, config: str, kind: str | None = None) -> 
                   file=sys.stderr)
             return 2
     run(config, games=args.games, workers=args.workers, seed=args.seed, out=args.out, address=args.address,
-        resume=args.resume, progress=not args.no_progress)
+        resume=args.resume, force=args.force, progress=not args.no_progress)
     return 0
 
 
@@ -295,8 +290,8 @@ def cmd_combo(args: argparse.Namespace) -> int:
     spec = load_combo_file(args.file)
     game = build_scenario(spec["scenario"], args.file).game
     if args.line:
-        with open(args.line, encoding="utf-8") as f:
-            steps = [ln.strip() for ln in f if ln.strip() and not ln.startswith("#")]
+        from .core.inputs import read_text
+        steps = [ln.strip() for ln in read_text(args.line).splitlines() if ln.strip() and not ln.startswith("#")]
         ok, at, message = verify_line(game, steps)
         print(message)
         if ok:
@@ -459,12 +454,17 @@ def build_parser() -> argparse.ArgumentParser:
     pz.set_defaults(func=cmd_puzzle)
 
     def harness_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--games", type=int, help="games (rollouts) or games per match (tournament)")
-        p.add_argument("--workers", type=int, default=2, help="Ray workers (local CPUs)")
+        p.add_argument("--games", type=_at_least_one, help="games (rollouts) or games per match (tournament)")
+        p.add_argument("--workers", type=_at_least_one,
+                       help="games played at once (default: every CPU of this machine, or of the cluster)")
         p.add_argument("--seed", type=int, help="the run's seed (overrides the config)")
         p.add_argument("--out", help="output directory (default results/<name>)")
-        p.add_argument("--address", help="a Ray cluster's address (or set RAY_ADDRESS)")
-        p.add_argument("--resume", action="store_true", help="continue an interrupted run")
+        p.add_argument("--address", help="join the Ray cluster at host:port (or set RAY_ADDRESS); "
+                       "a cluster with token authentication needs RAY_AUTH_MODE=token and its token")
+        again = p.add_mutually_exclusive_group()
+        again.add_argument("--resume", action="store_true", help="continue the interrupted run in --out")
+        again.add_argument("--force", action="store_true",
+                           help="replace the earlier run in --out (only that run's files are deleted)")
         p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     ro = sub.add_parser("rollouts", help="rollout statistics from a config (Ray)")
@@ -482,6 +482,16 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _at_least_one(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {n}")
+    return n
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -489,6 +499,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (MtgError, OSError, ValueError) as e:
         print(f"mtg-env: error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt as e:  # Ctrl-C: a line, not a traceback (a run says how to resume)
+        print(f"\nmtg-env: {e}" if str(e) else "\nmtg-env: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

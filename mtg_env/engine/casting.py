@@ -18,7 +18,7 @@ from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost
 from ..core.objects import COMMAND, EXILE, GRAVEYARD, STACK, Context, StackItem
-from . import costs, primitives, targets, triggers, zones
+from . import costs, limits, primitives, targets, triggers, zones
 from .tasks import Announce, AnnounceStage, PlaceTriggers, Resolve
 
 if TYPE_CHECKING:
@@ -429,6 +429,7 @@ def x_values(hi: int) -> list[int]:
     """The values of X offered: every value up to 100, then powers of ten and the largest
     payable value. (With astronomically large pools every value can't be listed; the largest
     is what combo lines want.)"""
+    hi = min(hi, limits.MAX_AMOUNT)
     if hi <= X_LIST:
         return list(range(hi + 1))
     out = list(range(X_LIST + 1))

@@ -7,6 +7,13 @@ by layer and in timestamp order within a layer, the static abilities of permanen
 that resolving spells and abilities created (Game.effects.layered: a modification of one object
 until end of turn). Counters apply in layer 7c (CR 613.4c). The game caches the result until
 anything changes.
+
+`chars_of_new` extends that result by one permanent that has just entered, when the newcomer
+can change no other permanent and every layer effect on the battlefield is a plain `Static`
+with a constant modification and a filter that judges each object by itself alone (not "as
+long as you control three artifacts", which the newcomer could make true for the others): it
+gives exactly what `compute_all` would, for the newcomer alone,
+so that creating N tokens costs N rather than N² (engine/limits.py, issue 18).
 """
 
 from __future__ import annotations
@@ -14,9 +21,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import get_card
-from ..cards.abilities import AsEntersChoose, LayerStatic, SelfFlag
+from ..cards.abilities import AsEntersChoose, LayerStatic, SelfFlag, Static
 from ..cards.carddef import CardDef
 from ..cards.defining import DefinePT
+from ..core import filters as flt
+from ..core import modifications as mods
 from ..core.chars import Chars
 from ..core.modifications import Layer
 from . import copies
@@ -64,8 +73,17 @@ def outside_chars(g: Game, obj: GameObject) -> Chars:
     return c
 
 
+#: (layer, timestamp, order, effect, source): every continuous effect, in the order applied
+Entry = tuple[int, int, int, object, "int | None"]
+
+
 def compute_all(g: Game) -> dict[int, Chars]:
     """CR 613: the characteristics of every permanent on the battlefield."""
+    return compute_all_with_entries(g)[0]
+
+
+def compute_all_with_entries(g: Game) -> tuple[dict[int, Chars], list[Entry]]:
+    """`compute_all`, and the continuous effects it applied in order (for `chars_of_new`)."""
     # Start from the shared printed characteristics; `own` copies one before its first change.
     chars: dict[int, Chars] = {}
     for oid in g.battlefield:
@@ -106,7 +124,7 @@ def compute_all(g: Game) -> dict[int, Chars]:
                     c.abilities.append((f"copy{'' if k == 0 else k}.{i}", ab, None))
 
     # Every continuous effect with its layer and timestamp: (layer, timestamp, order, apply).
-    entries: list[tuple[int, int, int, object, int | None]] = []
+    entries: list[Entry] = []
     for oid in g.battlefield + emblems:
         obj = g.objects[oid]
         for _key, ab, _origin in chars[oid].abilities:
@@ -135,7 +153,65 @@ def compute_all(g: Game) -> dict[int, Chars]:
                 assert c is not None and c.power is not None and c.toughness is not None
                 c.power += d
                 c.toughness += d
-    return chars
+    return chars, entries
+
+
+#: modifications whose effect on an object depends on nothing but that object
+_CONSTANT = (mods.AddTypes, mods.SetColors, mods.AddKeywords, mods.AddAbilities, mods.AddFlags, mods.SetPT,
+             mods.ModifyPT)
+
+
+#: filters that judge an object by its own characteristics and state only (core/filters.py)
+_LOCAL_FILTERS = (flt.ObjectPredicate, flt.ControlledBy, flt.Anything)
+
+
+def judges_each_object_alone(f: flt.Filter) -> bool:
+    """Whether what `f` says of an object depends on that object alone, not on the others
+    (a `Controls` condition counts the battlefield)."""
+    if isinstance(f, flt.And | flt.Or):
+        return all(judges_each_object_alone(p) for p in f.parts)
+    if isinstance(f, flt.Not):
+        return judges_each_object_alone(f.part)
+    return isinstance(f, _LOCAL_FILTERS)
+
+
+def chars_of_new(g: Game, chars: dict[int, Chars], entries: list[Entry], oid: int) -> Chars | None:
+    """The characteristics of `oid`, a permanent that has just entered, given `chars` and
+    `entries` as `compute_all_with_entries` made them just before; None when only a full
+    recomputation is exact (see the module docstring)."""
+    obj = g.objects[oid]
+    if obj.info and obj.info.get("copy_except"):
+        return None
+    base = printed_chars(copies.card_of(g, obj))
+    if any(isinstance(ab, LayerStatic) for _k, ab, _o in base.abilities):
+        return None  # it could change the others
+    c = base
+    owned = False
+
+    def own(x: int) -> Chars | None:
+        nonlocal c, owned
+        if x != oid:
+            return None  # the others stay as `chars` has them
+        if not owned:
+            c, owned = c.copy(), True
+        return c
+
+    for _layer, _ts, _n, what, source in entries:
+        if not isinstance(what, LayerStatic):
+            continue  # an effect of a resolved spell or ability: it names an older object
+        if type(what) is not Static or not isinstance(what.modification, _CONSTANT) or source not in chars \
+                or not judges_each_object_alone(what.affects):
+            return None
+        what.apply(g, {source: chars[source], oid: c}, own, source)
+    if obj.counters and c.power is not None:
+        d = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
+        if d:
+            if not owned:
+                c, owned = c.copy(), True
+            assert c.power is not None and c.toughness is not None
+            c.power += d
+            c.toughness += d
+    return c
 
 
 __all__ = ["Layer", "compute_all", "printed_chars"]

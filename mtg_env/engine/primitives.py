@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..cards.abilities import FewerCounters
 from ..core.modifications import Modification
 from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, Ref
-from . import targets, triggers, zones
+from . import limits, targets, triggers, zones
 from .state import ContinuousEffect
 
 if TYPE_CHECKING:
@@ -194,8 +194,10 @@ def add_counters(g: Game, oid: int, kind: str, n: int) -> None:
             if ab.counter == kind and g.matches(ab.affects, oid, g.objects[src].controller, src):
                 n -= ab.fewer
     if n > 0:
+        total = obj.counters.get(kind, 0) + n
+        limits.check_amount(total, "counter")
         w = g.writable(oid)
-        w.counters[kind] = w.counters.get(kind, 0) + n
+        w.counters[kind] = total
         g.invalidate()
 
 

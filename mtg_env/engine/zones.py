@@ -30,7 +30,7 @@ from ..core.objects import (
     Context,
     GameObject,
 )
-from . import copies, triggers
+from . import copies, limits, triggers
 from .tasks import PutOntoBattlefield
 
 if TYPE_CHECKING:
@@ -74,7 +74,9 @@ def create_emblem(g: Game, player: int, card: CardDef) -> int:
 
 
 def _next_id(g: Game) -> int:
-    """A new object id and timestamp (CR 613.7d: a new object gets a new timestamp)."""
+    """A new object id and timestamp (CR 613.7d: a new object gets a new timestamp), within
+    the object limit (limits.py)."""
+    limits.check_new_object(g)
     oid = g.next_id
     g.next_id += 1
     g.ts += 1
@@ -179,9 +181,10 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
             n = amount_of(ab.amount, g, ctx)
             if n > 0:
                 obj.counters[ab.counter] = obj.counters.get(ab.counter, 0) + n
+                limits.check_amount(obj.counters[ab.counter], "counter")
     if attach_to is not None and attach_to in g.objects:
         obj.attached_to = attach_to
-    g.invalidate()
+    g.entered(obj.id)  # a token among many: extends the cached characteristics (game.py)
     g.log_event(f"{g.name_of(obj.id)} enters the battlefield under {g.players[obj.controller].name}'s control")
     triggers.entered_battlefield(g, obj)
 
