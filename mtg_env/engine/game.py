@@ -522,6 +522,9 @@ class Game:
     shuffle_library = zones.shuffle_library
     create_token = zones.create_token
     create_token_copy = zones.create_token_copy
+    create_token_copy_of = zones.create_token_copy_of
+    attack_choices = combat.attack_choices
+    enter_attacking = combat.enter_attacking
     make_card_copy = zones.make_card_copy
     exile_linked = zones.exile_linked
     as_enters = zones.as_enters

@@ -7,5 +7,6 @@ from . import (  # noqa: F401
     keywords,
     mana,
     statics,
+    tokens,
     triggers,
 )

@@ -1,0 +1,240 @@
+"""Creating tokens (CR 111): "create a 1/1 white Soldier creature token", "create two 1/1 white
+Spirit creature tokens with flying", "create a Treasure token" (the predefined tokens, CR
+111.10), "... that are tapped and attacking" (CR 508.4), "create a 1/1 ... token for each
+creature you control", "each opponent creates ...".
+
+The token's characteristics are what the text defines and nothing else (CR 111.3): its power
+and toughness, colors ("colorless": none), subtypes and card types, and the abilities listed
+after "with": keywords the engine applies and quoted abilities ('with "{T}: Add {G}."'), which
+are compiled like a card's Oracle text (cards/tokens.py). Its name is its subtypes plus "Token"
+(CR 111.4). A wording with anything else (a name, "legendary", X/X, a changing P/T) declines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ....core.filters import Filter
+from ....core.subtypes import ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES
+from ...effects.tokens import CreateTokenCopy, CreateTokens, Populate
+from ...subjects import CONTROLLER, Amount, NumberOf, X
+from ...tokens import PREDEFINED, TokenError, TokenSpec, token_card
+from ..builder import Builder
+from ..grammar import NoParse, kind, rule
+from ..lexicon import NUMBERS, ObjRef, PlayerRef, read_keywords
+
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_TYPES = {"creature": "Creature", "artifact creature": "Artifact Creature",
+          "enchantment creature": "Enchantment Creature", "artifact": "Artifact",
+          "enchantment": "Enchantment"}
+
+
+@dataclass(frozen=True, slots=True)
+class TokenRead:
+    """A token description: how many, the definition, and how they enter."""
+
+    count: Amount
+    spec: TokenSpec
+    tapped: bool = False
+    attacking: bool = False
+
+
+_ATTACKING = ((" that's tapped and attacking", True, True), (" that are tapped and attacking", True, True),
+              (" tapped and attacking", True, True), (" that's attacking", False, True),
+              (" that are attacking", False, True))
+_PT = re.compile(r"(\d+)/(\d+)")
+
+
+@kind("tokens")
+def read_tokens(text: str) -> TokenRead:
+    """"a 1/1 white Soldier creature token with flying", "two Treasure tokens", "a tapped
+    2/2 black Zombie creature token", "X 1/1 green Saproling creature tokens that are tapped
+    and attacking"."""
+    if "~" in text:
+        raise NoParse(text)  # the card's own name: in a token's text it would name the token
+    words = text.split(" ", 1)
+    if len(words) < 2:
+        raise NoParse(text)
+    head, rest = words
+    low = head.lower()
+    count: Amount
+    if low in NUMBERS:
+        count = NUMBERS[low]
+    elif head == "X":
+        count = X
+    else:
+        raise NoParse(text)
+    tapped = attacking = False
+    for tail, t, a in _ATTACKING:
+        if rest.endswith(tail):
+            rest, tapped, attacking = rest[: -len(tail)], t, a
+            break
+    if rest.startswith("tapped "):
+        if tapped:
+            raise NoParse(text)
+        rest, tapped = rest[len("tapped "):], True
+    plural = count != 1
+    noun = " tokens" if plural else " token"
+    k = rest.find(noun)
+    if k == -1 or (not plural and rest[k:].startswith(" tokens")):
+        raise NoParse(text)
+    desc, tail = rest[:k], rest[k + len(noun):]
+    if tail and not tail.startswith(" with "):
+        raise NoParse(text)
+    abilities = _abilities(tail[len(" with "):]) if tail else []
+    if desc in PREDEFINED:
+        if abilities:
+            raise NoParse(text)  # a predefined token with more abilities (CR 111.10): not read
+        spec = PREDEFINED[desc]
+    else:
+        spec = _spec(desc, abilities, text)
+    try:
+        token_card(spec)
+    except TokenError as e:
+        raise NoParse(str(e)) from None
+    return TokenRead(count, spec, tapped, attacking)
+
+
+def _spec(desc: str, abilities: list[str], text: str) -> TokenSpec:
+    """"1/1 white Soldier creature", "3/3 colorless Golem artifact creature"."""
+    m = _PT.match(desc)
+    if not m or desc[m.end():m.end() + 1] != " ":
+        raise NoParse(text)
+    power, toughness = int(m.group(1)), int(m.group(2))
+    rest = desc[m.end() + 1:]
+    colors, rest = _colors(rest, text)
+    words = next((w for w in sorted(_TYPES, key=len, reverse=True) if rest.endswith(" " + w)), None)
+    if words is None:
+        raise NoParse(text)
+    types, subs = _TYPES[words], rest[: -len(words) - 1].split()
+    if "Creature" not in types:
+        raise NoParse(text)  # a noncreature token with power and toughness
+    allowed = CREATURE_TYPES | (ARTIFACT_TYPES if "Artifact" in types else frozenset()) | \
+        (ENCHANTMENT_TYPES if "Enchantment" in types else frozenset())
+    if not subs or any(s not in allowed for s in subs) or len(set(subs)) != len(subs):
+        raise NoParse(text)
+    name = " ".join(subs) + " Token"  # CR 111.4
+    return TokenSpec(name, f"{types} — {' '.join(subs)}", colors, power, toughness, "\n".join(abilities))
+
+
+def _colors(rest: str, text: str) -> tuple[str, str]:
+    if rest.startswith("colorless "):
+        return "", rest[len("colorless "):]
+    got: list[str] = []
+    words = rest.split(" ")
+    i = 0
+    while i < len(words):
+        w = words[i].rstrip(",")
+        if w in _COLORS:
+            got.append(_COLORS[w])
+            i += 1
+            if i < len(words) and words[i] == "and":
+                i += 1
+            continue
+        break
+    if not got or len(set(got)) != len(got):
+        raise NoParse(text)
+    return "".join(c for c in "WUBRG" if c in got), " ".join(words[i:])
+
+
+_QUOTE = re.compile(r'"([^"]*)"')
+
+
+def _abilities(tail: str) -> list[str]:
+    """The abilities after "with": keywords ("flying and haste"), quoted abilities, or both
+    ('flying and "..."'); one Oracle line each (keywords on one line)."""
+    quoted = _QUOTE.findall(tail)
+    if any("'" in q and re.search(r"'[^s]", q) for q in quoted):
+        raise NoParse(tail)  # an ability with a quoted ability in it
+    plain = _QUOTE.sub("\x00", tail)
+    if '"' in plain:
+        raise NoParse(tail)
+    parts = [p.strip() for p in re.split(r",? and |, ", plain) if p.strip()]
+    first = parts.index("\x00") if "\x00" in parts else len(parts)
+    kws, rest = parts[:first], parts[first:]
+    if any(p != "\x00" for p in rest) or len(rest) != len(quoted):
+        raise NoParse(tail)  # keywords first, then the quoted abilities
+    lines: list[str] = []
+    if kws:
+        names = read_keywords(", ".join(kws))
+        lines.append(", ".join(n.capitalize() if i == 0 else n for i, n in enumerate(names)))
+    lines.extend(q.strip() for q in quoted)
+    return lines
+
+
+# --------------------------------------------------------------------------------------------
+# the effects
+
+
+@rule("effect", "Create <t:tokens>")
+def create(b: Builder, t: TokenRead) -> list[Any]:
+    """CR 111.1-111.4: the ability's controller creates them."""
+    return [CreateTokens(t.spec, t.count, CONTROLLER, t.tapped, t.attacking)]
+
+
+@rule("effect", "<who:player> (create|creates) <t:tokens>")
+def player_creates(b: Builder, who: PlayerRef, t: TokenRead) -> list[Any]:
+    """"Each opponent creates a Treasure token", "target player creates ...": each of those
+    players creates them and is their owner and controller (CR 111.2)."""
+    if who.kind not in ("you", "each_opponent", "each_player", "target") or \
+            (t.attacking and who.kind != "you"):
+        raise NoParse("creates")
+    return [CreateTokens(t.spec, t.count, b.player(who), t.tapped, t.attacking)]
+
+
+@rule("effect", "Create <t:tokens> for each <what:phrase>")
+def create_for_each(b: Builder, t: TokenRead, what: Filter) -> list[Any]:
+    """"Create a 1/1 green Saproling creature token for each Forest you control": as many as
+    the permanents counted as it resolves."""
+    if t.count != 1:
+        raise NoParse("for each")
+    return [CreateTokens(t.spec, NumberOf(_battlefield_filter(what)), CONTROLLER, t.tapped, t.attacking)]
+
+
+def _battlefield_filter(what: Filter) -> Filter:
+    from ....core.filters import Permanent
+    dom = what.domain()
+    if dom is not None and dom != frozenset({"battlefield"}):
+        raise NoParse("for each")
+    return what & Permanent()
+
+
+
+# --------------------------------------------------------------------------------------------
+# copies of permanents as tokens (CR 707.2) and populate (CR 701.36)
+
+
+@rule("effect", "Create a token that's a copy of <what:target>")
+def create_copy(b: Builder, what: ObjRef) -> list[Any]:
+    """"Create a token that's a copy of target creature you control" (CR 707.2): the
+    permanent's copiable values, nothing else; "except ..." wordings aren't read. Only of a
+    creature: a copy of an Aura would need something to enchant as it enters (CR 303.4f)."""
+    assert what.spec is not None
+    if "creature" not in what.spec.what.lower().split():
+        raise NoParse("a token copy of a noncreature permanent")
+    return [CreateTokenCopy(b.obj(what))]
+
+
+@rule("effect", "Create a token that's a copy of that creature")
+def create_copy_of_event(b: Builder) -> list[Any]:
+    """Necroduality: "Whenever a nontoken Zombie enters the battlefield under your control,
+    create a token that's a copy of that creature." (the creature the trigger is about)."""
+    if b.last is not None or b.event is None:
+        raise NoParse("a token copy of that creature")
+    return [CreateTokenCopy(b.obj(ObjRef("it")))]
+
+
+@rule("effect", "Create a token that's a copy of ~")
+def create_copy_of_self(b: Builder) -> list[Any]:
+    """"Create a token that's a copy of ~" on a creature card (CR 707.2)."""
+    if "Creature" not in getattr(b.card, "type_line", "") or "Aura" in getattr(b.card, "type_line", ""):
+        raise NoParse("a token copy of ~")
+    return [CreateTokenCopy(b.obj(ObjRef("self")))]
+
+
+@rule("effect", "Populate")
+def populate(b: Builder) -> list[Any]:
+    """CR 701.36a: choose a creature token you control and create a token that's a copy of it."""
+    return [Populate()]

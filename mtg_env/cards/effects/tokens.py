@@ -1,0 +1,105 @@
+"""Creating tokens an effect defines (CR 111.1-111.4, 111.10) and populating (CR 701.36)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..subjects import CONTROLLER, Amount, Who, amount_of
+from ..tokens import TokenSpec, token_card
+from .base import Ask, Effect
+
+if TYPE_CHECKING:
+    from ...core.objects import Context
+    from ..protocol import GameOps
+
+
+@dataclass(frozen=True)
+class CreateTokens(Effect):
+    """"Create two 1/1 white Soldier creature tokens (that are tapped and attacking)": `amount`
+    tokens of `spec` (cards/tokens.py), created by each player `who` names (CR 111.2: its
+    creator owns and controls it). `tapped`: they enter tapped. `attacking`: they enter
+    attacking (CR 508.4) a player their controller chooses among the defending players, if it
+    is the attacking player in combat; else they enter but aren't attacking (CR 506.3b). They
+    were never declared as attackers: no attack triggers."""
+
+    spec: TokenSpec
+    amount: Amount = 1
+    who: Who = CONTROLLER
+    tapped: bool = False
+    attacking: bool = False
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        card = token_card(self.spec)
+        n = amount_of(self.amount, g, ctx)
+        players = [r[1] for r in self.who.refs(g, ctx) if r[0] == "player"]
+        defenders: list[int | None] = [None] * n
+        if self.attacking and len(players) == 1:
+            choices = g.attack_choices(players[0])
+            for i in range(n):
+                if len(choices) == 1:
+                    defenders[i] = choices[0]
+                elif choices:  # each token's controller chooses whom it attacks (CR 508.4)
+                    key = step * 100 + i
+                    if key not in ctx.answers:
+                        names = tuple(g.players[p].name for p in choices)
+                        return Ask("choose", players[0], tuple(choices), tuple(f"attack {nm}" for nm in names),
+                                   f"{ctx.source_name}: token {i + 1} of {n} attacks which player?",
+                                   key=key, targets=names)
+                    defenders[i] = ctx.answers[key]
+        for p in players:
+            for i in range(n):
+                oid = g.create_token(p, card, tapped=self.tapped)
+                d = defenders[i]
+                if d is not None:
+                    g.enter_attacking(oid, d)
+        return None
+
+
+@dataclass(frozen=True)
+class CreateTokenCopy(Effect):
+    """"Create a token that's a copy of target creature you control" (CR 707.2, 111.1): the
+    controller creates `amount` tokens, each a copy of the permanent `what` names (its copiable
+    values only). None if it is gone (CR 608.2b)."""
+
+    what: Who
+    amount: Amount = 1
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        refs = [r[1] for r in self.what.refs(g, ctx) if r[0] == "obj"]
+        if len(refs) != 1:
+            return None
+        return _copies(g, ctx, step, refs[0], amount_of(self.amount, g, ctx))
+
+
+def _copies(g: GameOps, ctx: Context, step: int, oid: int, n: int) -> Ask | None:
+    """`n` token copies of `oid`, each made once (progress in `ctx.answers`), each "as
+    enters" choice asked as it is created."""
+    done_key = step * 100 + 99
+    for i in range(ctx.answers.get(done_key, 0), n):
+        got = g.create_token_copy_of(ctx, step * 100 + i, ctx.controller, oid)
+        if isinstance(got, Ask):
+            return got
+        ctx.answers[done_key] = i + 1
+    return None
+
+
+@dataclass(frozen=True)
+class Populate(Effect):
+    """CR 701.36a: choose a creature token you control and create a token that's a copy of it;
+    with none, nothing is created (CR 701.36b)."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        key = step * 100 + 98
+        chosen = ctx.answers.get(key)
+        if chosen is None:
+            tokens = [o for o in g.battlefield if g.objects[o].token and g.objects[o].controller == ctx.controller
+                      and "Creature" in g.chars(o).types]
+            if not tokens:
+                return None
+            names = tuple(g.name_of(o) for o in tokens)
+            return Ask("choose", ctx.controller, tuple(tokens), tuple(f"populate {nm}" for nm in names),
+                       f"{ctx.source_name}: choose a creature token to copy", key=key, targets=names)
+        if chosen not in g.objects:
+            return None
+        return _copies(g, ctx, step, chosen, 1)
