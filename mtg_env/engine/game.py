@@ -544,6 +544,7 @@ class Game:
     gain_control_until_eot = primitives.gain_control_until_eot
     attach = primitives.attach
     add_until_eot = primitives.add_until_eot
+    add_for_good = primitives.add_for_good
     produce_mana = mana_abilities.produce_mana
     could_produce = mana_abilities.could_produce
     lands_could_produce = mana_abilities.lands_could_produce

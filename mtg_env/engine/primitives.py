@@ -196,3 +196,11 @@ def add_until_eot(g: Game, oid: int, modification: Modification) -> None:
     g.ts += 1
     g.effects.layered.append(ContinuousEffect(modification, oid, g.ts, "eot"))
     g.invalidate()
+
+
+def add_for_good(g: Game, oid: int, modification: Modification) -> None:
+    """A continuous effect from a resolving spell or ability that states no duration: it lasts
+    as long as the permanent does (CR 611.2a; amass's "it becomes a Zombie", CR 701.47a)."""
+    g.ts += 1
+    g.effects.layered.append(ContinuousEffect(modification, oid, g.ts, "game"))
+    g.invalidate()

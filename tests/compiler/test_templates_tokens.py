@@ -253,6 +253,86 @@ def test_cr_111_10_predefined_tokens_compile_from_their_rule_text():
         assert card.types == frozenset({"Artifact"}) and card.colors == frozenset()
 
 
+def test_cr_701_16a_investigate_creates_a_clue_that_draws_hard_evidence():
+    """Hard Evidence: "Create a 0/3 blue Crab creature token. / Investigate." Investigate means
+    "Create a Clue token" (CR 701.16a); a Clue is "a colorless Clue artifact token with '{2},
+    Sacrifice this token: Draw a card.'" (CR 111.10f)."""
+    _compiled("Hard Evidence")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{U}"
+    hand: [Hard Evidence]
+    library: [Island, Island]
+""")
+    g.run_line(["cast Hard Evidence", "pass"])
+    assert len(permanents(g, "Crab Token")) == 1
+    clue = permanents(g, "Clue Token")
+    assert len(clue) == 1 and clue[0]["types"] == ["Artifact"]
+    g.run_line(["activate Clue Token", "pass"])
+    assert player(g, "P1")["hand"] == ["Island"]
+    assert permanents(g, "Clue Token") == []
+
+
+def test_cr_111_3_it_has_the_quoted_ability_the_next_sentence_gives_spawning_breath():
+    """Spawning Breath: "~ deals 1 damage to any target. Create a 0/1 colorless Eldrazi Spawn
+    creature token. It has 'Sacrifice this creature: Add {C}.'" The ability is the token's own
+    (CR 111.3); it is a mana ability (CR 605.1a)."""
+    _compiled("Spawning Breath")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}"
+    hand: [Spawning Breath]
+""")
+    g.run_line(["cast Spawning Breath", "target P2", "pass"])
+    assert player(g, "P2")["life"] == 19
+    spawn = permanents(g, "Eldrazi Spawn Token")
+    assert len(spawn) == 1 and (spawn[0]["power"], spawn[0]["toughness"]) == (0, 1)
+    g.act("activate Eldrazi Spawn Token")
+    assert player(g, "P1")["mana_pool"] == "{C}"
+    assert permanents(g, "Eldrazi Spawn Token") == []
+
+
+def test_cr_701_47a_amass_creates_an_army_then_grows_it_callous_dismissal():
+    """Callous Dismissal: "Return target nonland permanent to its owner's hand. / Amass 1."
+    Without an Army, amass creates a 0/0 black Zombie Army token first, then puts the counter
+    on it (CR 701.47a, 701.47d); the second amass grows the same Army."""
+    _compiled("Callous Dismissal")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{U}{U}"
+    hand: [Callous Dismissal, Callous Dismissal]
+  - battlefield: [Grizzly Bears, Memnite]
+""")
+    g.run_line(["cast Callous Dismissal", "target Grizzly Bears", "pass"])
+    army = permanents(g, "Zombie Army Token")
+    assert len(army) == 1 and (army[0]["power"], army[0]["toughness"]) == (1, 1)
+    assert army[0]["counters"] == {"+1/+1": 1}
+    g.run_line(["cast Callous Dismissal", "target Memnite", "pass"])
+    army = permanents(g, "Zombie Army Token")
+    assert len(army) == 1 and army[0]["counters"] == {"+1/+1": 2}
+    assert g.chars(army[0]["id"]).subtypes == ("Zombie", "Army")
+
+
+def test_cr_701_47a_the_amassed_army_becomes_a_zombie_if_it_isnt_one():
+    """CR 701.47a: "If it isn't a [subtype], it becomes a [subtype] in addition to its other
+    types." An Army that isn't a Zombie becomes one, for good (CR 611.2a)."""
+    from mtg_env.cards.effects.tokens import Amass, CreateTokens
+    from mtg_env.cards.tokens import TokenSpec
+    from mtg_env.core.objects import Context
+    g = scenario("""
+players:
+  - battlefield: [Grizzly Bears]
+""")
+    orc = TokenSpec("Orc Army Token", "Creature — Orc Army", "B", 0, 0)
+    ctx = Context(0, None, "test")
+    CreateTokens(orc, 1).resolve(g, ctx, 0)
+    Amass(2).resolve(g, ctx, 1)
+    army = permanents(g, "Orc Army Token")
+    assert len(army) == 1 and army[0]["counters"] == {"+1/+1": 2}
+    assert set(g.chars(army[0]["id"]).subtypes) == {"Orc", "Army", "Zombie"}
+    assert permanents(g, "Zombie Army Token") == []
+
+
 # ---------------------------------------------------------------------------------------------
 # tapped and attacking (CR 508.4)
 

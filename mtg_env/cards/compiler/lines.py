@@ -71,7 +71,15 @@ def effects(text: str, b: Builder) -> tuple[Any, ...]:
             then = sentence(s[len("if you do, "):], b)
             out[-1] = May(out[-1].effects, out[-1].prompt, tuple(then))
             continue
-        out.extend(sentence(s, b))
+        got = sentence(s, b)
+        if got and hasattr(got[0], "amend"):
+            # a sentence that completes the effect before it ("create a token. It has '...'",
+            # templates/tokens.py): the effect amended, or NoParse
+            if not out:
+                raise NoParse(s)
+            out[-1] = got[0].amend(out[-1])
+            got = got[1:]
+        out.extend(got)
     return tuple(out)
 
 

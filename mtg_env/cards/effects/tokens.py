@@ -1,15 +1,18 @@
-"""Creating tokens an effect defines (CR 111.1-111.4, 111.10) and populating (CR 701.36)."""
+"""Creating tokens an effect defines (CR 111.1-111.4, 111.10), copies of permanents as tokens
+(CR 707.2), populate (CR 701.36) and amass (CR 701.47)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
+from ...core.modifications import Layer, Modification
 from ..subjects import CONTROLLER, Amount, Who, amount_of
 from ..tokens import TokenSpec, token_card
 from .base import Ask, Effect
 
 if TYPE_CHECKING:
+    from ...core.chars import Chars
     from ...core.objects import Context
     from ..protocol import GameOps
 
@@ -103,3 +106,51 @@ class Populate(Effect):
         if chosen not in g.objects:
             return None
         return _copies(g, ctx, step, chosen, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class AddSubtypes(Modification):
+    """"it becomes a Zombie in addition to its other types" (CR 613.1d, 205.1b)."""
+
+    subtypes: tuple[str, ...]
+    layer: ClassVar[Layer] = Layer.TYPE
+
+    def apply(self, c: Chars, key: str, origin: str | None) -> None:
+        c.subtypes = c.subtypes + tuple(s for s in self.subtypes if s not in c.subtypes)
+
+
+ARMY = {"Zombie": TokenSpec("Zombie Army Token", "Creature — Zombie Army", "B", 0, 0)}
+
+
+@dataclass(frozen=True)
+class Amass(Effect):
+    """CR 701.47a: "amass [subtype] N": if you control no Army creature, create a 0/0 black
+    [subtype] Army creature token; choose an Army creature you control; put N +1/+1 counters
+    on it; if it isn't a [subtype], it becomes one in addition to its other types (for good,
+    CR 611.2a). Old "amass N" is "amass Zombies N" (CR 701.47d)."""
+
+    amount: Amount
+    subtype: str = "Zombie"
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        key = step * 100 + 97
+        me = ctx.controller
+        chosen = ctx.answers.get(key)
+        if chosen is None:
+            armies = [o for o in g.battlefield if g.objects[o].controller == me
+                      and "Creature" in g.chars(o).types and "Army" in g.chars(o).subtypes]
+            if not armies:
+                armies = [g.create_token(me, token_card(ARMY[self.subtype]))]
+            if len(armies) > 1:
+                names = tuple(g.name_of(o) for o in armies)
+                return Ask("choose", me, tuple(armies), tuple(f"amass onto {nm}" for nm in names),
+                           f"{ctx.source_name}: choose an Army you control", key=key, targets=names)
+            chosen = armies[0]
+        if chosen not in g.objects:
+            return None
+        n = amount_of(self.amount, g, ctx)
+        if n > 0:
+            g.add_counters(chosen, "+1/+1", n)
+        if self.subtype not in g.chars(chosen).subtypes:
+            g.add_for_good(chosen, AddSubtypes((self.subtype,)))
+        return None

@@ -8,17 +8,23 @@ and toughness, colors ("colorless": none), subtypes and card types, and the abil
 after "with": keywords the engine applies and quoted abilities ('with "{T}: Add {G}."'), which
 are compiled like a card's Oracle text (cards/tokens.py). Its name is its subtypes plus "Token"
 (CR 111.4). A wording with anything else (a name, "legendary", X/X, a changing P/T) declines.
+
+Also: 'It has "..."' after a token is created (its ability, amending the creating effect),
+copies of creatures as tokens (CR 707.2), populate (CR 701.36), investigate (CR 701.16) and
+amass (CR 701.47).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from ....core.filters import Filter
 from ....core.subtypes import ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES
-from ...effects.tokens import CreateTokenCopy, CreateTokens, Populate
+from ...effects import May
+from ...effects.tokens import Amass, CreateTokenCopy, CreateTokens, Populate
 from ...subjects import CONTROLLER, Amount, NumberOf, X
 from ...tokens import PREDEFINED, TokenError, TokenSpec, token_card
 from ..builder import Builder
@@ -238,3 +244,73 @@ def create_copy_of_self(b: Builder) -> list[Any]:
 def populate(b: Builder) -> list[Any]:
     """CR 701.36a: choose a creature token you control and create a token that's a copy of it."""
     return [Populate()]
+
+
+# --------------------------------------------------------------------------------------------
+# investigate (CR 701.16) and "It has '...'" after a token is created
+
+
+@rule("effect", "Investigate")
+def investigate(b: Builder) -> list[Any]:
+    """CR 701.16a: "Investigate" means "Create a Clue token." (CR 111.10f)."""
+    return [CreateTokens(PREDEFINED["Clue"], 1, CONTROLLER)]
+
+
+@rule("effect", "Investigate twice")
+def investigate_twice(b: Builder) -> list[Any]:
+    """CR 701.16a, twice: two Clue tokens."""
+    return [CreateTokens(PREDEFINED["Clue"], 2, CONTROLLER)]
+
+
+@dataclass(frozen=True, slots=True)
+class _TokenHas:
+    """'It has "Sacrifice this creature: Add {C}."' after "create a 1/1 colorless Eldrazi Scion
+    creature token": the quoted ability is part of the token's definition (CR 111.3), so it
+    amends the creating effect (lines.effects)."""
+
+    abilities: tuple[str, ...]
+    plural: bool
+
+    def amend(self, effect: Any) -> Any:
+        if isinstance(effect, May) and len(effect.effects) == 1 and not effect.then:
+            return dataclasses.replace(effect, effects=(self.amend(effect.effects[0]),))  # "you may create"
+        if not isinstance(effect, CreateTokens):
+            raise NoParse("It has")
+        if (effect.amount != 1) != self.plural or effect.spec in PREDEFINED.values():
+            raise NoParse("It has")
+        text = "\n".join(([effect.spec.text] if effect.spec.text else []) + list(self.abilities))
+        spec = dataclasses.replace(effect.spec, text=text)
+        try:
+            token_card(spec)
+        except TokenError as e:
+            raise NoParse(str(e)) from None
+        return dataclasses.replace(effect, spec=spec)
+
+
+@kind("quoted")
+def read_quoted(text: str) -> tuple[str, ...]:
+    """'"A" and "B"': quoted abilities, each without its quotes."""
+    got = _QUOTE.findall(text)
+    if not got or "~" in text or _QUOTE.sub("", text).replace(" and ", "").replace(",", "").strip():
+        raise NoParse(text)
+    if any("'" in q and re.search(r"'[^s]", q) for q in got):
+        raise NoParse(text)
+    return tuple(q.strip() for q in got)
+
+
+@rule("effect", "It has <q:quoted>")
+def token_has(b: Builder, q: tuple[str, ...]) -> list[Any]:
+    """See `_TokenHas`: one token."""
+    return [_TokenHas(q, False)]
+
+
+@rule("effect", "They have <q:quoted>", "They each have <q:quoted>")
+def tokens_have(b: Builder, q: tuple[str, ...]) -> list[Any]:
+    """See `_TokenHas`: several tokens."""
+    return [_TokenHas(q, True)]
+
+
+@rule("effect", "Amass <n:amount>", "Amass Zombies <n:amount>")
+def amass(b: Builder, n: Any) -> list[Any]:
+    """CR 701.47a; the old "amass N" is "amass Zombies N" (CR 701.47d)."""
+    return [Amass(n, "Zombie")]
