@@ -333,6 +333,24 @@ players:
     assert permanents(g, "Zombie Army Token") == []
 
 
+def test_cr_301_5_equipment_attached_to_the_token_it_created_ancestral_blade():
+    """Ancestral Blade: "When ~ enters, create a 1/1 white Soldier creature token, then attach ~
+    to it." / "Equipped creature gets +1/+1." "it" is the token just created: a 2/2 Soldier."""
+    _compiled("Ancestral Blade")
+    g = scenario("""
+players:
+  - mana_pool: "{W}{W}"
+    hand: [Ancestral Blade]
+    battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Ancestral Blade", "pass", "pass"])
+    soldier = permanents(g, "Soldier Token")
+    assert len(soldier) == 1 and (soldier[0]["power"], soldier[0]["toughness"]) == (2, 2)
+    blade = permanents(g, "Ancestral Blade")[0]
+    assert blade["attached_to"] == soldier[0]["id"]
+    assert permanents(g, "Grizzly Bears")[0]["power"] == 2
+
+
 # ---------------------------------------------------------------------------------------------
 # tapped and attacking (CR 508.4)
 

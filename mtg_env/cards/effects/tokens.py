@@ -7,14 +7,37 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from ...core.modifications import Layer, Modification
+from ...core.objects import BATTLEFIELD
 from ..subjects import CONTROLLER, Amount, Who, amount_of
 from ..tokens import TokenSpec, token_card
 from .base import Ask, Effect
 
 if TYPE_CHECKING:
     from ...core.chars import Chars
-    from ...core.objects import Context
+    from ...core.objects import Context, Ref
     from ..protocol import GameOps
+
+
+#: where the effects that create tokens record them, in `ctx.answers` (for `CREATED`)
+CREATED_KEY = -111_000
+
+
+def _record(ctx: Context, oids: list[int]) -> None:
+    ctx.answers[CREATED_KEY] = tuple(oids)
+
+
+@dataclass(frozen=True, slots=True)
+class Created(Who):
+    """"it", "that token", "them" after "create ...": the tokens the ability's last token
+    effect created, while they are on the battlefield ("Create a 1/1 ... token. It gains haste
+    until end of turn.")."""
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Ref]:
+        return [("obj", o) for o in ctx.answers.get(CREATED_KEY, ())
+                if o in g.objects and g.objects[o].zone == BATTLEFIELD]
+
+
+CREATED = Created()
 
 
 @dataclass(frozen=True)
@@ -50,12 +73,15 @@ class CreateTokens(Effect):
                                    f"{ctx.source_name}: token {i + 1} of {n} attacks which player?",
                                    key=key, targets=names)
                     defenders[i] = ctx.answers[key]
+        made: list[int] = []
         for p in players:
             for i in range(n):
                 oid = g.create_token(p, card, tapped=self.tapped)
+                made.append(oid)
                 d = defenders[i]
                 if d is not None:
                     g.enter_attacking(oid, d)
+        _record(ctx, made)
         return None
 
 
@@ -79,11 +105,15 @@ def _copies(g: GameOps, ctx: Context, step: int, oid: int, n: int) -> Ask | None
     """`n` token copies of `oid`, each made once (progress in `ctx.answers`), each "as
     enters" choice asked as it is created."""
     done_key = step * 100 + 99
+    if done_key not in ctx.answers:
+        _record(ctx, [])
     for i in range(ctx.answers.get(done_key, 0), n):
         got = g.create_token_copy_of(ctx, step * 100 + i, ctx.controller, oid)
         if isinstance(got, Ask):
             return got
         ctx.answers[done_key] = i + 1
+        if got is not None:
+            _record(ctx, [*ctx.answers[CREATED_KEY], got])
     return None
 
 
@@ -153,4 +183,19 @@ class Amass(Effect):
             g.add_counters(chosen, "+1/+1", n)
         if self.subtype not in g.chars(chosen).subtypes:
             g.add_for_good(chosen, AddSubtypes((self.subtype,)))
+        return None
+
+
+@dataclass(frozen=True)
+class AttachSourceTo(Effect):
+    """"create a 1/1 white Soldier creature token, then attach ~ to it" (an Equipment, CR
+    301.5): the source, if still on the battlefield, becomes attached to it."""
+
+    to: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        refs = [r[1] for r in self.to.refs(g, ctx) if r[0] == "obj"]
+        src = ctx.source_id
+        if len(refs) == 1 and src is not None and src in g.objects and g.objects[src].zone == BATTLEFIELD:
+            g.attach(src, refs[0])
         return None

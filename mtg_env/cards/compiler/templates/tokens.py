@@ -23,8 +23,8 @@ from typing import Any
 
 from ....core.filters import Filter
 from ....core.subtypes import ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES
-from ...effects import May
-from ...effects.tokens import Amass, CreateTokenCopy, CreateTokens, Populate
+from ...effects import GainKeyword, May
+from ...effects.tokens import CREATED, Amass, AttachSourceTo, CreateTokenCopy, CreateTokens, Populate
 from ...subjects import CONTROLLER, Amount, NumberOf, X
 from ...tokens import PREDEFINED, TokenError, TokenSpec, token_card
 from ..builder import Builder
@@ -177,6 +177,7 @@ def _abilities(tail: str) -> list[str]:
 @rule("effect", "Create <t:tokens>")
 def create(b: Builder, t: TokenRead) -> list[Any]:
     """CR 111.1-111.4: the ability's controller creates them."""
+    b.last = CREATED
     return [CreateTokens(t.spec, t.count, CONTROLLER, t.tapped, t.attacking)]
 
 
@@ -187,7 +188,9 @@ def player_creates(b: Builder, who: PlayerRef, t: TokenRead) -> list[Any]:
     if who.kind not in ("you", "each_opponent", "each_player", "target") or \
             (t.attacking and who.kind != "you"):
         raise NoParse("creates")
-    return [CreateTokens(t.spec, t.count, b.player(who), t.tapped, t.attacking)]
+    got = CreateTokens(t.spec, t.count, b.player(who), t.tapped, t.attacking)
+    b.last = CREATED
+    return [got]
 
 
 @rule("effect", "Create <t:tokens> for each <what:phrase>")
@@ -196,6 +199,7 @@ def create_for_each(b: Builder, t: TokenRead, what: Filter) -> list[Any]:
     the permanents counted as it resolves."""
     if t.count != 1:
         raise NoParse("for each")
+    b.last = CREATED
     return [CreateTokens(t.spec, NumberOf(_battlefield_filter(what)), CONTROLLER, t.tapped, t.attacking)]
 
 
@@ -220,7 +224,9 @@ def create_copy(b: Builder, what: ObjRef) -> list[Any]:
     assert what.spec is not None
     if "creature" not in what.spec.what.lower().split():
         raise NoParse("a token copy of a noncreature permanent")
-    return [CreateTokenCopy(b.obj(what))]
+    got = CreateTokenCopy(b.obj(what))
+    b.last = CREATED
+    return [got]
 
 
 @rule("effect", "Create a token that's a copy of that creature")
@@ -229,7 +235,9 @@ def create_copy_of_event(b: Builder) -> list[Any]:
     create a token that's a copy of that creature." (the creature the trigger is about)."""
     if b.last is not None or b.event is None:
         raise NoParse("a token copy of that creature")
-    return [CreateTokenCopy(b.obj(ObjRef("it")))]
+    got = CreateTokenCopy(b.obj(ObjRef("it")))
+    b.last = CREATED
+    return [got]
 
 
 @rule("effect", "Create a token that's a copy of ~")
@@ -237,7 +245,9 @@ def create_copy_of_self(b: Builder) -> list[Any]:
     """"Create a token that's a copy of ~" on a creature card (CR 707.2)."""
     if "Creature" not in getattr(b.card, "type_line", "") or "Aura" in getattr(b.card, "type_line", ""):
         raise NoParse("a token copy of ~")
-    return [CreateTokenCopy(b.obj(ObjRef("self")))]
+    got = CreateTokenCopy(b.obj(ObjRef("self")))
+    b.last = CREATED
+    return [got]
 
 
 @rule("effect", "Populate")
@@ -313,4 +323,27 @@ def tokens_have(b: Builder, q: tuple[str, ...]) -> list[Any]:
 @rule("effect", "Amass <n:amount>", "Amass Zombies <n:amount>")
 def amass(b: Builder, n: Any) -> list[Any]:
     """CR 701.47a; the old "amass N" is "amass Zombies N" (CR 701.47d)."""
+    b.last = CREATED  # "it" after amass is the Army (not read)
     return [Amass(n, "Zombie")]
+
+
+# --------------------------------------------------------------------------------------------
+# what the created tokens then do ("it" / "they" is the tokens just created)
+
+
+@rule("effect", "They gain <kws:keywords> until end of turn", "Those tokens gain <kws:keywords> until end of turn")
+def they_gain(b: Builder, kws: tuple[str, ...]) -> list[Any]:
+    """"Create two 1/1 colorless Spirit creature tokens. They gain haste until end of turn."
+    (CR 613.1f, layer 6, until end of turn)."""
+    if b.last is not CREATED:
+        raise NoParse("They gain")
+    return [GainKeyword(kws, CREATED)]
+
+
+@rule("effect", "attach ~ to it", "attach ~ to that token")
+def attach_to_token(b: Builder) -> list[Any]:
+    """Ancestral Blade: "When ~ enters, create a 1/1 white Soldier creature token, then attach ~
+    to it." Only an Equipment (an Aura would need its enchant restriction checked)."""
+    if b.last is not CREATED or "Equipment" not in getattr(b.card, "type_line", ""):
+        raise NoParse("attach ~ to it")
+    return [AttachSourceTo(CREATED)]
