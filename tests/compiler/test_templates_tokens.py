@@ -171,6 +171,42 @@ players:
     assert (humans[0]["controller"], humans[0]["owner"]) == ("P2", "P2")
 
 
+def test_cr_113_7a_its_controller_creates_after_the_permanent_is_destroyed_beast_within():
+    """Beast Within: "Destroy target permanent. Its controller creates a 3/3 green Beast
+    creature token." The permanent is gone; the player who controlled it as it last existed
+    (CR 113.7a) creates the Beast and controls it (CR 111.2)."""
+    _compiled("Beast Within")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{G}"
+    hand: [Beast Within]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Beast Within", "target Grizzly Bears", "pass"])
+    assert player(g, "P2")["graveyard"] == ["Grizzly Bears"]
+    beast = permanents(g, "Beast Token")
+    assert len(beast) == 1 and (beast[0]["controller"], beast[0]["power"]) == ("P2", 3)
+
+
+def test_cr_113_7a_its_controller_creates_for_a_countered_spell_an_offer_you_cant_refuse():
+    """An Offer You Can't Refuse: "Counter target noncreature spell. Its controller creates two
+    Treasure tokens." The countered spell's controller gets the Treasures."""
+    _compiled("An Offer You Can't Refuse")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}"
+    hand: [Shock]
+  - mana_pool: "{U}"
+    hand: [An Offer You Can't Refuse]
+""")
+    g.run_line(["cast Shock", "target P2", "pass"])
+    g.run_line(["cast An Offer You Can't Refuse", "target Shock", "pass", "pass"])
+    assert player(g, "P2")["life"] == 20
+    treasures = permanents(g, "Treasure Token")
+    assert len(treasures) == 2 and all(t["controller"] == "P1" for t in treasures)
+
+
 # ---------------------------------------------------------------------------------------------
 # the predefined tokens (CR 111.10)
 
@@ -542,8 +578,8 @@ players:
     ("Kiki-Jiki, Mirror Breaker", "except it has haste"),
     # a token copy of a noncreature permanent (an Aura would need something to enchant)
     ("Extravagant Replication", "copy"),
-    # "Its controller creates": after the permanent is destroyed, last known information
-    ("Beast Within", "Its controller creates"),
+    # "that permanent's controller or that player": whichever the target was (not read)
+    ("Acorn Catapult", "controller or that player creates"),
     # a token with a keyword the engine doesn't apply (decayed)
     ("Diregraf Horde", "decayed"),
 ])

@@ -199,3 +199,40 @@ class AttachSourceTo(Effect):
         if len(refs) == 1 and src is not None and src in g.objects and g.objects[src].zone == BATTLEFIELD:
             g.attach(src, refs[0])
         return None
+
+
+#: where `NotingController` notes the controller, in `ctx.answers` (for `NOTED_CONTROLLER`)
+NOTED_KEY = -111_001
+
+
+@dataclass(frozen=True)
+class NotingController(Effect):
+    """`effect`, acting on `what`, with the controller of `what` noted first: "Destroy target
+    permanent. Its controller creates a 3/3 green Beast creature token." (Beast Within): the
+    player who controlled it as it last existed (CR 113.7a), even if it is gone by then."""
+
+    what: Who
+    effect: Effect
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        if NOTED_KEY not in ctx.answers:
+            noted: int | None = None
+            for kind, ident in self.what.refs(g, ctx):
+                if kind == "obj" and ident in g.objects:
+                    noted = g.objects[ident].controller
+                elif kind == "stack":
+                    noted = next((s.controller for s in g.stack if s.id == ident), None)
+            ctx.answers[NOTED_KEY] = noted
+        return self.effect.resolve(g, ctx, step)
+
+
+@dataclass(frozen=True, slots=True)
+class NotedController(Who):
+    """The player `NotingController` noted ("its controller"), if any."""
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Ref]:
+        p = ctx.answers.get(NOTED_KEY)
+        return [] if p is None else [("player", p)]
+
+
+NOTED_CONTROLLER = NotedController()

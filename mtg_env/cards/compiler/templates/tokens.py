@@ -23,9 +23,18 @@ from typing import Any
 
 from ....core.filters import Filter
 from ....core.subtypes import ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES
-from ...effects import GainKeyword, May
-from ...effects.tokens import CREATED, Amass, AttachSourceTo, CreateTokenCopy, CreateTokens, Populate
-from ...subjects import CONTROLLER, Amount, NumberOf, X
+from ...effects import CounterSpell, Destroy, ExileIt, GainKeyword, May, ReturnToHand
+from ...effects.tokens import (
+    CREATED,
+    NOTED_CONTROLLER,
+    Amass,
+    AttachSourceTo,
+    CreateTokenCopy,
+    CreateTokens,
+    NotingController,
+    Populate,
+)
+from ...subjects import CONTROLLER, Amount, NumberOf, Target, Who, X
 from ...tokens import PREDEFINED, TokenError, TokenSpec, token_card
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
@@ -191,6 +200,32 @@ def player_creates(b: Builder, who: PlayerRef, t: TokenRead) -> list[Any]:
     got = CreateTokens(t.spec, t.count, b.player(who), t.tapped, t.attacking)
     b.last = CREATED
     return [got]
+
+
+@dataclass(frozen=True, slots=True)
+class _ItsControllerCreates:
+    """"Destroy target permanent. Its controller creates ...": the effect before acts on the
+    target "its" names; amended to note that permanent's controller first (NotingController)."""
+
+    of: Who
+
+    def amend(self, effect: Any) -> Any:
+        if not isinstance(self.of, Target) or not isinstance(effect, (Destroy, ExileIt, ReturnToHand, CounterSpell)) \
+                or effect.what != self.of:
+            raise NoParse("Its controller creates")
+        return NotingController(self.of, effect)
+
+
+@rule("effect", "Its controller creates <t:tokens>")
+def its_controller_creates(b: Builder, t: TokenRead) -> list[Any]:
+    """Beast Within: "Destroy target permanent. Its controller creates a 3/3 green Beast
+    creature token." The player who controlled it (CR 113.7a) creates the token, even if the
+    permanent was destroyed; none if the target was illegal (CR 608.2b)."""
+    if t.attacking or b.last is None:
+        raise NoParse("Its controller creates")
+    of = b.last
+    b.last = CREATED
+    return [_ItsControllerCreates(of), CreateTokens(t.spec, t.count, NOTED_CONTROLLER, t.tapped)]
 
 
 @rule("effect", "Create <t:tokens> for each <what:phrase>")
