@@ -207,6 +207,66 @@ players:
     assert len(treasures) == 2 and all(t["controller"] == "P1" for t in treasures)
 
 
+def test_cr_107_3_an_x_x_token_has_the_x_paid_slime_molding():
+    """Slime Molding: "Create an X/X green Ooze creature token." Its power and toughness are
+    the X paid (CR 107.3), fixed as it is created."""
+    _compiled("Slime Molding")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{G}{G}"
+    hand: [Slime Molding]
+""")
+    g.run_line(["cast Slime Molding", "x 3", "pass"])
+    ooze = permanents(g, "Ooze Token")
+    assert len(ooze) == 1 and (ooze[0]["power"], ooze[0]["toughness"]) == (3, 3)
+
+
+def test_cr_107_3_x_tokens_each_x_x_gelatinous_genesis():
+    """Gelatinous Genesis: "Create X X/X green Ooze creature tokens." With X = 2: two 2/2s."""
+    _compiled("Gelatinous Genesis")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{G}{G}{G}"
+    hand: [Gelatinous Genesis]
+""")
+    g.run_line(["cast Gelatinous Genesis", "x 2", "pass"])
+    oozes = permanents(g, "Ooze Token")
+    assert [(o["power"], o["toughness"]) for o in oozes] == [(2, 2), (2, 2)]
+
+
+def test_cr_111_3_several_kinds_of_tokens_in_one_effect_bestial_menace():
+    """Bestial Menace: "Create a 1/1 green Snake creature token, a 2/2 green Wolf creature
+    token, and a 3/3 green Elephant creature token." """
+    _compiled("Bestial Menace")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{G}{G}{G}"
+    hand: [Bestial Menace]
+""")
+    g.run_line(["cast Bestial Menace", "pass"])
+    got = {(e["card"], e["power"], e["toughness"]) for e in player(g, "P1")["battlefield"]}
+    assert got == {("Snake Token", 1, 1), ("Wolf Token", 2, 2), ("Elephant Token", 3, 3)}
+
+
+def test_cr_111_9_a_legendary_named_token_tuktuk_the_explorer():
+    """Tuktuk the Explorer: "When ~ dies, create Tuktuk the Returned, a legendary 5/5 colorless
+    Goblin Golem artifact creature token." The token has that name and is legendary (CR
+    111.9)."""
+    _compiled("Tuktuk the Explorer")
+    g = scenario("""
+players:
+  - mana_pool: "{R}"
+    hand: [Shock]
+    battlefield: [Tuktuk the Explorer]
+""")
+    g.run_line(["cast Shock", "target Tuktuk the Explorer", "pass", "pass"])
+    tok = permanents(g, "Tuktuk the Returned")
+    assert len(tok) == 1 and tok[0]["token"] and (tok[0]["power"], tok[0]["toughness"]) == (5, 5)
+    assert tok[0]["types"] == ["Artifact", "Creature"]
+    assert "Legendary" in g.chars(tok[0]["id"]).supertypes
+    assert g.chars(tok[0]["id"]).subtypes == ("Goblin", "Golem")
+
+
 # ---------------------------------------------------------------------------------------------
 # the predefined tokens (CR 111.10)
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -54,9 +55,17 @@ class CreateTokens(Effect):
     who: Who = CONTROLLER
     tapped: bool = False
     attacking: bool = False
+    #: an X/X token: its power and toughness are the X paid (CR 107.3), fixed as it is created
+    x_pt: bool = False
+    #: the tokens join those the effect before created ("create A, B, and C. They ..."), for
+    #: `CREATED`, instead of replacing them
+    add_to_created: bool = False
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
-        card = token_card(self.spec)
+        spec = self.spec
+        if self.x_pt:
+            spec = dataclasses.replace(spec, power=ctx.x, toughness=ctx.x)
+        card = token_card(spec)
         n = amount_of(self.amount, g, ctx)
         players = [r[1] for r in self.who.refs(g, ctx) if r[0] == "player"]
         defenders: list[int | None] = [None] * n
@@ -81,7 +90,7 @@ class CreateTokens(Effect):
                 d = defenders[i]
                 if d is not None:
                     g.enter_attacking(oid, d)
-        _record(ctx, made)
+        _record(ctx, [*ctx.answers.get(CREATED_KEY, ()), *made] if self.add_to_created else made)
         return None
 
 

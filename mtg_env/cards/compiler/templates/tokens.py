@@ -48,25 +48,29 @@ _TYPES = {"creature": "Creature", "artifact creature": "Artifact Creature",
 
 @dataclass(frozen=True, slots=True)
 class TokenRead:
-    """A token description: how many, the definition, and how they enter."""
+    """A token description: how many, the definition, and how they enter. `x_pt`: an X/X
+    token, its power and toughness X as the effect resolves (`spec` has 0/0)."""
 
     count: Amount
     spec: TokenSpec
     tapped: bool = False
     attacking: bool = False
+    x_pt: bool = False
 
 
 _ATTACKING = ((" that's tapped and attacking", True, True), (" that are tapped and attacking", True, True),
               (" tapped and attacking", True, True), (" that's attacking", False, True),
               (" that are attacking", False, True))
-_PT = re.compile(r"(\d+)/(\d+)")
+_PT = re.compile(r"(\d+|X)/(\d+|X)")
+_NAME = re.compile(r"[A-Z][\w'-]*(?: (?:of|the|[A-Z][\w'-]*))*")
 
 
 @kind("tokens")
 def read_tokens(text: str) -> TokenRead:
     """"a 1/1 white Soldier creature token with flying", "two Treasure tokens", "a tapped
     2/2 black Zombie creature token", "X 1/1 green Saproling creature tokens that are tapped
-    and attacking"."""
+    and attacking", "an X/X green Ooze creature token", "a 2/2 black and red Demon creature
+    token named Minor Demon"."""
     if "~" in text:
         raise NoParse(text)  # the card's own name: in a token's text it would name the token
     words = text.split(" ", 1)
@@ -90,34 +94,55 @@ def read_tokens(text: str) -> TokenRead:
         if tapped:
             raise NoParse(text)
         rest, tapped = rest[len("tapped "):], True
+    legendary = rest.startswith("legendary ")
+    if legendary:
+        rest = rest[len("legendary "):]
     plural = count != 1
     noun = " tokens" if plural else " token"
     k = rest.find(noun)
     if k == -1 or (not plural and rest[k:].startswith(" tokens")):
         raise NoParse(text)
     desc, tail = rest[:k], rest[k + len(noun):]
+    name = None
+    if tail.startswith(" named "):
+        tail = tail[len(" named "):]
+        w = tail.find(" with ")
+        name, tail = (tail, "") if w == -1 else (tail[:w], tail[w:])
+        if plural or not _NAME.fullmatch(name):
+            raise NoParse(text)
     if tail and not tail.startswith(" with "):
         raise NoParse(text)
     abilities = _abilities(tail[len(" with "):]) if tail else []
+    x_pt = False
     if desc in PREDEFINED:
-        if abilities:
+        if abilities or legendary or name:
             raise NoParse(text)  # a predefined token with more abilities (CR 111.10): not read
         spec = PREDEFINED[desc]
     else:
-        spec = _spec(desc, abilities, text)
+        spec, x_pt = _spec(desc, abilities, text)
+    if legendary:
+        if plural:
+            raise NoParse(text)
+        spec = dataclasses.replace(spec, type_line="Legendary " + spec.type_line)
+    if name is not None:
+        spec = dataclasses.replace(spec, name=name)
     try:
         token_card(spec)
     except TokenError as e:
         raise NoParse(str(e)) from None
-    return TokenRead(count, spec, tapped, attacking)
+    return TokenRead(count, spec, tapped, attacking, x_pt)
 
 
-def _spec(desc: str, abilities: list[str], text: str) -> TokenSpec:
-    """"1/1 white Soldier creature", "3/3 colorless Golem artifact creature"."""
+def _spec(desc: str, abilities: list[str], text: str) -> tuple[TokenSpec, bool]:
+    """"1/1 white Soldier creature", "3/3 colorless Golem artifact creature", "X/X green Ooze
+    creature" (with True: X/X)."""
     m = _PT.match(desc)
     if not m or desc[m.end():m.end() + 1] != " ":
         raise NoParse(text)
-    power, toughness = int(m.group(1)), int(m.group(2))
+    x_pt = m.group(1) == "X"
+    if x_pt != (m.group(2) == "X"):
+        raise NoParse(text)
+    power, toughness = (0, 0) if x_pt else (int(m.group(1)), int(m.group(2)))
     rest = desc[m.end() + 1:]
     colors, rest = _colors(rest, text)
     words = next((w for w in sorted(_TYPES, key=len, reverse=True) if rest.endswith(" " + w)), None)
@@ -131,7 +156,7 @@ def _spec(desc: str, abilities: list[str], text: str) -> TokenSpec:
     if not subs or any(s not in allowed for s in subs) or len(set(subs)) != len(subs):
         raise NoParse(text)
     name = " ".join(subs) + " Token"  # CR 111.4
-    return TokenSpec(name, f"{types} — {' '.join(subs)}", colors, power, toughness, "\n".join(abilities))
+    return TokenSpec(name, f"{types} — {' '.join(subs)}", colors, power, toughness, "\n".join(abilities)), x_pt
 
 
 def _colors(rest: str, text: str) -> tuple[str, str]:
@@ -183,11 +208,61 @@ def _abilities(tail: str) -> list[str]:
 # the effects
 
 
+def _create(b: Builder, t: TokenRead, who: Who, amount: Amount | None = None) -> CreateTokens:
+    """The effect creating what `t` describes. An X/X token takes the X paid (CR 107.3): only
+    on a card with {X} to pay."""
+    if "Legendary" in t.spec.type_line and t.spec.name.endswith(" Token"):
+        raise NoParse("a legendary token without a name")
+    if t.x_pt or t.count == X:
+        oc = b.card
+        if "{X}" not in getattr(getattr(oc, "front", None), "mana_cost", "") + getattr(oc, "oracle_text", ""):
+            raise NoParse("X")
+    return CreateTokens(t.spec, t.count if amount is None else amount, who, t.tapped, t.attacking, t.x_pt)
+
+
+@kind("token_name")
+def read_token_name(text: str) -> str:
+    """"Voja", "Ragavan", "~ Twin" (the card's name is put back by the rule)."""
+    if not _NAME.fullmatch(text.replace("~", "X")) or text.count("~") > 1:
+        raise NoParse(text)
+    return text
+
+
+@rule("effect", "Create <name:token_name>, <t:tokens>")
+def create_named(b: Builder, name: str, t: TokenRead) -> list[Any]:
+    """CR 111.9: "create Voja, a legendary 2/2 green and white Wolf creature token" is a token
+    with the listed characteristics and that name (subject to the legend rule, CR 704.5j)."""
+    if "Legendary" not in t.spec.type_line or not t.spec.name.endswith(" Token") or t.count != 1:
+        raise NoParse("create <name>")
+    if "~" in name:
+        card_name = getattr(b.card, "name", "")
+        if not card_name or ", " in card_name:
+            raise NoParse("create <name>")  # "~" may be the short name
+        name = name.replace("~", card_name)
+    t = dataclasses.replace(t, spec=dataclasses.replace(t.spec, name=name))
+    b.last = CREATED
+    return [_create(b, t, CONTROLLER)]
+
+
 @rule("effect", "Create <t:tokens>")
 def create(b: Builder, t: TokenRead) -> list[Any]:
     """CR 111.1-111.4: the ability's controller creates them."""
     b.last = CREATED
-    return [CreateTokens(t.spec, t.count, CONTROLLER, t.tapped, t.attacking)]
+    return [_create(b, t, CONTROLLER)]
+
+
+@rule("effect", "Create <t1:tokens> and <t2:tokens>", "Create <t1:tokens>, <t2:tokens>, and <t3:tokens>")
+def create_several(b: Builder, t1: TokenRead, t2: TokenRead, t3: TokenRead | None = None) -> list[Any]:
+    """Bestial Menace: "Create a 1/1 green Snake creature token, a 2/2 green Wolf creature token,
+    and a 3/3 green Elephant creature token." (created one kind after the other as it resolves;
+    "them" afterwards isn't read)."""
+    reads = [t for t in (t1, t2, t3) if t is not None]
+    if any(t.attacking for t in reads):
+        raise NoParse("create ... and ...")
+    got = [_create(b, t, CONTROLLER) for t in reads]
+    got[1:] = [dataclasses.replace(e, add_to_created=True) for e in got[1:]]
+    b.last = CREATED  # "them": all of them
+    return got
 
 
 @rule("effect", "<who:player> (create|creates) <t:tokens>")
@@ -197,7 +272,7 @@ def player_creates(b: Builder, who: PlayerRef, t: TokenRead) -> list[Any]:
     if who.kind not in ("you", "each_opponent", "each_player", "target") or \
             (t.attacking and who.kind != "you"):
         raise NoParse("creates")
-    got = CreateTokens(t.spec, t.count, b.player(who), t.tapped, t.attacking)
+    got = _create(b, t, b.player(who))
     b.last = CREATED
     return [got]
 
@@ -225,7 +300,7 @@ def its_controller_creates(b: Builder, t: TokenRead) -> list[Any]:
         raise NoParse("Its controller creates")
     of = b.last
     b.last = CREATED
-    return [_ItsControllerCreates(of), CreateTokens(t.spec, t.count, NOTED_CONTROLLER, t.tapped)]
+    return [_ItsControllerCreates(of), _create(b, t, NOTED_CONTROLLER)]
 
 
 @rule("effect", "Create <t:tokens> for each <what:phrase>")
@@ -235,7 +310,7 @@ def create_for_each(b: Builder, t: TokenRead, what: Filter) -> list[Any]:
     if t.count != 1:
         raise NoParse("for each")
     b.last = CREATED
-    return [CreateTokens(t.spec, NumberOf(_battlefield_filter(what)), CONTROLLER, t.tapped, t.attacking)]
+    return [_create(b, t, CONTROLLER, NumberOf(_battlefield_filter(what)))]
 
 
 def _battlefield_filter(what: Filter) -> Filter:
