@@ -515,6 +515,33 @@ players:
     assert len(w) == 1 and w[0]["tapped"] and not g.is_attacking(w[0]["id"])
 
 
+def test_cr_508_4_a_token_put_onto_the_battlefield_attacking_in_beginning_of_combat_stays_attacking():
+    """CR 508.4, 508.1: a creature put onto the battlefield attacking in the beginning of combat
+    step is attacking; in the declare attackers step it isn't declared (nor tapped by
+    attacking), the others are declared beside it, and both deal combat damage."""
+    from mtg_env.cards.effects.tokens import CreateTokens
+    from mtg_env.core.objects import Context
+    g = scenario("""
+format: duel
+step: beginning_of_combat
+players:
+  - battlefield: [Grizzly Bears]
+  - {}
+""")
+    spec = PREDEFINED["Walker"]
+    CreateTokens(spec, 1, attacking=True).resolve(g, Context(0, None, "test"), 0)
+    walker = permanents(g, "Walker")[0]
+    assert g.is_attacking(walker["id"]) and not walker["tapped"]
+    g.run_line(["pass", "pass"])
+    assert "attack P2 with Walker" not in labels(g)
+    g.act("attack P2 with Grizzly Bears")
+    assert not permanents(g, "Walker")[0]["tapped"] and permanents(g, "Grizzly Bears")[0]["tapped"]
+    assert any(ln.endswith("attacks: Grizzly Bears -> P2") for ln in g.log)
+    while g.state_json()["step"] != "end_of_combat":
+        g.act(next(a for a in g.legal_actions() if a.kind in ("pass", "done")))
+    assert player(g, "P2")["life"] == 20 - 2 - 2
+
+
 # ---------------------------------------------------------------------------------------------
 # copies as tokens (CR 707.2) and populate (CR 701.36)
 

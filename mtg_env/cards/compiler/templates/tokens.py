@@ -433,6 +433,8 @@ def tokens_have(b: Builder, q: tuple[str, ...]) -> list[Any]:
 @rule("effect", "Amass <n:amount>", "Amass Zombies <n:amount>")
 def amass(b: Builder, n: Any) -> list[Any]:
     """CR 701.47a; the old "amass N" is "amass Zombies N" (CR 701.47d)."""
+    if n == X and "{X}" not in getattr(getattr(b.card, "front", None), "mana_cost", ""):
+        raise NoParse("amass X")
     b.last = CREATED  # "it" after amass is the Army (not read)
     return [Amass(n, "Zombie")]
 
