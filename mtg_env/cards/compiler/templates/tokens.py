@@ -180,13 +180,15 @@ def _colors(rest: str, text: str) -> tuple[str, str]:
 
 
 _QUOTE = re.compile(r'"([^"]*)"')
+#: a quoted ability inside a quoted ability ('... has \'{T}: ...\'')
+_NESTED = re.compile(r"(?:^|[\s:,])'")
 
 
 def _abilities(tail: str) -> list[str]:
     """The abilities after "with": keywords ("flying and haste"), quoted abilities, or both
     ('flying and "..."'); one Oracle line each (keywords on one line)."""
     quoted = _QUOTE.findall(tail)
-    if any("'" in q and re.search(r"'[^s]", q) for q in quoted):
+    if any(_NESTED.search(q) for q in quoted):
         raise NoParse(tail)  # an ability with a quoted ability in it
     plain = _QUOTE.sub("\x00", tail)
     if '"' in plain:
@@ -413,7 +415,7 @@ def read_quoted(text: str) -> tuple[str, ...]:
     got = _QUOTE.findall(text)
     if not got or "~" in text or _QUOTE.sub("", text).replace(" and ", "").replace(",", "").strip():
         raise NoParse(text)
-    if any("'" in q and re.search(r"'[^s]", q) for q in got):
+    if any(_NESTED.search(q) for q in got):
         raise NoParse(text)
     return tuple(q.strip() for q in got)
 
