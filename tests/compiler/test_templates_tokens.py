@@ -267,6 +267,38 @@ players:
     assert g.chars(tok[0]["id"]).subtypes == ("Goblin", "Golem")
 
 
+def test_cr_608_2h_tokens_equal_to_its_power_counted_after_the_counter_krenko_tin_street_kingpin():
+    """Krenko, Tin Street Kingpin: "Whenever ~ attacks, put a +1/+1 counter on it, then create
+    a number of 1/1 red Goblin creature tokens equal to ~'s power." Its power is read as that
+    part of the effect happens (CR 608.2h): 1 + 1 = 2 Goblins."""
+    _compiled("Krenko, Tin Street Kingpin")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: ["Krenko, Tin Street Kingpin"]
+  - {}
+""")
+    pass_until(g, "beginning_of_combat")
+    g.run_line(["pass", "pass", "attack P2 with Krenko, Tin Street Kingpin", "pass", "pass"])
+    assert permanents(g, "Krenko, Tin Street Kingpin")[0]["power"] == 2
+    goblins = permanents(g, "Goblin Token")
+    assert len(goblins) == 2 and not any(g.is_attacking(t["id"]) for t in goblins)
+
+
+def test_cr_111_1_tokens_equal_to_the_number_of_opponents_chittering_witch():
+    """Chittering Witch: "When ~ enters, create a number of 1/1 black Rat creature tokens equal
+    to the number of opponents you have." One opponent: one Rat."""
+    _compiled("Chittering Witch")
+    g = scenario("""
+players:
+  - mana_pool: "{B}{B}{B}{B}"
+    hand: [Chittering Witch]
+  - {}
+""")
+    g.run_line(["cast Chittering Witch", "pass", "pass"])
+    assert len(permanents(g, "Rat Token")) == 1
+
+
 # ---------------------------------------------------------------------------------------------
 # the predefined tokens (CR 111.10)
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...core.modifications import Layer, Modification
 from ...core.objects import BATTLEFIELD
-from ..subjects import CONTROLLER, Amount, Who, amount_of
+from ..subjects import CONTROLLER, Amount, Count, Who, amount_of
 from ..tokens import TokenSpec, token_card
 from .base import Ask, Effect
 
@@ -245,3 +245,21 @@ class NotedController(Who):
 
 
 NOTED_CONTROLLER = NotedController()
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsCount(Count):
+    """"equal to the number of opponents you have": the opponents still in the game."""
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        return len(g.opponents(ctx.controller))
+
+
+@dataclass(frozen=True, slots=True)
+class SourcePower(Count):
+    """"equal to ~'s power": the source's power as the effect resolves, or as it last existed
+    on the battlefield if it has left (CR 113.7a, 608.2h)."""
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        c = g.last_known(ctx.source_id) if ctx.source_id is not None else None
+        return max(0, c.power or 0) if c is not None else 0

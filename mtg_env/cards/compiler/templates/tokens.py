@@ -32,7 +32,9 @@ from ...effects.tokens import (
     CreateTokenCopy,
     CreateTokens,
     NotingController,
+    OpponentsCount,
     Populate,
+    SourcePower,
 )
 from ...subjects import CONTROLLER, Amount, NumberOf, Target, Who, X
 from ...tokens import PREDEFINED, TokenError, TokenSpec, token_card
@@ -311,6 +313,39 @@ def create_for_each(b: Builder, t: TokenRead, what: Filter) -> list[Any]:
     the permanents counted as it resolves."""
     if t.count != 1:
         raise NoParse("for each")
+    b.last = CREATED
+    return [_create(b, t, CONTROLLER, NumberOf(_battlefield_filter(what)))]
+
+
+@kind("some_tokens")
+def read_some_tokens(text: str) -> TokenRead:
+    """"a number of 1/1 black Rat creature tokens" (the number is given after "equal to")."""
+    if not text.startswith("a number of "):
+        raise NoParse(text)
+    return read_tokens("two " + text[len("a number of "):])
+
+
+@rule("effect", "Create <t:some_tokens> equal to the number of opponents you have")
+def create_per_opponent(b: Builder, t: TokenRead) -> list[Any]:
+    """Chittering Witch: "create a number of 1/1 black Rat creature tokens equal to the number
+    of opponents you have" (the opponents still in the game, counted as it resolves)."""
+    b.last = CREATED
+    return [_create(b, t, CONTROLLER, OpponentsCount())]
+
+
+@rule("effect", "Create <t:some_tokens> equal to ~'s power")
+def create_per_power(b: Builder, t: TokenRead) -> list[Any]:
+    """Krenko, Tin Street Kingpin: "put a +1/+1 counter on it, then create a number of 1/1 red
+    Goblin creature tokens equal to ~'s power" (its power as it resolves, or as it last
+    existed, CR 113.7a)."""
+    b.last = CREATED
+    return [_create(b, t, CONTROLLER, SourcePower())]
+
+
+@rule("effect", "Create <t:some_tokens> equal to the number of <what:phrase>")
+def create_per_number(b: Builder, t: TokenRead, what: Filter) -> list[Any]:
+    """"create a number of ... tokens equal to the number of creatures you control": the
+    permanents counted as it resolves."""
     b.last = CREATED
     return [_create(b, t, CONTROLLER, NumberOf(_battlefield_filter(what)))]
 
