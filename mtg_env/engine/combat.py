@@ -149,6 +149,8 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
     """The task (CR 508.1): one attacker at a time, then "done"."""
     ap = g.turn_state.active
     cb = g.combat
+    if t.start < 0:
+        t.start = len(cb.attackers)
     ans = t.answer
     t.answer = None
     if ans is not None and ans != "done":
@@ -174,27 +176,54 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
                   f"({len(cb.attackers)} so far)", acts)
             return False
     # CR 508.1f-g: attackers become tapped (vigilance: not, CR 702.20b); then triggers.
-    for o in cb.attackers:
+    declared = cb.attackers[t.start:]
+    for o in declared:
         if "vigilance" not in g.chars(o).keywords:
             primitives.tap(g, o)
-    if cb.attackers:
+    if declared:
         g.log_event(f"{g.players[ap].name} attacks: " + ", ".join(
-            f"{g.name_of(o)} -> {_attacked_name(g, o)}" for o in cb.attackers))
-    for o in cb.attackers:
+            f"{g.name_of(o)} -> {_attacked_name(g, o)}" for o in declared))
+    for o in declared:
         triggers.attacks(g, o, cb.attack_targets[o])
-    if len(cb.attackers) == 1:
-        a = cb.attackers[0]  # CR 506.5: it attacks alone (exalted, CR 702.83a)
+    # what was declared, not creatures put onto the battlefield attacking (CR 508.4)
+    if len(declared) == 1:
+        a = declared[0]  # CR 506.5: it attacks alone (exalted, CR 702.83a)
         triggers.about(g, a, triggers.E.ATTACKS_ALONE, triggers.Event(triggers.E.ATTACKS_ALONE, object=a))
-    if len(cb.attackers) >= 3:
-        for o in cb.attackers:  # "Whenever ~ and at least two other creatures attack" (battalion)
+    if len(declared) >= 3:
+        for o in declared:  # "Whenever ~ and at least two other creatures attack" (battalion)
             triggers.about(g, o, triggers.E.ATTACKS_WITH_TWO, triggers.Event(triggers.E.ATTACKS_WITH_TWO, object=o))
-    if cb.attackers:
+    if declared:
         triggers.player_event(g, triggers.E.PLAYER_ATTACKS, ap)  # CR 508.3d: "whenever you attack"
     return True
 
 def _attacked_name(g: Game, o: int) -> str:
     pw = g.combat.attacked_planeswalkers.get(o)
     return g.name_of(pw) if pw is not None else g.players[g.combat.attack_targets[o]].name
+
+def attack_choices(g: Game, player: int) -> list[int]:
+    """The players a creature `player` puts onto the battlefield attacking may attack (CR
+    508.4): the defending players, during combat (from the beginning of combat step through the
+    end of combat step) and only if `player` is the attacking player (CR 506.3b); otherwise
+    none, and the creature enters but isn't attacking."""
+    ts = g.turn_state
+    if ts.step not in ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage",
+                       "end_of_combat") or player != ts.active:
+        return []
+    return defending_players(g)
+
+def enter_attacking(g: Game, oid: int, defender: int) -> bool:
+    """CR 508.4: the creature `oid`, just put onto the battlefield, is attacking `defender`. It
+    was never declared as an attacker: no "whenever ~ attacks" trigger (CR 508.4, 603.2), and
+    it isn't tapped by attacking. Only a creature can attack (CR 506.3a)."""
+    if oid not in g.objects or g.objects[oid].zone != BATTLEFIELD or "Creature" not in g.chars(oid).types:
+        return False
+    if defender not in attack_choices(g, g.objects[oid].controller):
+        return False  # CR 506.3b-c
+    g.combat.attackers.append(oid)
+    g.combat.attack_targets[oid] = defender
+    g.invalidate()  # "attacking creatures ..." now see it (CR 611.3a)
+    g.log_event(f"{g.name_of(oid)} is attacking {g.players[defender].name}")
+    return True
 
 # ---- declare blockers (CR 509) -------------------------------------------------------------
 

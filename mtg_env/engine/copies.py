@@ -15,6 +15,7 @@ from ..cards import get_card
 from ..cards.carddef import CardDef
 from ..cards.effects import Ask
 from ..cards.subjects import TARGET
+from ..cards.tokens import TokenDef
 from ..core.objects import STACK, Context, GameObject, StackItem
 from . import casting, resolution, targets
 
@@ -26,16 +27,18 @@ def card_of(g: Game, obj: GameObject) -> CardDef:
     """The card whose copiable values an object has: the card copied by a copy effect
     (CR 707.2; Clone), else its own."""
     if obj.info and "copy_of" in obj.info:
-        return get_card(obj.info["copy_of"])
+        copied = obj.info["copy_of"]
+        return copied if isinstance(copied, CardDef) else get_card(copied)
     return obj.card
 
 
-def copiable_values(g: Game, obj: GameObject) -> tuple[str, tuple[str, ...]]:
-    """What a copy of `obj` copies (CR 707.2, 707.3): the card it is or copies, and the cards
+def copiable_values(g: Game, obj: GameObject) -> tuple[str | CardDef, tuple[str, ...]]:
+    """What a copy of `obj` copies (CR 707.2, 707.3): the card it is or copies (by name, or the
+    definition of a token an effect defined, CR 111.3, which no name finds), and the cards
     whose copy effects' exceptions it has (CR 707.9b: exceptions are copiable values too)."""
     if obj.info and "copy_of" in obj.info:
         return obj.info["copy_of"], tuple(obj.info.get("copy_except", ()))
-    return obj.card.name, ()
+    return (obj.card if isinstance(obj.card, TokenDef) else obj.card.name), ()
 
 
 def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: bool) -> Ask | None:

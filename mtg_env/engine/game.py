@@ -617,6 +617,9 @@ class Game:
     create_token = zones.create_token
     create_token_copy = zones.create_token_copy
     create_emblem = zones.create_emblem
+    create_token_copy_of = zones.create_token_copy_of
+    attack_choices = combat.attack_choices
+    enter_attacking = combat.enter_attacking
     make_card_copy = zones.make_card_copy
     exile_linked = zones.exile_linked
     as_enters = zones.as_enters
@@ -642,6 +645,7 @@ class Game:
     gain_control_until_eot = primitives.gain_control_until_eot
     attach = primitives.attach
     add_until_eot = primitives.add_until_eot
+    add_for_good = primitives.add_for_good
     produce_mana = mana_abilities.produce_mana
     could_produce = mana_abilities.could_produce
     lands_could_produce = mana_abilities.lands_could_produce

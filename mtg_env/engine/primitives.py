@@ -291,3 +291,11 @@ def prevent_all_damage(g: Game, direction: str, ref: Ref, combat: bool) -> None:
     """CR 615.1: "Prevent all [combat] damage that would be dealt to (`direction` "to") / by
     ("by") <ref> this turn"."""
     g.effects.prevent_all.append((direction, ref, combat))
+
+
+def add_for_good(g: Game, oid: int, modification: Modification) -> None:
+    """A continuous effect from a resolving spell or ability that states no duration: it lasts
+    as long as the permanent does (CR 611.2a; amass's "it becomes a Zombie", CR 701.47a)."""
+    g.ts += 1
+    g.effects.layered.append(ContinuousEffect(modification, oid, g.ts, "game"))
+    g.invalidate()

@@ -175,7 +175,11 @@ class PlaceTriggers(Task):
 
 @dataclass(slots=True, kw_only=True)
 class DeclareAttackers(Task):
-    """CR 508.1: the active player declares attackers, one creature at a time."""
+    """CR 508.1: the active player declares attackers, one creature at a time. `start`: how
+    many creatures were already attacking when it began (put onto the battlefield attacking,
+    CR 508.4: they aren't declared, tapped by attacking, or "attacked")."""
+
+    start: int = -1
 
 
 @dataclass(slots=True, kw_only=True)

@@ -115,7 +115,8 @@ def begin_step(g: Game) -> None:
         combat.reset_combat(g)
         triggers.player_event(g, TriggerEvent.BEGIN_COMBAT, ap)  # CR 507
     elif step == "declare_attackers":
-        g.combat.attackers = []
+        # combat began empty (reset_combat); a creature put onto the battlefield attacking in
+        # the beginning of combat step stays attacking (CR 508.4)
         if not g.players[ap].dummy and any(combat.can_attack(g, o) for o in g.battlefield):
             g.tasks.append(DeclareAttackers())
     elif step == "declare_blockers":

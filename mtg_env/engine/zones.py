@@ -284,19 +284,25 @@ def shuffle_library(g: Game, player: int) -> None:
 # tokens (CR 111) and copies of cards (CR 707.12)
 
 
-def create_token(g: Game, player: int, token_name: str, info: dict[str, Any] | None = None) -> int:
-    """Create a token (CR 111.1): `token_name` is a token card, or any card for a token that
-    is a copy of it (CR 707.2, 111.4); `info` is what its "as enters" choice made it remember."""
-    card = get_card(token_name)
+def create_token(g: Game, player: int, token_name: str | CardDef, info: dict[str, Any] | None = None,
+                 tapped: bool = False) -> int:
+    """Create a token (CR 111.1): `token_name` is a token card (by name, or the definition an
+    effect gives it, cards/tokens.py), or any card for a token that is a copy of it (CR 707.2,
+    111.4); `info` is what its "as enters" choice made it remember. `tapped`: it enters tapped
+    ("create a tapped ... token")."""
+    card = token_name if isinstance(token_name, CardDef) else get_card(token_name)
     oid = _next_id(g)
     obj = GameObject(oid, card, player, BATTLEFIELD, g.ts)
     obj.token = True
+    obj.tapped = tapped
     if info:
         obj.info = dict(info)
     g.objects[oid] = obj
     g.own(oid)
     g.battlefield.append(oid)
-    g.log_event(f"{g.players[player].name} creates a {token_name} token")
+    name = token_name if isinstance(token_name, str) else card.name
+    what = name if name.endswith(" Token") else f"{name} token"
+    g.log_event(f"{g.players[player].name} creates a {what}" + (" (tapped)" if tapped else ""))
     _enters_battlefield(g, obj, None)
     return oid
 
@@ -304,6 +310,25 @@ def create_token(g: Game, player: int, token_name: str, info: dict[str, Any] | N
 def create_token_copy(g: Game, player: int, card_name: str, info: dict[str, Any] | None = None) -> int:
     """A token that is a copy of a card (CR 707.2, 111.4)."""
     return create_token(g, player, card_name, info)
+
+
+def create_token_copy_of(g: Game, ctx: Context, key: int, player: int, oid: int) -> Ask | int | None:
+    """"Create a token that's a copy of <permanent>" (CR 707.2, 111.1): a token with the
+    permanent's copiable values (the card it is or copies, and its copy effects' exceptions,
+    CR 707.9b), nothing else (not its counters, tapped state or other effects, CR 707.2). Its
+    "as enters" choice is asked first (answered in `ctx.answers[key]`, CR 614.12). None when
+    the permanent is gone (CR 111.12, 608.2b)."""
+    if oid not in g.objects or g.objects[oid].zone != BATTLEFIELD:
+        return None
+    copied, exceptions = copies.copiable_values(g, g.objects[oid])
+    card = copied if isinstance(copied, CardDef) else get_card(copied)
+    info: dict[str, Any] = {"copy_except": exceptions} if exceptions else {}
+    chosen = as_enters(g, ctx, key, card, player)
+    if isinstance(chosen, Ask):
+        return chosen
+    if chosen:
+        info.update(chosen)
+    return create_token(g, player, card, info or None)
 
 
 def make_card_copy(g: Game, player: int, oid: int) -> int:

@@ -14,5 +14,6 @@ from . import (  # noqa: F401
     regeneration,
     statics,
     timing,
+    tokens,
     triggers,
 )
