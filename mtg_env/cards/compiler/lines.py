@@ -81,15 +81,15 @@ def effects(text: str, b: Builder) -> tuple[Any, ...]:
             out[-1] = May(out[-1].effects, out[-1].prompt, tuple(then))
             prev = ()
             continue
-        got = sentence(s, b)
-        if got and hasattr(got[0], "amend"):
+        said = list(sentence(s, b))
+        if said and hasattr(said[0], "amend"):
             # a sentence that completes the effect before it ("create a token. It has '...'",
             # templates/tokens.py): the effect amended, or NoParse
             if not out:
                 raise NoParse(s)
-            out[-1] = got[0].amend(out[-1])
-            got = got[1:]
-        prev = tuple(got)
+            out[-1] = said[0].amend(out[-1])
+            said = said[1:]
+        prev = tuple(said)
         out.extend(prev)
     if any(getattr(e, "incomplete", False) for e in out):
         raise NoParse(text)  # an effect that needs a sentence after it ("It's still a land.")
