@@ -5,6 +5,7 @@ below and, within a module, in the order they are written: specific wordings bef
 from . import (  # noqa: F401
     effects,  # noqa: F401  (last: its patterns are the most general)
     keywords,
+    library,
     mana,
     statics,
     triggers,

@@ -1,0 +1,168 @@
+"""The top of a library: scry (CR 701.22), surveil (CR 701.25) and mill (CR 701.17).
+
+Scry and surveil are decided one card at a time by the player who looks (the cards are hidden
+from everyone else): first the cards that go to the bottom (scry) or into the graveyard
+(surveil), one after another, until the player says the rest stay on top; then the order of
+the cards left on top, first (on top) to last. Identical cards are one choice. Every answer is
+kept in `ctx.answers` under keys of this effect's own (negative, so they never meet the steps of
+the ability's other effects), and the library changes only once everything is decided.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...core.objects import GRAVEYARD
+from ..subjects import CONTROLLER, Amount, Who, amount_of
+from .base import Ask, Effect
+
+if TYPE_CHECKING:
+    from ...core.objects import Context
+    from ..protocol import GameOps
+
+#: the answer "the rest stay on top"
+KEEP = "keep"
+_ORDINALS = ("first (on top)", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+             "ninth", "tenth")
+
+
+def answer_key(step: int, k: int) -> int:
+    """Where the `k`th answer of the effect at `step` is kept: negative, apart from every step."""
+    return -(step * 1_000 + k) - 1
+
+
+def distinct(g: GameOps, cards: list[int]) -> list[int]:
+    """The first card of each name (identical cards are one choice)."""
+    seen: dict[str, int] = {}
+    for o in cards:
+        seen.setdefault(g.objects[o].card.name, o)
+    return list(seen.values())
+
+
+def order_top(g: GameOps, ctx: Context, step: int, k: int, rest: list[int], what: str) -> list[int] | Ask:
+    """The player's order for `rest` on top of the library, first (on top) to last: one choice
+    per place while two or more different cards are left; answers from the `k`th on."""
+    order: list[int] = []
+    left = list(rest)
+    while len(distinct(g, left)) > 1:
+        ans = ctx.answers.get(answer_key(step, k))
+        if ans is None or ans not in left:
+            opts = distinct(g, left)
+            place = _ORDINALS[min(len(order), len(_ORDINALS) - 1)]
+            return Ask("choose", ctx.controller, tuple(opts),
+                       tuple(f"put {g.objects[o].card.name} {place}" for o in opts),
+                       f"{ctx.source_name}: {what}: choose the card to put {place} on your library",
+                       key=answer_key(step, k))
+        order.append(ans)
+        left.remove(ans)
+        k += 1
+    return order + left
+
+
+@dataclass(frozen=True)
+class _LookAtTop(Effect):
+    """Look at the top `amount` cards of your library, put any number of them somewhere (the
+    subclass says where) one after another, and the rest back on top in any order."""
+
+    amount: Amount = 1
+
+    verb = ""         # "scry", "surveil"
+    away_label = ""   # "on the bottom", "into your graveyard"
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        n = amount_of(self.amount, g, ctx)
+        if n <= 0:
+            return None  # CR 701.22b, 701.25b: scry 0 / surveil 0 is no event
+        p = ctx.controller
+        library = g.players[p].library
+        looked = library[:n]
+        if not looked:
+            return None
+        what = f"{self.verb} {n}"
+        away: list[int] = []
+        k = 0
+        while len(away) < len(looked):
+            ans = ctx.answers.get(answer_key(step, k))
+            left = [o for o in looked if o not in away]
+            if ans is None or (ans != KEEP and ans not in left):
+                opts = distinct(g, left)
+                rest = ", ".join(g.objects[o].card.name for o in left)
+                return Ask("choose", p, (*opts, KEEP),
+                           (*(f"put {g.objects[o].card.name} {self.away_label}" for o in opts),
+                            "put the rest on top" if away else "put them all on top"),
+                           f"{ctx.source_name}: {what}: choose a card to put {self.away_label} "
+                           f"(looking at {rest})", key=answer_key(step, k))
+            k += 1
+            if ans == KEEP:
+                break
+            away.append(ans)
+        top = order_top(g, ctx, step, k, [o for o in looked if o not in away], what)
+        if isinstance(top, Ask):
+            return top
+        self.place(g, ctx, looked, away, top)
+        return None
+
+    def place(self, g: GameOps, ctx: Context, looked: list[int], away: list[int], top: list[int]) -> None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Scry(_LookAtTop):
+    """"Scry N" (CR 701.22a): look at the top N cards of your library, then put any number of
+    them on the bottom in any order and the rest on top in any order. The cards put on the
+    bottom go there in the order chosen (the last chosen is the bottom card)."""
+
+    verb = "scry"
+    away_label = "on the bottom"
+
+    def place(self, g: GameOps, ctx: Context, looked: list[int], away: list[int], top: list[int]) -> None:
+        library = g.players[ctx.controller].library
+        for o in looked:
+            library.remove(o)
+        library[:0] = top
+        library.extend(away)
+        g.log_event(f"{g.players[ctx.controller].name} scries {len(looked)}: {len(top)} on top, "
+                    f"{len(away)} on the bottom ({ctx.source_name})")
+
+
+@dataclass(frozen=True)
+class Surveil(_LookAtTop):
+    """"Surveil N" (CR 701.25a): look at the top N cards of your library, then put any number
+    of them into your graveyard and the rest on top in any order."""
+
+    verb = "surveil"
+    away_label = "into your graveyard"
+
+    def place(self, g: GameOps, ctx: Context, looked: list[int], away: list[int], top: list[int]) -> None:
+        library = g.players[ctx.controller].library
+        names = ", ".join(g.objects[o].card.name for o in away)
+        for o in away:
+            g.move_to_zone(o, GRAVEYARD)
+        for o in top:
+            library.remove(o)
+        library[:0] = top
+        g.log_event(f"{g.players[ctx.controller].name} surveils {len(looked)}: {len(top)} on top"
+                    + (f", {names} into the graveyard" if away else "") + f" ({ctx.source_name})")
+
+
+@dataclass(frozen=True)
+class Mill(Effect):
+    """"<player> mills N cards" (CR 701.17a): the top N cards of their library into their
+    graveyard, as many as there are (CR 701.17b)."""
+
+    amount: Amount = 1
+    who: Who = CONTROLLER
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        n = amount_of(self.amount, g, ctx)
+        for ref in self.who.refs(g, ctx):
+            if ref[0] != "player":
+                continue
+            p = ref[1]
+            top = list(g.players[p].library[:max(n, 0)])
+            for o in top:
+                g.move_to_zone(o, GRAVEYARD)
+            names = ", ".join(g.name_of(o) for o in g.players[p].graveyard[-len(top):]) if top else "nothing"
+            g.log_event(f"{g.players[p].name} mills {len(top)}: {names} ({ctx.source_name})")
+        return None

@@ -1,0 +1,128 @@
+"""The library and graveyard templates (scry, surveil, mill, searching, cycling, returning cards
+from a graveyard), each through real cards compiled from their Oracle text: the Oracle line and
+the rule it follows in each docstring."""
+
+from __future__ import annotations
+
+from mtg_env.cards import card_status
+from tests.helpers import labels, player, scenario
+
+
+def _compiled(*names: str) -> None:
+    for n in names:
+        st = card_status(n)
+        assert st.supported and st.source == "compiled", st
+
+
+def test_cr_701_22a_scry_bottom_in_order_and_top_in_any_order_foresee():
+    """Foresee: "Scry 4, then draw two cards." (CR 701.22a: any number on the bottom in any
+    order, the rest on top in any order)"""
+    _compiled("Foresee")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{C}{U}"
+    hand: [Foresee]
+    library: [Island, Forest, Mountain, Plains, Swamp]
+""")
+    g.run_line(["cast Foresee", "pass"])
+    # only the four cards looked at are offered, and keeping them all
+    assert set(labels(g)) == {"put Island on the bottom", "put Forest on the bottom",
+                              "put Mountain on the bottom", "put Plains on the bottom",
+                              "put them all on top"}
+    g.run_line(["put Forest on the bottom", "put Plains on the bottom", "put the rest on top"])
+    assert set(labels(g)) == {"put Island first (on top)", "put Mountain first (on top)"}
+    g.act("put Mountain first (on top)")
+    assert sorted(player(g, "P1")["hand"]) == ["Island", "Mountain"]
+    assert player(g, "P1")["library_count"] == 3
+    assert any("scries 4: 2 on top, 2 on the bottom" in line for line in g.log)
+
+
+def test_cr_701_22a_scry_everything_to_the_bottom_opt():
+    """Opt: "Scry 1. Draw a card." The scried card on the bottom, the next card is drawn."""
+    _compiled("Opt")
+    g = scenario("""
+players:
+  - mana_pool: "{U}"
+    hand: [Opt]
+    library: [Island, Forest]
+""")
+    g.run_line(["cast Opt", "pass", "put Island on the bottom"])
+    assert player(g, "P1")["hand"] == ["Forest"]
+
+
+def test_cr_701_22b_scry_with_an_empty_library_asks_nothing_opt():
+    """Opt with no cards in the library: nothing to look at, no choice (then the draw fails,
+    CR 704.5b, checked later)."""
+    g = scenario("""
+players:
+  - mana_pool: "{U}"
+    hand: [Opt]
+    library: []
+""")
+    g.run_line(["cast Opt", "pass"])
+    assert g.decision is None or g.decision.kind != "choose"
+
+
+def test_cr_701_22a_identical_cards_are_one_choice_augury_owl():
+    """Augury Owl: "When ~ enters, scry 3." Two Islands are one choice each time."""
+    _compiled("Augury Owl")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{U}"
+    hand: [Augury Owl]
+    library: [Island, Island, Forest]
+""")
+    g.run_line(["cast Augury Owl", "pass", "pass"])
+    assert set(labels(g)) == {"put Island on the bottom", "put Forest on the bottom", "put them all on top"}
+    g.act("put Forest on the bottom")
+    g.act("put the rest on top")  # two Islands left: their order doesn't matter, no choice
+    assert g.decision is not None and g.decision.kind == "priority"
+
+
+def test_cr_701_25a_surveil_into_the_graveyard_the_rest_on_top_notion_rain():
+    """Notion Rain: "Surveil 2, then draw two cards. Notion Rain deals 2 damage to you." """
+    _compiled("Notion Rain")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{U}{B}"
+    hand: [Notion Rain]
+    library: [Island, Forest, Mountain, Plains]
+""")
+    g.run_line(["cast Notion Rain", "pass"])
+    assert "put Island into your graveyard" in labels(g)
+    g.run_line(["put Island into your graveyard", "put the rest on top"])
+    s = player(g, "P1")
+    assert s["graveyard"] == ["Island", "Notion Rain"]
+    assert sorted(s["hand"]) == ["Forest", "Mountain"]
+    assert s["life"] == 18
+
+
+def test_cr_701_17a_target_player_mills_thought_scour():
+    """Thought Scour: "Target player mills two cards. Draw a card." """
+    _compiled("Thought Scour")
+    g = scenario("""
+players:
+  - mana_pool: "{U}"
+    hand: [Thought Scour]
+    library: [Island, Forest, Mountain]
+  - library: [Plains, Swamp, Forest]
+""")
+    g.run_line(["cast Thought Scour", "target P2", "pass"])
+    assert player(g, "P2")["graveyard"] == ["Plains", "Swamp"]
+    assert player(g, "P2")["library_count"] == 1
+    assert player(g, "P1")["hand"] == ["Island"]
+
+
+def test_cr_701_17b_mill_as_many_as_possible_glimpse_the_unthinkable():
+    """Glimpse the Unthinkable: "Target player mills ten cards." With two cards, both are
+    milled (CR 701.17b)."""
+    _compiled("Glimpse the Unthinkable")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{B}"
+    hand: [Glimpse the Unthinkable]
+  - library: [Plains, Swamp]
+""")
+    g.run_line(["cast Glimpse the Unthinkable", "target P2", "pass"])
+    assert player(g, "P2")["graveyard"] == ["Plains", "Swamp"]
+    assert player(g, "P2")["library_count"] == 0
