@@ -103,6 +103,8 @@ class Activated(Ability):
     keyword: str | None = None  # "equip", "crew" for keyword abilities
     #: X defined by the text (CR 107.3c) instead of chosen
     x_rule: DefinedX | None = None
+    #: it functions only while its card is in its owner's hand (cycling, CR 702.29a)
+    from_hand: bool = False
 
     @property
     def kind(self) -> str:
@@ -131,6 +133,7 @@ class TriggerEvent(StrEnum):
     END_STEP = "end_step"                      # CR 513.1a
     CAST = "cast"                              # CR 601.2i
     ACTIVATE = "activate"                      # CR 602.2e
+    CYCLED = "cycled"                          # CR 702.29c-d: a card discarded to pay a cycling cost
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

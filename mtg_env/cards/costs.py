@@ -54,6 +54,8 @@ class Cost:
     put_counters: tuple[str, int] | None = None
     pay_life: int = 0
     discard: int = 0
+    #: "Discard this card" (cycling's cost, CR 702.29a): the source, from its owner's hand
+    discard_self: bool = False
     exile_self: bool = False
     #: "Tap an untapped <creature> you control" (Springleaf Drum, Grand Architect): not {T}, so
     #: neither summoning sickness (CR 302.6) nor "tapped for mana" apply to it.

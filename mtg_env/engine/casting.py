@@ -296,6 +296,10 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     for o in t.discarded:
         g.log_event(f"{pname} discards {g.name_of(o)}")
         zones.move_to_zone(g, o, GRAVEYARD)
+    cycled = None
+    if cost.discard_self:
+        g.log_event(f"{pname} discards {g.name_of(oid)}")
+        cycled = zones.move_to_zone(g, oid, GRAVEYARD)
     if cost.exile_self:
         zones.move_to_zone(g, oid, EXILE)
     if cost.tap and oid in g.objects:
@@ -323,6 +327,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     g.log_event(f"{pname} activates {ctx.source_name}: {text}{targets_text(g, ctx)}")
     triggers.becomes_target(g, ctx)
     triggers.player_event(g, TriggerEvent.ACTIVATE, p, item=item.clone(), source=oid)
+    if cycled is not None and ab.keyword == "cycling":
+        triggers.cycled(g, p, cycled)
 
 
 def _cast(g: Game, p: int, oid: int, ctx: Context) -> None:

@@ -164,6 +164,20 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
             queue_trigger(g, ab, src, key, origin, Event(kind, player=player, item=item, source=source))
 
 
+def cycled(g: Game, player: int, card: int) -> None:
+    """`player` cycled a card, now the object `card` (in the zone the discard put it): its own
+    "When you cycle <this card>" abilities trigger from that zone (CR 702.29c), then the
+    permanents' "whenever you cycle / a player cycles a card" abilities, once (CR 702.29d)."""
+    if card in g.objects:
+        for key, ab, origin in g.chars(card).abilities:
+            if isinstance(ab, Triggered) and E.CYCLED in ab.events and ab.subject is THIS:
+                queue_trigger(g, ab, card, key, origin, Event(E.CYCLED, player=player, object=card))
+    for src, key, ab, origin in g.triggers_for(E.CYCLED):
+        if ab.subject is THIS or (ab.actor == YOU and g.objects[src].controller != player):
+            continue
+        queue_trigger(g, ab, src, key, origin, Event(E.CYCLED, player=player, object=card))
+
+
 # ---------------------------------------------------------------------------------------------
 # putting triggered abilities on the stack (CR 603.3)
 

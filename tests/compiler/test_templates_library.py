@@ -126,3 +126,74 @@ players:
     g.run_line(["cast Glimpse the Unthinkable", "target P2", "pass"])
     assert player(g, "P2")["graveyard"] == ["Plains", "Swamp"]
     assert player(g, "P2")["library_count"] == 0
+
+
+def test_cr_702_29a_cycling_from_the_hand_draws_angel_of_the_god_pharaoh():
+    """Angel of the God-Pharaoh: "Cycling {2} ({2}, Discard this card: Draw a card.)" Activated
+    only from the hand (CR 702.29a): the card is discarded as a cost, then its controller draws."""
+    _compiled("Angel of the God-Pharaoh")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}"
+    hand: [Angel of the God-Pharaoh]
+    library: [Island]
+""")
+    cyc = "activate Angel of the God-Pharaoh: Cycling {2} ({2}, Discard this card: Draw a card.)"
+    assert cyc in labels(g)
+    g.act(cyc)
+    assert player(g, "P1")["graveyard"] == ["Angel of the God-Pharaoh"]  # discarded as the cost
+    assert player(g, "P1")["hand"] == []
+    g.act("pass")
+    assert player(g, "P1")["hand"] == ["Island"]
+
+
+def test_cr_702_29a_no_cycling_on_the_battlefield_or_without_the_mana_angel_of_the_god_pharaoh():
+    """Cycling functions only while the card is in a hand (CR 702.29a, b); its cost must be
+    payable (CR 602.2b)."""
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}"
+    battlefield: [Angel of the God-Pharaoh]
+""")
+    assert not any("Cycling" in lab for lab in labels(g))
+    g = scenario("""
+players:
+  - mana_pool: "{C}"
+    hand: [Angel of the God-Pharaoh]
+""")
+    assert not any("Cycling" in lab for lab in labels(g))
+
+
+def test_cr_702_29c_when_you_cycle_triggers_from_the_graveyard_renewed_faith():
+    """Renewed Faith: "Cycling {1}{W}" and "When you cycle ~, you may gain 2 life." The trigger
+    works from the graveyard the card went to (CR 702.29c) and resolves before the draw."""
+    _compiled("Renewed Faith")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{W}"
+    hand: [Renewed Faith]
+    library: [Island]
+""")
+    g.act("activate Renewed Faith: Cycling")
+    assert [s["text"][:14] for s in g.state_json()["stack"]] == ["Cycling {1}{W}", "When you cycle"]
+    g.run_line(["pass", "yes"])
+    assert player(g, "P1")["life"] == 22 and player(g, "P1")["hand"] == []
+    g.act("pass")
+    assert player(g, "P1")["hand"] == ["Island"]
+
+
+def test_cr_702_29e_basic_landcycling_searches_for_a_basic_land_ash_barrens():
+    """Ash Barrens: "Basic landcycling {1}" ("Search your library for a basic land card, reveal
+    it, put it into your hand, then shuffle."); the player may find nothing (CR 701.23b)."""
+    _compiled("Ash Barrens")
+    g = scenario("""
+players:
+  - mana_pool: "{C}"
+    hand: [Ash Barrens]
+    library: [Grizzly Bears, Forest, Island, Forest]
+""")
+    g.run_line(["activate Ash Barrens: Basic landcycling", "pass"])
+    assert set(labels(g)) == {"find Forest", "find Island", "find nothing"}
+    g.act("find Island")
+    s = player(g, "P1")
+    assert s["hand"] == ["Island"] and s["graveyard"] == ["Ash Barrens"] and s["library_count"] == 3

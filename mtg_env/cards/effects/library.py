@@ -26,6 +26,8 @@ class SearchLibrary(Effect):
     tapped: bool = False
     after: int | None = None
     what: Filter = dataclasses.field(default_factory=lambda: parse_filter("basic land"))
+    #: how the prompt names what is searched for
+    phrase: str = "basic land card"
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         if self.after is not None and ctx.answers.get(self.after, NOTHING) == NOTHING:
@@ -43,7 +45,7 @@ class SearchLibrary(Effect):
                 if self.to == BATTLEFIELD else "into your hand"
             return Ask("choose", ctx.controller, (*found, NOTHING),
                        (*(f"find {g.objects[o].card.name}" for o in found), "find nothing"),
-                       f"{ctx.source_name}: search your library for a basic land card to put {dest}")
+                       f"{ctx.source_name}: search your library for {_article(self.phrase)} to put {dest}")
         if choice == NOTHING or choice not in player.library:
             g.log_event(f"{player.name} finds nothing ({ctx.source_name})")
             return None
@@ -51,6 +53,10 @@ class SearchLibrary(Effect):
         # it enters tapped: it doesn't "become tapped"
         g.move_to_zone(choice, self.to, tapped=self.tapped)
         return None
+
+
+def _article(phrase: str) -> str:
+    return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
 
 
 @dataclass(frozen=True)

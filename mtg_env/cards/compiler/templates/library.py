@@ -1,14 +1,22 @@
-"""Libraries and graveyards: scry (CR 701.22), surveil (CR 701.25), mill (CR 701.17)."""
+"""Libraries and graveyards: scry (CR 701.22), surveil (CR 701.25), mill (CR 701.17), cycling
+and typecycling (CR 702.29)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ....core.filters import YOU, Filter
+from ....core.mana import parse_mana_cost
+from ....core.objects import HAND
+from ...abilities import THIS, Activated, TriggerEvent
+from ...costs import Cost
+from ...effects import Draw, GainLife, SearchLibrary, Shuffle
 from ...effects.topdeck import Mill, Scry, Surveil
 from ...subjects import CONTROLLER
 from ..builder import Builder
-from ..grammar import rule
-from ..lexicon import PlayerRef
+from ..grammar import NoParse, kind, rule
+from ..lexicon import PlayerRef, read_noun
+from ..text import Line
 
 
 @rule("effect", "Scry <n:amount>")
@@ -28,3 +36,63 @@ def mill(b: Builder, n: Any, who: PlayerRef | None = None) -> list[Any]:
     """CR 701.17a: "Mill three cards.", "Target player mills two cards.", "Each opponent mills
     a card." """
     return [Mill(n, CONTROLLER if who is None else b.player(who))]
+
+
+# --------------------------------------------------------------------------------------------
+# cycling (CR 702.29)
+
+
+@rule("effect", "Gain <n:amount> life")
+def gain_life_you(b: Builder, n: Any) -> list[Any]:
+    """CR 119.3: "(you may) gain 2 life" after "When you cycle ~, you may" (the subject is
+    the ability's controller)."""
+    return [GainLife(n, CONTROLLER)]
+
+
+def _cycling(line: Line, cost: str, effects: tuple[Any, ...]) -> list[Activated]:
+    return [Activated(text=line.raw, keyword="cycling", from_hand=True, effects=effects,
+                      cost=Cost(mana=parse_mana_cost(cost), discard_self=True))]
+
+
+@rule("keyword", "Cycling <cost:mana>")
+def cycling(b: Builder, cost: str, line: Line) -> list[Activated]:
+    """CR 702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card.", activated
+    only while the card is in its owner's hand."""
+    return _cycling(line, cost, (Draw(),))
+
+
+@kind("cycle_type")
+def _cycle_type(text: str) -> tuple[str, Filter]:
+    """"Plains", "Basic land", "Wizard": what a typecycling ability searches for."""
+    if not text.isalpha() and text.lower() != "basic land":
+        raise NoParse(text)
+    phrase = text[0].lower() + text[1:] if text.lower() in ("basic land", "land") else text
+    return phrase + " card", read_noun(phrase + " card")
+
+
+@rule("keyword", "<what:cycle_type>cycling <cost:mana>")
+def typecycling(b: Builder, what: tuple[str, Filter], cost: str, line: Line) -> list[Activated]:
+    """CR 702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card: Search your library
+    for a [type] card, reveal it, put it into your hand, then shuffle." The player may find
+    nothing (CR 701.23b)."""
+    phrase, flt = what
+    return _cycling(line, cost, (SearchLibrary(to=HAND, what=flt, phrase=phrase), Shuffle()))
+
+
+@rule("trigger", "When you cycle <s:self>")
+def when_you_cycle(b: Builder, s: str) -> dict[str, Any]:
+    """CR 702.29c: "When you cycle this card" triggers when it is discarded to pay a cycling
+    cost, from the zone it went to."""
+    return {"event": TriggerEvent.CYCLED, "subject": THIS}
+
+
+@rule("trigger", "Whenever you cycle a card")
+def whenever_you_cycle(b: Builder) -> dict[str, Any]:
+    """CR 702.29d: a permanent's ability, once for each card you cycle."""
+    return {"event": TriggerEvent.CYCLED, "subject": None, "actor": YOU}
+
+
+@rule("trigger", "Whenever a player cycles a card")
+def whenever_a_player_cycles(b: Builder) -> dict[str, Any]:
+    """CR 702.29d: once for each card any player cycles."""
+    return {"event": TriggerEvent.CYCLED, "subject": None}
