@@ -5,7 +5,7 @@ the rule it follows in each docstring."""
 from __future__ import annotations
 
 from mtg_env.cards import card_status
-from tests.helpers import labels, player, scenario
+from tests.helpers import labels, permanent, player, scenario
 
 
 def _compiled(*names: str) -> None:
@@ -197,3 +197,72 @@ players:
     g.act("find Island")
     s = player(g, "P1")
     assert s["hand"] == ["Island"] and s["graveyard"] == ["Ash Barrens"] and s["library_count"] == 3
+
+
+def test_cr_115_1_return_target_creature_card_from_your_graveyard_gravedigger():
+    """Gravedigger: "When ~ enters, you may return target creature card from your graveyard to
+    your hand." Only creature cards in its controller's graveyard are targets (CR 115.1)."""
+    _compiled("Gravedigger")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{C}{B}"
+    hand: [Gravedigger]
+    graveyard: [Grizzly Bears, Island, Llanowar Elves]
+  - graveyard: [Goblin Piker]
+""")
+    g.run_line(["cast Gravedigger", "pass"])
+    assert set(labels(g)) == {"target Grizzly Bears", "target Llanowar Elves"}
+    g.run_line(["target Grizzly Bears", "pass", "yes"])
+    assert player(g, "P1")["hand"] == ["Grizzly Bears"]
+    assert player(g, "P1")["graveyard"] == ["Island", "Llanowar Elves"]
+
+
+def test_cr_608_2b_the_returned_card_must_still_be_in_the_graveyard_wildwood_rebirth():
+    """Wildwood Rebirth (instant): "Return target creature card from your graveyard to your
+    hand." A card that left the graveyard is a new object (CR 400.7): the second one doesn't
+    resolve (CR 608.2b)."""
+    _compiled("Wildwood Rebirth", "Raise Dead")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{G}{G}"
+    hand: [Wildwood Rebirth, Wildwood Rebirth]
+    graveyard: [Grizzly Bears]
+""")
+    g.run_line(["cast Wildwood Rebirth", "target Grizzly Bears", "cast Wildwood Rebirth",
+                "target Grizzly Bears", "pass"])
+    assert player(g, "P1")["hand"] == ["Grizzly Bears"]
+    g.act("pass")
+    assert any("doesn't resolve" in line for line in g.log)
+    assert player(g, "P1")["hand"] == ["Grizzly Bears"]
+
+
+def test_cr_110_2a_return_to_the_battlefield_and_its_enters_trigger_zombify():
+    """Zombify: "Return target creature card from your graveyard to the battlefield." It enters
+    under its owner's control; its enters ability triggers (CR 603.6a)."""
+    _compiled("Zombify")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{C}{B}"
+    hand: [Zombify]
+    graveyard: [Gravedigger, Grizzly Bears]
+""")
+    g.run_line(["cast Zombify", "target Gravedigger", "pass"])
+    assert permanent(g, "Gravedigger")["controller"] == "P1"
+    g.run_line(["target Grizzly Bears", "pass", "yes"])
+    assert player(g, "P1")["hand"] == ["Grizzly Bears"]
+
+
+def test_cr_406_3_exile_target_card_from_a_graveyard_any_graveyard():
+    """"Exile target card from a graveyard." reads a card in any graveyard (Cremate: "Exile
+    target card from a graveyard. Draw a card.")"""
+    _compiled("Cremate")
+    g = scenario("""
+players:
+  - mana_pool: "{B}"
+    hand: [Cremate]
+    library: [Island]
+  - graveyard: [Grizzly Bears]
+""")
+    g.run_line(["cast Cremate", "target Grizzly Bears", "pass"])
+    assert player(g, "P2")["graveyard"] == [] and player(g, "P2")["exile"][0]["card"] == "Grizzly Bears"
+    assert player(g, "P1")["hand"] == ["Island"]

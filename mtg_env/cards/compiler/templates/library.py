@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.filters import YOU, Filter
+from ....core.filters import YOU, And, CardType, Filter, Or
 from ....core.mana import parse_mana_cost
-from ....core.objects import HAND
+from ....core.objects import BATTLEFIELD, HAND
 from ...abilities import THIS, Activated, TriggerEvent
 from ...costs import Cost
 from ...effects import Draw, GainLife, SearchLibrary, Shuffle
+from ...effects.graveyard import ReturnCard
 from ...effects.topdeck import Mill, Scry, Surveil
-from ...subjects import CONTROLLER
+from ...subjects import CONTROLLER, Who
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
-from ..lexicon import PlayerRef, read_noun
+from ..lexicon import ObjRef, PlayerRef, read_noun
 from ..text import Line
 
 
@@ -96,3 +97,50 @@ def whenever_you_cycle(b: Builder) -> dict[str, Any]:
 def whenever_a_player_cycles(b: Builder) -> dict[str, Any]:
     """CR 702.29d: once for each card any player cycles."""
     return {"event": TriggerEvent.CYCLED, "subject": None}
+
+
+# --------------------------------------------------------------------------------------------
+# cards in graveyards
+
+
+def _graveyard_target(b: Builder, what: ObjRef, yours: bool) -> Who:
+    """A target card in a graveyard ("target creature card from your graveyard")."""
+    if what.kind != "target" or what.spec is None or what.spec.where != frozenset({"graveyard"}):
+        raise NoParse("a card in a graveyard")
+    if yours and not what.spec.what.lower().endswith(("from your graveyard", "in your graveyard")):
+        raise NoParse(what.spec.what)
+    return b.obj(what, frozenset({"graveyard"}))
+
+
+@rule("effect", "Return <what:obj> to your hand")
+def return_to_hand(b: Builder, what: ObjRef) -> list[Any]:
+    """"Return target creature card from your graveyard to your hand." (a card of yours: it
+    goes to its owner's hand)"""
+    return [ReturnCard(_graveyard_target(b, what, True), HAND)]
+
+
+#: what a card put onto the battlefield from a graveyard may be: never an Aura, which would
+#: need something to enchant (CR 303.4f)
+_ONTO_BATTLEFIELD = frozenset({"Creature", "Artifact", "Land"})
+
+
+def _only_types(f: Filter, allowed: frozenset[str]) -> bool:
+    """Does every card `f` matches have one of `allowed` as a card type?"""
+    if isinstance(f, CardType):
+        return f.name in allowed
+    if isinstance(f, And):
+        return any(_only_types(p, allowed) for p in f.parts)
+    if isinstance(f, Or):
+        return all(_only_types(p, allowed) for p in f.parts)
+    return False
+
+
+@rule("effect", "Return <what:obj> to the battlefield", "Return <what:obj> to the battlefield under your control",
+      "Put <what:obj> onto the battlefield under your control")
+def reanimate(b: Builder, what: ObjRef) -> list[Any]:
+    """"Return target creature card from your graveyard to the battlefield." / "Put target
+    creature card from a graveyard onto the battlefield under your control." (CR 110.2a: under
+    the control of the player who puts it there)"""
+    if what.spec is None or not _only_types(what.spec.filter, _ONTO_BATTLEFIELD):
+        raise NoParse("a card that may not be put onto the battlefield alone")
+    return [ReturnCard(_graveyard_target(b, what, False), BATTLEFIELD)]

@@ -1,0 +1,42 @@
+"""Cards in graveyards: returned to their owner's hand or put onto the battlefield (CR 400.7:
+each becomes a new object)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...core.objects import BATTLEFIELD, GRAVEYARD, HAND
+from ..subjects import TARGET, Who
+from .base import Ask, Effect
+
+if TYPE_CHECKING:
+    from ...core.objects import Context
+    from ..protocol import GameOps
+
+
+@dataclass(frozen=True)
+class ReturnCard(Effect):
+    """"Return target creature card from your graveyard to your hand" / "... to the
+    battlefield" / "Put target creature card from a graveyard onto the battlefield under your
+    control": each card still in a graveyard goes to its owner's hand, or onto the battlefield
+    under the control of the ability's controller (CR 110.2a), its "as enters" choice made as
+    it enters (CR 614.12)."""
+
+    what: Who = TARGET
+    to: str = HAND
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        cards = [ref[1] for ref in self.what.refs(g, ctx)
+                 if ref[0] == "obj" and ref[1] in g.objects and g.objects[ref[1]].zone == GRAVEYARD]
+        if self.to == HAND:
+            for o in cards:
+                g.log_event(f"{g.name_of(o)} returns to {g.players[g.objects[o].owner].name}'s hand "
+                            f"({ctx.source_name})")
+                g.move_to_zone(o, HAND)
+            return None
+        assert self.to == BATTLEFIELD
+        got = g.enter_battlefield(ctx, -(step * 1_000) - 500, [(o, ctx.controller) for o in cards])
+        if isinstance(got, Ask):
+            return got
+        return None
