@@ -266,3 +266,72 @@ players:
     g.run_line(["cast Cremate", "target Grizzly Bears", "pass"])
     assert player(g, "P2")["graveyard"] == [] and player(g, "P2")["exile"][0]["card"] == "Grizzly Bears"
     assert player(g, "P1")["hand"] == ["Island"]
+
+
+def test_cr_701_23d_a_search_for_a_card_must_find_one_demonic_tutor():
+    """Demonic Tutor: "Search your library for a card, put that card into your hand, then
+    shuffle." A search for a quantity alone must find a card (CR 701.23d); the card isn't
+    revealed (CR 701.23e): the log doesn't name it."""
+    _compiled("Demonic Tutor")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{B}"
+    hand: [Demonic Tutor]
+    library: [Island, Grizzly Bears, Island]
+""")
+    g.run_line(["cast Demonic Tutor", "pass"])
+    assert set(labels(g)) == {"find Island", "find Grizzly Bears"}
+    g.act("find Grizzly Bears")
+    assert player(g, "P1")["hand"] == ["Grizzly Bears"]
+    assert player(g, "P1")["library_count"] == 2
+    assert not any("finds Grizzly Bears" in line for line in g.log)
+    assert any("finds a card" in line for line in g.log)
+
+
+def test_cr_701_23b_a_search_for_a_stated_quality_may_find_nothing_sylvan_scrying():
+    """Sylvan Scrying: "Search your library for a land card, reveal it, put it into your hand,
+    then shuffle." Only land cards, and "find nothing" (CR 701.23b)."""
+    _compiled("Sylvan Scrying")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{G}"
+    hand: [Sylvan Scrying]
+    library: [Grizzly Bears, Island, Gemstone Mine]
+""")
+    g.run_line(["cast Sylvan Scrying", "pass"])
+    assert set(labels(g)) == {"find Island", "find Gemstone Mine", "find nothing"}
+    g.act("find Gemstone Mine")
+    assert player(g, "P1")["hand"] == ["Gemstone Mine"]
+
+
+def test_cr_701_23a_search_for_a_land_type_onto_the_battlefield_wood_elves():
+    """Wood Elves: "When ~ enters, search your library for a Forest card, put that card onto the
+    battlefield, then shuffle." Untapped (it doesn't say tapped)."""
+    _compiled("Wood Elves")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{G}"
+    hand: [Wood Elves]
+    library: [Island, Forest, Grizzly Bears]
+""")
+    g.run_line(["cast Wood Elves", "pass", "pass"])
+    assert set(labels(g)) == {"find Forest", "find nothing"}
+    g.act("find Forest")
+    assert not permanent(g, "Forest")["tapped"]
+    assert player(g, "P1")["library_count"] == 2
+
+
+def test_cr_702_29c_when_you_cycle_search_krosan_tusker():
+    """Krosan Tusker: "Cycling {2}{G}" and "When you cycle ~, you may search your library for a
+    basic land card, reveal that card, put it into your hand, then shuffle." """
+    _compiled("Krosan Tusker")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{G}"
+    hand: [Krosan Tusker]
+    library: [Grizzly Bears, Forest]
+""")
+    g.run_line(["activate Krosan Tusker: Cycling", "pass", "yes", "find Forest"])
+    assert player(g, "P1")["hand"] == ["Forest"]
+    g.act("pass")
+    assert sorted(player(g, "P1")["hand"]) == ["Forest", "Grizzly Bears"]

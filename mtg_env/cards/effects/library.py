@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class SearchLibrary(Effect):
-    """"Search your library for a basic land card, put it <to>" (CR 701.19). The player may fail
-    to find a card with a stated quality (CR 701.19b), so "find nothing" is always offered.
+    """"Search your library for a basic land card, put it <to>" (CR 701.23). The player may fail
+    to find a card with a stated quality (CR 701.23b), so "find nothing" is offered, except to
+    a search for a quantity alone ("a card", CR 701.23d).
     `after` is the step of an earlier search that must have found a card for this one to happen
     (Cultivate's second card); the library is shuffled by a separate `Shuffle` effect."""
 
@@ -28,6 +29,11 @@ class SearchLibrary(Effect):
     what: Filter = dataclasses.field(default_factory=lambda: parse_filter("basic land"))
     #: how the prompt names what is searched for
     phrase: str = "basic land card"
+    #: a search for a quantity of cards ("a card") must find one if it can (CR 701.23d)
+    must_find: bool = False
+    #: whether the card found is revealed (CR 701.23e: only where the effect says so; one put
+    #: onto the battlefield is seen anyway); an unrevealed card is not named in the log
+    reveal: bool = True
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         if self.after is not None and ctx.answers.get(self.after, NOTHING) == NOTHING:
@@ -43,15 +49,25 @@ class SearchLibrary(Effect):
             found = list(by_name.values())
             dest = "onto the battlefield" + (" tapped" if self.tapped else "") \
                 if self.to == BATTLEFIELD else "into your hand"
-            return Ask("choose", ctx.controller, (*found, NOTHING),
-                       (*(f"find {g.objects[o].card.name}" for o in found), "find nothing"),
+            nothing = () if self.must_find and found else (NOTHING,)
+            return Ask("choose", ctx.controller, (*found, *nothing),
+                       (*(f"find {g.objects[o].card.name}" for o in found),
+                        *(("find nothing",) if nothing else ())),
                        f"{ctx.source_name}: search your library for {_article(self.phrase)} to put {dest}")
         if choice == NOTHING or choice not in player.library:
             g.log_event(f"{player.name} finds nothing ({ctx.source_name})")
             return None
-        g.log_event(f"{player.name} finds {g.objects[choice].card.name} ({ctx.source_name})")
+        info = None
+        if self.to == BATTLEFIELD:
+            # its "as enters" choice first (CR 614.12)
+            got = g.as_enters(ctx, -(step * 1_000) - 700, g.objects[choice].card, ctx.controller)
+            if isinstance(got, Ask):
+                return got
+            info = got
+        shown = g.objects[choice].card.name if self.reveal or self.to == BATTLEFIELD else "a card"
+        g.log_event(f"{player.name} finds {shown} ({ctx.source_name})")
         # it enters tapped: it doesn't "become tapped"
-        g.move_to_zone(choice, self.to, tapped=self.tapped)
+        g.move_to_zone(choice, self.to, tapped=self.tapped, info=info)
         return None
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.filters import YOU, And, CardType, Filter, Or
+from ....core.filters import YOU, And, Anything, CardType, Filter, Or, Subtype
 from ....core.mana import parse_mana_cost
 from ....core.objects import BATTLEFIELD, HAND
+from ....core.subtypes import ARTIFACT_TYPES, LAND_TYPES
 from ...abilities import THIS, Activated, TriggerEvent
 from ...costs import Cost
 from ...effects import Draw, GainLife, SearchLibrary, Shuffle
@@ -128,6 +129,8 @@ def _only_types(f: Filter, allowed: frozenset[str]) -> bool:
     """Does every card `f` matches have one of `allowed` as a card type?"""
     if isinstance(f, CardType):
         return f.name in allowed
+    if isinstance(f, Subtype):  # land and artifact types appear only on lands and artifacts
+        return ("Land" in allowed and f.name in LAND_TYPES) or ("Artifact" in allowed and f.name in ARTIFACT_TYPES)
     if isinstance(f, And):
         return any(_only_types(p, allowed) for p in f.parts)
     if isinstance(f, Or):
@@ -144,3 +147,60 @@ def reanimate(b: Builder, what: ObjRef) -> list[Any]:
     if what.spec is None or not _only_types(what.spec.filter, _ONTO_BATTLEFIELD):
         raise NoParse("a card that may not be put onto the battlefield alone")
     return [ReturnCard(_graveyard_target(b, what, False), BATTLEFIELD)]
+
+
+# --------------------------------------------------------------------------------------------
+# searching a library (CR 701.23) and shuffling it (CR 701.24)
+
+
+@kind("search")
+def _search(text: str) -> tuple[str, Filter, bool]:
+    """"a basic land card", "a creature card with mana value 3 or less", "a card": (the
+    phrase, its filter, whether it states a quality, CR 701.23b)."""
+    low = text.lower()
+    if low == "a card":
+        return "card", Anything(), False
+    if not low.startswith(("a ", "an ")) or not low.endswith(" card") and " card with " not in low:
+        raise NoParse(text)
+    phrase = text.split(" ", 1)[1]
+    if " or " in phrase.replace(" or less", "").replace(" or greater", "") and "card" in phrase.split(" or ")[0]:
+        raise NoParse(text)  # "a basic land card or a Desert card": two descriptions
+    return phrase, read_noun(phrase), True
+
+
+def _onto_battlefield(what: tuple[str, Filter, bool], tapped: bool) -> list[Any]:
+    phrase, flt, quality = what
+    if not _only_types(flt, _ONTO_BATTLEFIELD):
+        raise NoParse(phrase)
+    return [SearchLibrary(to=BATTLEFIELD, tapped=tapped, what=flt, phrase=phrase, must_find=not quality),
+            Shuffle()]
+
+
+@rule("effect", "Search your library for <what:search>, put (it|that card) onto the battlefield, then shuffle")
+def search_to_battlefield(b: Builder, what: tuple[str, Filter, bool]) -> list[Any]:
+    """CR 701.23a, 701.24a: "Search your library for a basic land card, put it onto the
+    battlefield, then shuffle." Only cards that can enter alone (never an Aura, CR 303.4f);
+    its "as enters" choice is made as it enters (CR 614.12)."""
+    return _onto_battlefield(what, False)
+
+
+@rule("effect", "Search your library for <what:search>, put (it|that card) onto the battlefield tapped, then shuffle")
+def search_to_battlefield_tapped(b: Builder, what: tuple[str, Filter, bool]) -> list[Any]:
+    """"... put it onto the battlefield tapped, then shuffle." (it enters tapped, CR 614.1c)"""
+    return _onto_battlefield(what, True)
+
+
+@rule("effect", "Search your library for <what:search>, reveal (it|that card), put it into your hand, then shuffle")
+def search_reveal_to_hand(b: Builder, what: tuple[str, Filter, bool]) -> list[Any]:
+    """CR 701.23a, 701.24a: "Search your library for a basic land card, reveal it, put it into
+    your hand, then shuffle." """
+    phrase, flt, quality = what
+    return [SearchLibrary(to=HAND, what=flt, phrase=phrase, must_find=not quality), Shuffle()]
+
+
+@rule("effect", "Search your library for <what:search>, put (it|that card) into your hand, then shuffle")
+def search_to_hand(b: Builder, what: tuple[str, Filter, bool]) -> list[Any]:
+    """"Search your library for a card, put that card into your hand, then shuffle." (a tutor:
+    the card isn't revealed, CR 701.23e, and must be found if there is one, CR 701.23d)"""
+    phrase, flt, quality = what
+    return [SearchLibrary(to=HAND, what=flt, phrase=phrase, must_find=not quality, reveal=False), Shuffle()]
