@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from random import Random
+
     from ..core.chars import Chars
     from ..core.filters import Filter
     from ..core.mana import ManaCost
@@ -29,6 +31,8 @@ class GameOps(Protocol):
     players: list[Player]
     battlefield: list[int]
     stack: list[StackItem]
+    #: the game's seeded generator: everything random goes through it ("at random", CR 701.9b)
+    rng: Random
 
     # ---- reading the game
     def chars(self, oid: int) -> Chars: ...

@@ -335,3 +335,91 @@ players:
     assert player(g, "P1")["hand"] == ["Forest"]
     g.act("pass")
     assert sorted(player(g, "P1")["hand"]) == ["Forest", "Grizzly Bears"]
+
+
+def test_cr_701_9b_the_discarding_player_chooses_mind_rot():
+    """Mind Rot: "Target player discards two cards." The target player chooses (CR 701.9b),
+    among their own cards only."""
+    _compiled("Mind Rot")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}{B}"
+    hand: [Mind Rot, Island]
+  - hand: [Forest, Mountain, Plains]
+""")
+    g.run_line(["cast Mind Rot", "target P2", "pass", "pass"])
+    assert g.decision is not None and g.decision.player == "P2"
+    assert set(labels(g)) == {"discard Forest", "discard Mountain", "discard Plains"}
+    g.run_line(["discard Forest", "discard Plains"])
+    assert player(g, "P2")["hand"] == ["Mountain"]
+    assert sorted(player(g, "P2")["graveyard"]) == ["Forest", "Plains"]
+    assert player(g, "P1")["hand"] == ["Island"]
+
+
+def test_cr_701_9b_discard_at_random_uses_the_seeded_generator_hymn_to_tourach():
+    """Hymn to Tourach: "Target player discards two cards at random." No choice; the same seed
+    discards the same cards."""
+    _compiled("Hymn to Tourach")
+    yaml = """
+seed: 3
+players:
+  - mana_pool: "{B}{B}"
+    hand: [Hymn to Tourach]
+  - hand: [Forest, Mountain, Plains, Island, Swamp]
+"""
+    out = []
+    for _ in range(2):
+        g = scenario(yaml)
+        g.run_line(["cast Hymn to Tourach", "target P2", "pass"])
+        assert len(player(g, "P2")["hand"]) == 3
+        out.append(player(g, "P2")["graveyard"])
+    assert out[0] == out[1] and len(out[0]) == 2
+
+
+def test_cr_701_20a_reveal_choose_and_discard_duress():
+    """Duress: "Target opponent reveals their hand. You choose a noncreature, nonland card from
+    it. That player discards that card." The caster chooses, among the matching cards."""
+    _compiled("Duress")
+    g = scenario("""
+players:
+  - mana_pool: "{B}"
+    hand: [Duress]
+  - hand: [Forest, Grizzly Bears, Lightning Bolt, Divination]
+""")
+    g.run_line(["cast Duress", "target P2", "pass"])
+    assert g.decision is not None and g.decision.player == "P1"
+    assert set(labels(g)) == {"choose Lightning Bolt", "choose Divination"}
+    assert any("reveals their hand: Forest, Grizzly Bears, Lightning Bolt, Divination" in x for x in g.log)
+    g.act("choose Divination")
+    assert player(g, "P2")["graveyard"] == ["Divination"]
+    assert sorted(player(g, "P2")["hand"]) == ["Forest", "Grizzly Bears", "Lightning Bolt"]
+
+
+def test_cr_701_20a_nothing_to_choose_duress():
+    """Duress against a hand of lands and creatures: nothing is discarded."""
+    g = scenario("""
+players:
+  - mana_pool: "{B}"
+    hand: [Duress]
+  - hand: [Forest, Grizzly Bears]
+""")
+    g.run_line(["cast Duress", "target P2", "pass"])
+    assert player(g, "P2")["graveyard"] == [] and len(player(g, "P2")["hand"]) == 2
+
+
+def test_cr_101_4_each_player_discards_then_draws_wheel_of_fortune():
+    """Wheel of Fortune: "Each player discards their hand, then draws seven cards." """
+    _compiled("Wheel of Fortune")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{R}"
+    hand: [Wheel of Fortune, Island]
+    library: [Forest, Forest, Forest, Forest, Forest, Forest, Forest, Forest]
+  - hand: [Plains]
+    library: [Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp]
+""")
+    g.run_line(["cast Wheel of Fortune", "pass"])
+    assert player(g, "P1")["graveyard"] == ["Island", "Wheel of Fortune"]
+    assert player(g, "P2")["graveyard"] == ["Plains"]
+    assert player(g, "P1")["hand"] == ["Forest"] * 7 and player(g, "P2")["hand"] == ["Swamp"] * 7

@@ -13,6 +13,7 @@ from ...abilities import THIS, Activated, TriggerEvent
 from ...costs import Cost
 from ...effects import Draw, GainLife, SearchLibrary, Shuffle
 from ...effects.graveyard import ReturnCard
+from ...effects.hands import ChooseFromHand, DiscardChosen, PlayerDiscards, RevealHand
 from ...effects.topdeck import Mill, Scry, Surveil
 from ...subjects import CONTROLLER, Who
 from ..builder import Builder
@@ -204,3 +205,103 @@ def search_to_hand(b: Builder, what: tuple[str, Filter, bool]) -> list[Any]:
     the card isn't revealed, CR 701.23e, and must be found if there is one, CR 701.23d)"""
     phrase, flt, quality = what
     return [SearchLibrary(to=HAND, what=flt, phrase=phrase, must_find=not quality, reveal=False), Shuffle()]
+
+
+# --------------------------------------------------------------------------------------------
+# hands: discarding (CR 701.9) and revealing (CR 701.20)
+
+
+@rule("effect", "<who:player> (discard|discards) <n:amount> card(s|)")
+def player_discards(b: Builder, who: PlayerRef, n: Any) -> list[Any]:
+    """CR 701.9a-b: "Target player discards two cards.", "Each opponent discards a card." (each
+    player chooses their own)"""
+    return [PlayerDiscards(n, b.player(who))]
+
+
+@rule("effect", "<who:player> (discard|discards) <n:amount> card(s|) at random",
+      "Discard <n:amount> card(s|) at random")
+def player_discards_at_random(b: Builder, n: Any, who: PlayerRef | None = None) -> list[Any]:
+    """CR 701.9b: "Target player discards a card at random." """
+    return [PlayerDiscards(n, CONTROLLER if who is None else b.player(who), at_random=True)]
+
+
+@rule("effect", "<who:player> (discard|discards) (their|his or her) hand", "Discard your hand")
+def discard_hand(b: Builder, who: PlayerRef | None = None) -> list[Any]:
+    """CR 701.9a: "Each player discards their hand." """
+    return [PlayerDiscards(0, CONTROLLER if who is None else b.player(who), hand=True)]
+
+
+@rule("effect", "<who:player> reveals (their|his or her) hand")
+def reveal_hand(b: Builder, who: PlayerRef) -> list[Any]:
+    """CR 701.20a: "Target opponent reveals their hand." (what follows may choose from it)"""
+    if who.kind != "target":
+        raise NoParse("reveals their hand")
+    subject = b.player(who)
+    b.notes["revealed_hand"] = subject
+    return [RevealHand(subject)]
+
+
+@rule("effect", "You choose <what:hand_card> from it", "You choose <what:hand_card> from that player's hand")
+def choose_from_hand(b: Builder, what: tuple[str, Filter]) -> list[Any]:
+    """"You choose a nonland card from it." (the hand just revealed)"""
+    who = b.notes.get("revealed_hand")
+    if who is None or "chosen_from_hand" in b.notes:
+        raise NoParse("choose from a hand")
+    b.notes["chosen_from_hand"] = who
+    phrase, flt = what
+    return [ChooseFromHand(flt, who, phrase)]
+
+
+@kind("hand_card")
+def _hand_card(text: str) -> tuple[str, Filter]:
+    low = text.lower()
+    if low == "a card":
+        return "a card", Anything()
+    if not low.startswith(("a ", "an ")) or not low.endswith(" card"):
+        raise NoParse(text)
+    return text, read_noun(text.split(" ", 1)[1])
+
+
+@rule("effect", "That player discards that card", "That player discards it")
+def discard_chosen(b: Builder) -> list[Any]:
+    """"That player discards that card." (the card chosen from their revealed hand)"""
+    if "chosen_from_hand" not in b.notes:
+        raise NoParse("discards that card")
+    return [DiscardChosen()]
+
+
+@kind("card_quality")
+def _card_quality(text: str) -> str:
+    """"mana value 3 or less": a quality a "with" adds to a card phrase."""
+    if not text.lower().startswith(("mana value ", "power ", "toughness ")):
+        raise NoParse(text)
+    return text
+
+
+@rule("effect", "You choose <what:hand_card> from it with <q:card_quality>")
+def choose_from_hand_with(b: Builder, what: tuple[str, Filter], q: str) -> list[Any]:
+    """"You choose a nonland card from it with mana value 3 or less." """
+    phrase = f"{what[0]} with {q}"
+    return choose_from_hand(b, (phrase, read_noun(phrase.split(" ", 1)[1])))
+
+
+@rule("effect", "<who:player> (discard|discards) (their|his or her) hand, then (draw|draws) <n:amount> card(s|)")
+def wheel(b: Builder, who: PlayerRef, n: Any) -> list[Any]:
+    """"Each player discards their hand, then draws seven cards." (every player discards, then
+    every player draws)"""
+    subject = b.player(who)
+    return [PlayerDiscards(0, subject, hand=True), Draw(n, subject)]
+
+
+@rule("effect", "<who:player> (draw|draws) <n:amount> card(s|), then (discard|discards) <m:amount> card(s|)")
+def draw_then_discard(b: Builder, who: PlayerRef, n: Any, m: Any) -> list[Any]:
+    """"Target player draws two cards, then discards a card." (the same players)"""
+    subject = b.player(who)
+    return [Draw(n, subject), PlayerDiscards(m, subject)]
+
+
+@rule("effect", "<who:player> (draw|draws) <n:amount> card(s|), then (discard|discards) <m:amount> card(s|) at random")
+def draw_then_discard_at_random(b: Builder, who: PlayerRef, n: Any, m: Any) -> list[Any]:
+    """"Each player draws three cards, then discards three cards at random." (CR 701.9b)"""
+    subject = b.player(who)
+    return [Draw(n, subject), PlayerDiscards(m, subject, at_random=True)]
