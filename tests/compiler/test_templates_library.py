@@ -423,3 +423,97 @@ players:
     assert player(g, "P1")["graveyard"] == ["Island", "Wheel of Fortune"]
     assert player(g, "P2")["graveyard"] == ["Plains"]
     assert player(g, "P1")["hand"] == ["Forest"] * 7 and player(g, "P2")["hand"] == ["Swamp"] * 7
+
+
+def test_cr_701_20e_look_put_one_into_hand_the_rest_on_the_bottom_in_any_order_anticipate():
+    """Anticipate: "Look at the top three cards of your library. Put one of them into your hand
+    and the rest on the bottom of your library in any order." """
+    _compiled("Anticipate")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{U}"
+    hand: [Anticipate]
+    library: [Island, Forest, Mountain, Plains]
+""")
+    g.run_line(["cast Anticipate", "pass"])
+    assert set(labels(g)) == {"put Island into your hand", "put Forest into your hand",
+                              "put Mountain into your hand"}
+    g.act("put Forest into your hand")
+    assert set(labels(g)) == {"put Island on the bottom", "put Mountain on the bottom"}
+    g.act("put Mountain on the bottom")
+    assert player(g, "P1")["hand"] == ["Forest"]
+    assert not any("Forest" in line for line in g.log)  # not revealed
+    # the library is now Plains, Mountain, Island: three draws show the order
+    g = _after_draws(g, 3)
+    assert player(g, "P1")["hand"] == ["Forest", "Plains", "Mountain", "Island"]
+
+
+def _after_draws(g, n):
+    """The next `n` turns' draws (goldfish: P1 takes every turn), to see the library's order."""
+    from tests.helpers import pass_until
+    for turn in range(2, 2 + n):
+        pass_until(g, "precombat_main", turn=turn)
+    return g
+
+
+def test_cr_701_20e_you_may_reveal_a_creature_card_from_among_them_commune_with_nature():
+    """Commune with Nature: "Look at the top five cards of your library. You may reveal a
+    creature card from among them and put it into your hand. Put the rest on the bottom of your
+    library in any order." Only creature cards may be taken, or none."""
+    _compiled("Commune with Nature")
+    g = scenario("""
+players:
+  - mana_pool: "{G}"
+    hand: [Commune with Nature]
+    library: [Island, Grizzly Bears, Forest, Llanowar Elves, Forest, Mountain]
+""")
+    g.run_line(["cast Commune with Nature", "pass"])
+    assert set(labels(g)) == {"put Grizzly Bears into your hand", "put Llanowar Elves into your hand",
+                              "put none into your hand"}
+    g.act("put Llanowar Elves into your hand")
+    assert any("reveals Llanowar Elves" in line for line in g.log)
+    assert set(labels(g)) == {"put Island on the bottom", "put Grizzly Bears on the bottom",
+                              "put Forest on the bottom"}
+    g.run_line(["put Forest on the bottom", "put Island on the bottom", "put Grizzly Bears on the bottom"])
+    assert player(g, "P1")["hand"] == ["Llanowar Elves"]
+    assert player(g, "P1")["library_count"] == 5
+    assert g.decision is not None and g.decision.kind == "priority"
+
+
+def test_cr_701_20e_the_rest_into_the_graveyard_ancestral_memories():
+    """Ancestral Memories: "Look at the top seven cards of your library. Put two of them into
+    your hand and the rest into your graveyard." """
+    _compiled("Ancestral Memories")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{U}{U}{U}"
+    hand: [Ancestral Memories]
+    library: [Island, Forest, Mountain]
+""")
+    g.run_line(["cast Ancestral Memories", "pass", "put Forest into your hand", "put Island into your hand"])
+    assert sorted(player(g, "P1")["hand"]) == ["Forest", "Island"]
+    assert player(g, "P1")["graveyard"] == ["Mountain", "Ancestral Memories"]
+
+
+def test_cr_701_20e_the_choice_names_the_card_consider():
+    """Consider: "Look at the top card of your library. You may put that card into your
+    graveyard. Draw a card." The choice names the card looked at."""
+    _compiled("Consider")
+    g = scenario("""
+players:
+  - mana_pool: "{U}"
+    hand: [Consider]
+    library: [Island, Forest]
+""")
+    g.run_line(["cast Consider", "pass"])
+    assert set(labels(g)) == {"put Island into your graveyard", "put them all on top"}
+    g.act("put Island into your graveyard")
+    assert player(g, "P1")["graveyard"] == ["Island", "Consider"]
+    assert player(g, "P1")["hand"] == ["Forest"]
+
+
+def test_unsupported_a_look_that_nothing_follows_is_not_read():
+    """"Look at the top N cards of your library" must be followed by what happens to them: a
+    card where it isn't (Adventure Awaits' draw condition) stays unsupported."""
+    st = card_status("Adventure Awaits")
+    assert not st.supported

@@ -72,6 +72,8 @@ def effects(text: str, b: Builder) -> tuple[Any, ...]:
             out[-1] = May(out[-1].effects, out[-1].prompt, tuple(then))
             continue
         out.extend(sentence(s, b))
+    if b.notes.get("needs_more"):
+        raise NoParse(b.notes["needs_more"])  # a sentence the next one was to complete
     return tuple(out)
 
 
@@ -79,6 +81,11 @@ def sentence(s: str, b: Builder) -> list[Any]:
     """One sentence: read whole by an effect rule, or as clauses joined by "then" / "and"; "you
     may" makes it a choice made as it resolves (CR 608.2d)."""
     if s.lower().startswith("you may "):
+        try:
+            # a rule may read the choice itself, where its question can show what is chosen
+            return list(apply("effect", s, b))
+        except NoParse:
+            pass
         rest = s[len("you may "):]
         return [May(tuple(sentence(rest, b)), rest)]
     try:

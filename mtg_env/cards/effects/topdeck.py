@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...core.objects import GRAVEYARD
+from ...core.filters import Filter
+from ...core.objects import GRAVEYARD, HAND
 from ..subjects import CONTROLLER, Amount, Who, amount_of
 from .base import Ask, Effect
 
@@ -133,6 +134,7 @@ class Surveil(_LookAtTop):
 
     verb = "surveil"
     away_label = "into your graveyard"
+    logged = "surveils"
 
     def place(self, g: GameOps, ctx: Context, looked: list[int], away: list[int], top: list[int]) -> None:
         library = g.players[ctx.controller].library
@@ -142,8 +144,18 @@ class Surveil(_LookAtTop):
         for o in top:
             library.remove(o)
         library[:0] = top
-        g.log_event(f"{g.players[ctx.controller].name} surveils {len(looked)}: {len(top)} on top"
+        g.log_event(f"{g.players[ctx.controller].name} {self.logged} {len(looked)}: {len(top)} on top"
                     + (f", {names} into the graveyard" if away else "") + f" ({ctx.source_name})")
+
+
+@dataclass(frozen=True)
+class LookPutIntoGraveyard(Surveil):
+    """"Look at the top N cards of your library. Put any number of them into your graveyard and
+    the rest back on top of your library in any order." (surveil's actions without being a
+    surveil, CR 701.25)"""
+
+    verb = "look at the top"
+    logged = "looks at the top"
 
 
 @dataclass(frozen=True)
@@ -165,4 +177,106 @@ class Mill(Effect):
                 g.move_to_zone(o, GRAVEYARD)
             names = ", ".join(g.name_of(o) for o in g.players[p].graveyard[-len(top):]) if top else "nothing"
             g.log_event(f"{g.players[p].name} mills {len(top)}: {names} ({ctx.source_name})")
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# "Look at the top N cards of your library. Put one of them into your hand and the rest ..."
+
+#: where `DigTake` records how many of the looked-at cards it took, for `DigRest`
+DIG_TAKEN = -(10 ** 15) - 2
+
+
+@dataclass(frozen=True)
+class DigTake(Effect):
+    """"Put one of them into your hand" / "reveal a creature card from among them and put it
+    into your hand": of the top `n` cards of the controller's library (looked at), `take` go
+    into their hand, chosen one at a time; only cards matching `what`, if given (then there
+    may be none). `reveal`: the cards are shown (the log names them)."""
+
+    n: Amount
+    take: int = 1
+    what: Filter | None = None
+    reveal: bool = False
+    phrase: str = "card"
+    #: "You may reveal ...": the player may take none
+    optional: bool = False
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        n = amount_of(self.n, g, ctx)
+        p = ctx.controller
+        looked = g.players[p].library[:max(n, 0)]
+        flt = self.what
+        cands = [o for o in looked if flt is None or flt.obj(g, g.objects[o], g.chars(o), p, ctx.source_id)]
+        chosen: list[int] = []
+        while len(chosen) < min(self.take, len(cands)):
+            key = answer_key(step, len(chosen))
+            ans = ctx.answers.get(key)
+            left = [o for o in cands if o not in chosen]
+            if ans == KEEP:
+                break
+            if ans is None or ans not in left:
+                opts = distinct(g, left)
+                seen = ", ".join(g.objects[o].card.name for o in looked)
+                none = (KEEP,) if self.optional else ()
+                return Ask("choose", p, (*opts, *none),
+                           (*(f"put {g.objects[o].card.name} into your hand" for o in opts),
+                            *(("put none into your hand",) if none else ())),
+                           f"{ctx.source_name}: choose {self.phrase} to put into your hand (looking at {seen})",
+                           key=key)
+            chosen.append(ans)
+        for o in chosen:
+            name = g.objects[o].card.name
+            g.log_event(f"{g.players[p].name} " + (f"reveals {name} and " if self.reveal else "")
+                        + f"puts {'it' if self.reveal else 'a card'} into their hand ({ctx.source_name})")
+            g.move_to_zone(o, HAND)
+        ctx.answers[DIG_TAKEN] = ctx.answers.get(DIG_TAKEN, 0) + len(chosen)
+        return None
+
+
+@dataclass(frozen=True)
+class DigRest(Effect):
+    """"... and the rest on the bottom of your library in any order / in a random order /
+    into your graveyard": the looked-at cards `DigTake` didn't take. In any order, the player
+    chooses the card to put on the bottom next (each goes under those already put there)."""
+
+    n: Amount
+    to: str = "bottom"   # "bottom", "random" (the bottom, in a random order), "graveyard"
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        n = amount_of(self.n, g, ctx) - ctx.answers.get(DIG_TAKEN, 0)
+        p = ctx.controller
+        library = g.players[p].library
+        rest = library[:max(n, 0)]
+        if not rest:
+            return None
+        if self.to == "graveyard":
+            names = ", ".join(g.objects[o].card.name for o in rest)
+            for o in rest:
+                g.move_to_zone(o, GRAVEYARD)
+            g.log_event(f"{g.players[p].name} puts {names} into their graveyard ({ctx.source_name})")
+            return None
+        if self.to == "random":
+            order = list(rest)
+            g.rng.shuffle(order)
+        else:
+            order = []
+            k = 0
+            while len(distinct(g, [o for o in rest if o not in order])) > 1:
+                left = [o for o in rest if o not in order]
+                ans = ctx.answers.get(answer_key(step, k))
+                if ans is None or ans not in left:
+                    opts = distinct(g, left)
+                    return Ask("choose", p, tuple(opts),
+                               tuple(f"put {g.objects[o].card.name} on the bottom" for o in opts),
+                               f"{ctx.source_name}: choose the card to put on the bottom of your library next",
+                               key=answer_key(step, k))
+                order.append(ans)
+                k += 1
+            order += [o for o in rest if o not in order]
+        for o in rest:
+            library.remove(o)
+        library.extend(order)
+        g.log_event(f"{g.players[p].name} puts {len(order)} card{'s' if len(order) != 1 else ''} on the bottom "
+                    f"of their library ({ctx.source_name})")
         return None

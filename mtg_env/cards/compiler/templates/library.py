@@ -14,7 +14,7 @@ from ...costs import Cost
 from ...effects import Draw, GainLife, SearchLibrary, Shuffle
 from ...effects.graveyard import ReturnCard
 from ...effects.hands import ChooseFromHand, DiscardChosen, PlayerDiscards, RevealHand
-from ...effects.topdeck import Mill, Scry, Surveil
+from ...effects.topdeck import DigRest, DigTake, LookPutIntoGraveyard, Mill, Scry, Surveil
 from ...subjects import CONTROLLER, Who
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
@@ -305,3 +305,97 @@ def draw_then_discard_at_random(b: Builder, who: PlayerRef, n: Any, m: Any) -> l
     """"Each player draws three cards, then discards three cards at random." (CR 701.9b)"""
     subject = b.player(who)
     return [Draw(n, subject), PlayerDiscards(m, subject, at_random=True)]
+
+
+# --------------------------------------------------------------------------------------------
+# "Look at the top N cards of your library. Put one of them into your hand and the rest ..."
+# The first sentence only says what is looked at (looking changes nothing, CR 701.20e); the
+# next sentence must say what happens to those cards, or the ability is not read.
+
+
+@rule("effect", "Look at the top <n:amount> card(s|) of your library", "Look at the top card of your library")
+def look_at_top(b: Builder, n: Any = 1) -> list[Any]:
+    """"Look at the top four cards of your library." (what follows acts on them)"""
+    if "looked" in b.notes:
+        raise NoParse("look at the top cards twice")
+    b.notes["looked"] = n
+    b.notes["needs_more"] = "Look at the top N cards of your library"
+    return []
+
+
+def _looked(b: Builder) -> Any:
+    n = b.notes.get("looked")
+    if n is None or not b.notes.get("needs_more"):
+        raise NoParse("them")
+    b.notes["needs_more"] = None
+    return n
+
+
+_REST = {"the rest on the bottom of your library in any order": "bottom",
+         "the other on the bottom of your library": "bottom",
+         "the rest on the bottom of your library in a random order": "random",
+         "the rest into your graveyard": "graveyard", "the other into your graveyard": "graveyard",
+         "the other one into your graveyard": "graveyard"}
+
+
+@kind("dig_rest")
+def _dig_rest(text: str) -> str:
+    got = _REST.get(text.lower())
+    if got is None:
+        raise NoParse(text)
+    return got
+
+
+@rule("effect", "Put <k:n> of (them|those cards) into your hand and <rest:dig_rest>")
+def dig(b: Builder, k: int, rest: str) -> list[Any]:
+    """"Put one of them into your hand and the rest on the bottom of your library in any
+    order." (Anticipate, Impulse)"""
+    n = _looked(b)
+    if isinstance(n, int) and k >= n:
+        raise NoParse("all of them")
+    return [DigTake(n, k), DigRest(n, rest)]
+
+
+@rule("effect", "You may reveal <what:hand_card> from among them and put it into your hand",
+      "You may reveal <what:hand_card> from among those cards and put it into your hand")
+def dig_reveal(b: Builder, what: tuple[str, Filter]) -> list[Any]:
+    """"You may reveal a creature card from among them and put it into your hand." (the rest
+    follow in the next sentence)"""
+    n = _looked(b)
+    b.notes["dig_rest"] = n
+    b.notes["needs_more"] = "the rest"
+    phrase, flt = what
+    return [DigTake(n, 1, flt, reveal=True, phrase=phrase, optional=True)]
+
+
+def _rest_rule(wording: str, to: str) -> None:
+    @rule("effect", wording)
+    def dig_rest(b: Builder) -> list[Any]:
+        """The looked-at cards not taken (after "reveal a ... card from among them")."""
+        n = b.notes.get("dig_rest")
+        if n is None or b.notes.get("needs_more") != "the rest":
+            raise NoParse("the rest")
+        b.notes["needs_more"] = None
+        del b.notes["dig_rest"]
+        return [DigRest(n, to)]
+
+
+_rest_rule("Put the rest on the bottom of your library in any order", "bottom")
+_rest_rule("Put the rest on the bottom of your library in a random order", "random")
+_rest_rule("Put the rest into your graveyard", "graveyard")
+
+
+@rule("effect", "Put any number of them into your graveyard and the rest back on top of your library in any order")
+def look_graveyard(b: Builder) -> list[Any]:
+    """"Put any number of them into your graveyard and the rest back on top of your library in
+    any order." (surveil's actions, CR 701.25a)"""
+    return [LookPutIntoGraveyard(_looked(b))]
+
+
+@rule("effect", "You may put that card into your graveyard")
+def consider(b: Builder) -> list[Any]:
+    """"Look at the top card of your library. You may put that card into your graveyard."
+    (Consider: the choice names the card)"""
+    if b.notes.get("looked") != 1:
+        raise NoParse("that card")
+    return [LookPutIntoGraveyard(_looked(b))]
