@@ -517,3 +517,38 @@ def test_unsupported_a_look_that_nothing_follows_is_not_read():
     card where it isn't (Adventure Awaits' draw condition) stays unsupported."""
     st = card_status("Adventure Awaits")
     assert not st.supported
+
+
+def test_cr_401_put_target_creature_on_top_of_its_owners_library_griptide():
+    """Griptide: "Put target creature on top of its owner's library." It is the next card its
+    owner draws."""
+    _compiled("Griptide")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}{C}{U}"
+    hand: [Griptide]
+  - battlefield: [Grizzly Bears]
+    library: [Island]
+""")
+    g.run_line(["cast Griptide", "target Grizzly Bears", "pass", "pass"])
+    s = player(g, "P2")
+    assert s["battlefield"] == [] and s["library_count"] == 2 and s["graveyard"] == []
+
+
+def test_cr_406_3_exile_the_top_card_and_play_it_this_turn_aerial_caravan():
+    """Aerial Caravan: "{1}{U}{U}: Exile the top card of your library. Until end of turn, you may
+    play that card." A land exiled this way may be played as the land for the turn (CR 305.2);
+    the permission ends with the turn."""
+    _compiled("Aerial Caravan")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{U}{U}"
+    battlefield: [Aerial Caravan]
+    library: [Island, Forest]
+""")
+    g.run_line(["activate Aerial Caravan", "pass"])
+    assert player(g, "P1")["exile"][0]["card"] == "Island"
+    assert "play Island" in labels(g)
+    g.act("play Island")
+    assert any(p["card"] == "Island" for p in player(g, "P1")["battlefield"])

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.filters import Filter
-from ...core.objects import GRAVEYARD, HAND
+from ...core.objects import EXILE, GRAVEYARD, HAND, LIBRARY
 from ..subjects import CONTROLLER, Amount, Who, amount_of
 from .base import Ask, Effect
 
@@ -279,4 +279,58 @@ class DigRest(Effect):
         library.extend(order)
         g.log_event(f"{g.players[p].name} puts {len(order)} card{'s' if len(order) != 1 else ''} on the bottom "
                     f"of their library ({ctx.source_name})")
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# "Exile the top card of your library. You may play that card this turn."
+
+#: where `ExileTop` records the card it exiled, for `PlayExiled`
+EXILED_TOP = -(10 ** 15) - 3
+
+
+@dataclass(frozen=True)
+class ExileTop(Effect):
+    """"Exile the top card of your library." (face up: everyone sees it, CR 406.3)"""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        p = ctx.controller
+        library = g.players[p].library
+        if not library:
+            return None
+        name = g.objects[library[0]].card.name
+        new = g.move_to_zone(library[0], EXILE)
+        g.log_event(f"{g.players[p].name} exiles {name} from the top of their library ({ctx.source_name})")
+        if new is not None:
+            ctx.answers[EXILED_TOP] = new
+        return None
+
+
+@dataclass(frozen=True)
+class PlayExiled(Effect):
+    """"You may play that card this turn." (the card `ExileTop` exiled): until end of turn its
+    controller may play it (a land, as their land for the turn, CR 305.2) or cast it, with the
+    usual timing and costs (CR 601.2)."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        o = ctx.answers.get(EXILED_TOP)
+        if o is not None and o in g.objects and g.objects[o].zone == EXILE:
+            g.allow_play_from_exile(ctx.controller, o, False)
+        return None
+
+
+@dataclass(frozen=True)
+class PutOnLibrary(Effect):
+    """"Put target creature on top of its owner's library" / "on the bottom of its owner's
+    library" (a permanent, or a card in a graveyard)."""
+
+    what: Who = CONTROLLER
+    top: bool = True
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for ref in self.what.refs(g, ctx):
+            if ref[0] == "obj" and ref[1] in g.objects:
+                g.log_event(f"{g.name_of(ref[1])} is put on the {'top' if self.top else 'bottom'} of its "
+                            f"owner's library ({ctx.source_name})")
+                g.move_to_zone(ref[1], LIBRARY, to_top=self.top)
         return None

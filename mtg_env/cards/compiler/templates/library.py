@@ -14,7 +14,17 @@ from ...costs import Cost
 from ...effects import Draw, GainLife, SearchLibrary, Shuffle
 from ...effects.graveyard import ReturnCard
 from ...effects.hands import ChooseFromHand, DiscardChosen, PlayerDiscards, RevealHand
-from ...effects.topdeck import DigRest, DigTake, LookPutIntoGraveyard, Mill, Scry, Surveil
+from ...effects.topdeck import (
+    DigRest,
+    DigTake,
+    ExileTop,
+    LookPutIntoGraveyard,
+    Mill,
+    PlayExiled,
+    PutOnLibrary,
+    Scry,
+    Surveil,
+)
 from ...subjects import CONTROLLER, Who
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
@@ -399,3 +409,38 @@ def consider(b: Builder) -> list[Any]:
     if b.notes.get("looked") != 1:
         raise NoParse("that card")
     return [LookPutIntoGraveyard(_looked(b))]
+
+
+# --------------------------------------------------------------------------------------------
+# exiling the top card to play it; putting cards on a library
+
+
+@rule("effect", "Exile the top card of your library")
+def exile_top(b: Builder) -> list[Any]:
+    """"Exile the top card of your library." (CR 406.3)"""
+    if "exiled_top" in b.notes:
+        raise NoParse("exile the top card twice")
+    b.notes["exiled_top"] = True
+    return [ExileTop()]
+
+
+@rule("effect", "You may play that card this turn", "You may play it this turn",
+      "Until end of turn, you may play that card", "Until end of turn, you may play it")
+def play_exiled(b: Builder) -> list[Any]:
+    """"Exile the top card of your library. You may play that card this turn." """
+    if b.notes.get("exiled_top") is not True:
+        raise NoParse("that card")
+    b.notes["exiled_top"] = "played"
+    return [PlayExiled()]
+
+
+@rule("effect", "Put <what:obj> on top of its owner's library")
+def put_on_top(b: Builder, what: ObjRef) -> list[Any]:
+    """"Put target creature on top of its owner's library." """
+    return [PutOnLibrary(b.obj(what, frozenset({"battlefield", "graveyard"})), True)]
+
+
+@rule("effect", "Put <what:obj> on the bottom of its owner's library")
+def put_on_bottom(b: Builder, what: ObjRef) -> list[Any]:
+    """"Put target card from a graveyard on the bottom of its owner's library." """
+    return [PutOnLibrary(b.obj(what, frozenset({"battlefield", "graveyard"})), False)]
