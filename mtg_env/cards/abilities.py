@@ -103,8 +103,9 @@ class Activated(Ability):
     keyword: str | None = None  # "equip", "crew" for keyword abilities
     #: X defined by the text (CR 107.3c) instead of chosen
     x_rule: DefinedX | None = None
-    #: it functions only while its card is in its owner's hand (cycling, CR 702.29a)
-    from_hand: bool = False
+    #: the zone it functions in (CR 113.6): "hand" for cycling (CR 702.29a), "graveyard" for
+    #: "Return ~ from your graveyard to your hand" (CR 113.6m)
+    zone: str = "battlefield"
 
     @property
     def kind(self) -> str:

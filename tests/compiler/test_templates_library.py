@@ -552,3 +552,42 @@ players:
     assert "play Island" in labels(g)
     g.act("play Island")
     assert any(p["card"] == "Island" for p in player(g, "P1")["battlefield"])
+
+
+def test_cr_113_6m_an_ability_that_returns_its_card_from_the_graveyard_reassembling_skeleton():
+    """Reassembling Skeleton: "{1}{B}: Return ~ from your graveyard to the battlefield tapped."
+    It functions only in the graveyard (CR 113.6m); the creature enters tapped."""
+    _compiled("Reassembling Skeleton")
+    ability = "activate Reassembling Skeleton: {1}{B}: Return Reassembling Skeleton from your graveyard " \
+              "to the battlefield tapped."
+    g = scenario("""
+players:
+  - mana_pool: "{C}{B}"
+    battlefield: [Reassembling Skeleton]
+""")
+    assert ability not in labels(g)  # not from the battlefield
+    g = scenario("""
+players:
+  - mana_pool: "{C}{B}"
+    graveyard: [Reassembling Skeleton]
+""")
+    assert ability in labels(g)
+    g.run_line([ability, "pass"])
+    assert permanent(g, "Reassembling Skeleton")["tapped"]
+    assert player(g, "P1")["graveyard"] == []
+
+
+def test_cr_400_7_the_card_left_the_graveyard_in_response_clattering_augur():
+    """Clattering Augur: "{2}{B}{B}: Return ~ from your graveyard to your hand." If the card
+    leaves the graveyard before the ability resolves, it is a new object: nothing returns."""
+    _compiled("Clattering Augur", "Cremate")
+    g = scenario("""
+players:
+  - mana_pool: "{B}{B}{B}{B}{B}"
+    graveyard: [Clattering Augur]
+    hand: [Cremate]
+    library: [Island]
+""")
+    g.run_line(["activate Clattering Augur", "cast Cremate", "target Clattering Augur", "pass", "pass"])
+    assert player(g, "P1")["exile"][0]["card"] == "Clattering Augur"
+    assert player(g, "P1")["hand"] == ["Island"]

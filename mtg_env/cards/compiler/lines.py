@@ -155,7 +155,10 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
         if pre:
             raise NoParse(text)
         return [Activated(text=line.raw, cost=cost, modes=modes(line, b.card), **kw)]
+    b.notes["activated"] = True
     effs = effects(text, b)
+    if b.notes.get("zone"):
+        kw["zone"] = b.notes["zone"]  # it functions where its effect moves its card from (CR 113.6m)
     return [Activated(text=line.raw, cost=cost, effects=effs, targets=tuple(b.targets), **kw)]
 
 

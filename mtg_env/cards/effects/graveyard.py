@@ -40,3 +40,26 @@ class ReturnCard(Effect):
         if isinstance(got, Ask):
             return got
         return None
+
+
+@dataclass(frozen=True)
+class ReturnSelf(Effect):
+    """"Return ~ from your graveyard to your hand / to the battlefield (tapped)": the ability's
+    source, if it is still the card in the graveyard (CR 400.7)."""
+
+    to: str = HAND
+    tapped: bool = False
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        o = ctx.source_id
+        if o is None or o not in g.objects or g.objects[o].zone != GRAVEYARD:
+            return None
+        if self.to == HAND:
+            g.log_event(f"{g.name_of(o)} returns to its owner's hand ({ctx.source_name})")
+            g.move_to_zone(o, HAND)
+            return None
+        info = g.as_enters(ctx, -(step * 1_000) - 500, g.objects[o].card, ctx.controller)
+        if isinstance(info, Ask):
+            return info
+        g.move_to_zone(o, BATTLEFIELD, controller=ctx.controller, tapped=self.tapped, info=info)
+        return None

@@ -7,12 +7,12 @@ from typing import Any
 
 from ....core.filters import YOU, And, Anything, CardType, Filter, Or, Subtype
 from ....core.mana import parse_mana_cost
-from ....core.objects import BATTLEFIELD, HAND
+from ....core.objects import BATTLEFIELD, GRAVEYARD, HAND
 from ....core.subtypes import ARTIFACT_TYPES, LAND_TYPES
 from ...abilities import THIS, Activated, TriggerEvent
 from ...costs import Cost
 from ...effects import Draw, GainLife, SearchLibrary, Shuffle
-from ...effects.graveyard import ReturnCard
+from ...effects.graveyard import ReturnCard, ReturnSelf
 from ...effects.hands import ChooseFromHand, DiscardChosen, PlayerDiscards, RevealHand
 from ...effects.topdeck import (
     DigRest,
@@ -28,7 +28,7 @@ from ...effects.topdeck import (
 from ...subjects import CONTROLLER, Who
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
-from ..lexicon import ObjRef, PlayerRef, read_noun
+from ..lexicon import SELF_WORDS, ObjRef, PlayerRef, read_noun
 from ..text import Line
 
 
@@ -63,7 +63,7 @@ def gain_life_you(b: Builder, n: Any) -> list[Any]:
 
 
 def _cycling(line: Line, cost: str, effects: tuple[Any, ...]) -> list[Activated]:
-    return [Activated(text=line.raw, keyword="cycling", from_hand=True, effects=effects,
+    return [Activated(text=line.raw, keyword="cycling", zone=HAND, effects=effects,
                       cost=Cost(mana=parse_mana_cost(cost), discard_self=True))]
 
 
@@ -444,3 +444,31 @@ def put_on_top(b: Builder, what: ObjRef) -> list[Any]:
 def put_on_bottom(b: Builder, what: ObjRef) -> list[Any]:
     """"Put target card from a graveyard on the bottom of its owner's library." """
     return [PutOnLibrary(b.obj(what, frozenset({"battlefield", "graveyard"})), False)]
+
+
+# --------------------------------------------------------------------------------------------
+# abilities of a card in a graveyard (CR 113.6m)
+
+
+def _self_rule(wording: str, to: str, tapped: bool) -> None:
+    @rule("effect", wording)
+    def return_self(b: Builder, s: str) -> list[Any]:
+        """An activated ability of a card in its owner's graveyard (CR 113.6m)."""
+        if not b.notes.get("activated") or b.notes.get("zone") or b.targets:
+            raise NoParse("return ~ from your graveyard")
+        if to == BATTLEFIELD and b.card is not None and "Aura" in getattr(b.card, "type_line", ""):
+            raise NoParse("an Aura returned to the battlefield")
+        b.notes["zone"] = GRAVEYARD
+        return [ReturnSelf(to, tapped)]
+
+
+@kind("self_card")
+def _self_card(text: str) -> str:
+    if text.lower() not in SELF_WORDS:
+        raise NoParse(text)
+    return text
+
+
+_self_rule("Return <s:self_card> from your graveyard to your hand", HAND, False)
+_self_rule("Return <s:self_card> from your graveyard to the battlefield", BATTLEFIELD, False)
+_self_rule("Return <s:self_card> from your graveyard to the battlefield tapped", BATTLEFIELD, True)
