@@ -135,6 +135,7 @@ class TriggerEvent(StrEnum):
     CAST = "cast"                              # CR 601.2i
     ACTIVATE = "activate"                      # CR 602.2e
     CYCLED = "cycled"                          # CR 702.29c-d: a card discarded to pay a cycling cost
+    DISCARD = "discard"                        # CR 701.9a: a player discards a card
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

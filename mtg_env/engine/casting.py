@@ -17,7 +17,7 @@ from ..cards.costs import Cost
 from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost
-from ..core.objects import COMMAND, EXILE, GRAVEYARD, STACK, Context, StackItem
+from ..core.objects import COMMAND, EXILE, STACK, Context, StackItem
 from . import costs, primitives, targets, triggers, zones
 from .tasks import Announce, AnnounceStage, PlaceTriggers, Resolve
 
@@ -294,12 +294,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         for o in sacrificed:
             primitives.sacrifice(g, o)
     for o in t.discarded:
-        g.log_event(f"{pname} discards {g.name_of(o)}")
-        zones.move_to_zone(g, o, GRAVEYARD)
-    cycled = None
-    if cost.discard_self:
-        g.log_event(f"{pname} discards {g.name_of(oid)}")
-        cycled = zones.move_to_zone(g, oid, GRAVEYARD)
+        primitives.discard(g, o)
+    cycled = primitives.discard(g, oid) if cost.discard_self else None
     if cost.exile_self:
         zones.move_to_zone(g, oid, EXILE)
     if cost.tap and oid in g.objects:

@@ -591,3 +591,41 @@ players:
     g.run_line(["activate Clattering Augur", "cast Cremate", "target Clattering Augur", "pass", "pass"])
     assert player(g, "P1")["exile"][0]["card"] == "Clattering Augur"
     assert player(g, "P1")["hand"] == ["Island"]
+
+
+def test_cr_702_29d_cycle_or_discard_triggers_once_for_a_card_cycled_flameblade_adept():
+    """Flameblade Adept: "Whenever you cycle or discard a card, ~ gets +1/+0 until end of
+    turn." Cycling a card is one trigger, not two (CR 702.29d)."""
+    _compiled("Flameblade Adept")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}"
+    battlefield: [Flameblade Adept]
+    hand: [Angel of the God-Pharaoh, Island]
+    library: [Island, Forest]
+""")
+    g.act("activate Angel of the God-Pharaoh: Cycling")
+    assert len(g.state_json()["stack"]) == 2  # the cycling ability and one trigger
+    g.run_line(["pass", "pass"])
+    assert permanent(g, "Flameblade Adept")["power"] == 2
+
+
+def test_cr_514_3a_a_discard_in_cleanup_triggers_and_players_get_priority_feast_of_sanity():
+    """Feast of Sanity: "Whenever you discard a card, ~ deals 1 damage to any target and you gain
+    1 life." Discarding to hand size in the cleanup step triggers it; players then receive
+    priority in that step (CR 514.3a), and the ability resolves before the next turn."""
+    _compiled("Feast of Sanity")
+    g = scenario("""
+format: duel
+step: end
+players:
+  - battlefield: [Feast of Sanity]
+    hand: [Island, Island, Island, Island, Island, Island, Island, Forest]
+  - library: [Swamp, Swamp]
+""")
+    g.run_line(["pass", "pass", "discard Forest"])
+    assert g.state_json()["turn"] == 1 and g.state_json()["step"] == "cleanup"
+    assert g.decision is not None and g.decision.kind == "target"
+    g.run_line(["target P2", "pass", "pass"])
+    assert player(g, "P2")["life"] == 19 and player(g, "P1")["life"] == 21
+    assert g.state_json()["turn"] == 2

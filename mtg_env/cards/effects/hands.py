@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.filters import Filter
-from ...core.objects import GRAVEYARD, HAND
 from ..subjects import TARGET, Amount, Who, amount_of
 from .base import Ask, Effect
 from .topdeck import answer_key
@@ -60,12 +59,9 @@ class PlayerDiscards(Effect):
                                + (f" ({n - i} more)" if n - i > 1 else ""), key=key)
                 mine.append(ans)
             chosen[p] = mine
-        for p, cards in chosen.items():
+        for cards in chosen.values():
             for o in cards:
-                if o in g.objects and g.objects[o].zone == HAND:
-                    g.log_event(f"{g.players[p].name} discards {g.name_of(o)}"
-                                + (" at random" if self.at_random else ""))
-                    g.move_to_zone(o, GRAVEYARD)
+                g.discard(o, " at random" if self.at_random else "")
         return None
 
 
@@ -119,7 +115,6 @@ class DiscardChosen(Effect):
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         o = ctx.answers.get(CHOSEN_FROM_HAND)
-        if o is not None and o in g.objects and g.objects[o].zone == HAND:
-            g.log_event(f"{g.players[g.objects[o].owner].name} discards {g.name_of(o)}")
-            g.move_to_zone(o, GRAVEYARD)
+        if o is not None:
+            g.discard(o)
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.filters import YOU, And, Anything, CardType, Filter, Or, Subtype
+from ....core.filters import OPPONENT, YOU, And, Anything, CardType, Filter, Or, Subtype
 from ....core.mana import parse_mana_cost
 from ....core.objects import BATTLEFIELD, GRAVEYARD, HAND
 from ....core.subtypes import ARTIFACT_TYPES, LAND_TYPES
@@ -472,3 +472,32 @@ def _self_card(text: str) -> str:
 _self_rule("Return <s:self_card> from your graveyard to your hand", HAND, False)
 _self_rule("Return <s:self_card> from your graveyard to the battlefield", BATTLEFIELD, False)
 _self_rule("Return <s:self_card> from your graveyard to the battlefield tapped", BATTLEFIELD, True)
+
+
+# --------------------------------------------------------------------------------------------
+# "whenever ... discards a card" (CR 701.9)
+
+
+@rule("trigger", "Whenever you discard a card")
+def whenever_you_discard(b: Builder) -> dict[str, Any]:
+    """"Whenever you discard a card, ..." (any discard: a cost, an effect, cleanup)"""
+    return {"event": TriggerEvent.DISCARD, "subject": None, "actor": YOU}
+
+
+@rule("trigger", "Whenever an opponent discards a card")
+def whenever_an_opponent_discards(b: Builder) -> dict[str, Any]:
+    """"Whenever an opponent discards a card, ..." """
+    return {"event": TriggerEvent.DISCARD, "subject": None, "actor": OPPONENT}
+
+
+@rule("trigger", "Whenever a player discards a card")
+def whenever_a_player_discards(b: Builder) -> dict[str, Any]:
+    """"Whenever a player discards a card, ..." """
+    return {"event": TriggerEvent.DISCARD, "subject": None}
+
+
+@rule("trigger", "Whenever you cycle or discard a card")
+def whenever_you_cycle_or_discard(b: Builder) -> dict[str, Any]:
+    """CR 702.29d: "Whenever you cycle or discard a card" triggers once for a card cycled (the
+    discard that pays the cost)."""
+    return {"event": (TriggerEvent.DISCARD, TriggerEvent.CYCLED), "subject": None, "actor": YOU}
