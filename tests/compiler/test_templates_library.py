@@ -629,3 +629,34 @@ players:
     g.run_line(["target P2", "pass", "pass"])
     assert player(g, "P2")["life"] == 19 and player(g, "P1")["life"] == 21
     assert g.state_json()["turn"] == 2
+
+
+def test_cr_701_23b_up_to_two_one_onto_the_battlefield_the_other_into_hand_kodamas_reach():
+    """Kodama's Reach: "Search your library for up to two basic land cards, reveal those cards,
+    put one onto the battlefield tapped and the other into your hand, then shuffle." """
+    _compiled("Kodama's Reach")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{G}"
+    hand: [Kodama's Reach]
+    library: [Forest, Grizzly Bears, Island, Forest]
+""")
+    g.run_line(["cast Kodama's Reach", "pass"])
+    assert set(labels(g)) == {"find Forest", "find Island", "find nothing"}
+    g.act("find Island")
+    assert set(labels(g)) == {"find Forest", "find no more"}
+    g.act("find Forest")
+    assert permanent(g, "Island")["tapped"]
+    assert player(g, "P1")["hand"] == ["Forest"] and player(g, "P1")["library_count"] == 2
+
+
+def test_cr_701_23b_a_single_card_found_goes_onto_the_battlefield_kodamas_reach():
+    """Kodama's Reach finding one card: it goes onto the battlefield tapped (Gatherer ruling)."""
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{G}"
+    hand: [Kodama's Reach]
+    library: [Forest, Grizzly Bears]
+""")
+    g.run_line(["cast Kodama's Reach", "pass", "find Forest"])
+    assert permanent(g, "Forest")["tapped"] and player(g, "P1")["hand"] == []

@@ -146,3 +146,58 @@ class OrderTopOfLibrary(Effect):
             g.log_event(f"{g.players[ctx.controller].name} puts {g.objects[choice].card.name} "
                         f"{ordinal} on their library ({ctx.source_name})")
         return None
+
+
+@dataclass(frozen=True)
+class SearchCards(Effect):
+    """"Search your library for up to two basic land cards, reveal those cards, put one onto the
+    battlefield tapped and the other into your hand" / "... put them into your hand": up to
+    `len(dests)` cards matching `what`, found one at a time (the player may stop, CR 701.23b);
+    the `i`th card found goes to `dests[i]` (zone, tapped). Cards put onto the battlefield make
+    their "as enters" choice (CR 614.12). A single card found takes the first destination
+    (Cultivate, Kodama's Reach: Gatherer rulings)."""
+
+    dests: tuple[tuple[str, bool], ...]
+    what: Filter = dataclasses.field(default_factory=lambda: parse_filter("basic land"))
+    phrase: str = "basic land cards"
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        p = ctx.controller
+        player = g.players[p]
+        found: list[int] = []
+        k = 0
+        while len(found) < len(self.dests):
+            ans = ctx.answers.get(-(step * 1_000) - 1 - k)
+            left = [o for o in player.library if o not in found
+                    and self.what.obj(g, g.objects[o], g.chars(o), p, ctx.source_id)]
+            if not left or ans == NOTHING:
+                break
+            if ans is None or ans not in left:
+                by_name: dict[str, int] = {}
+                for o in left:
+                    by_name.setdefault(g.objects[o].card.name, o)
+                opts = list(by_name.values())
+                return Ask("choose", p, (*opts, NOTHING),
+                           (*(f"find {g.objects[o].card.name}" for o in opts),
+                            "find no more" if found else "find nothing"),
+                           f"{ctx.source_name}: search your library for up to {len(self.dests)} {self.phrase}"
+                           + (f" ({len(found)} found)" if found else ""), key=-(step * 1_000) - 1 - k)
+            found.append(ans)
+            k += 1
+        infos: list[dict[str, object] | None] = []
+        for i, o in enumerate(found):
+            zone, _tapped = self.dests[i]
+            info = None
+            if zone == BATTLEFIELD:
+                got = g.as_enters(ctx, -(step * 1_000) - 500 - i, g.objects[o].card, p)
+                if isinstance(got, Ask):
+                    return got
+                info = got
+            infos.append(info)
+        if not found:
+            g.log_event(f"{player.name} finds nothing ({ctx.source_name})")
+        for i, o in enumerate(found):
+            zone, tapped = self.dests[i]
+            g.log_event(f"{player.name} finds {g.objects[o].card.name} ({ctx.source_name})")
+            g.move_to_zone(o, zone, tapped=tapped, info=infos[i])
+        return None

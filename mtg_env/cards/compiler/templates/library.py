@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.filters import OPPONENT, YOU, And, Anything, CardType, Filter, Or, Subtype
+from ....core.filters import OPPONENT, YOU, And, Anything, CardType, Filter, Or, Subtype, parse_filter
 from ....core.mana import parse_mana_cost
 from ....core.objects import BATTLEFIELD, GRAVEYARD, HAND
 from ....core.subtypes import ARTIFACT_TYPES, LAND_TYPES
@@ -14,6 +14,7 @@ from ...costs import Cost
 from ...effects import Draw, GainLife, SearchLibrary, Shuffle
 from ...effects.graveyard import ReturnCard, ReturnSelf
 from ...effects.hands import ChooseFromHand, DiscardChosen, PlayerDiscards, RevealHand
+from ...effects.library import SearchCards
 from ...effects.topdeck import (
     DigRest,
     DigTake,
@@ -28,7 +29,7 @@ from ...effects.topdeck import (
 from ...subjects import CONTROLLER, Who
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
-from ..lexicon import SELF_WORDS, ObjRef, PlayerRef, read_noun
+from ..lexicon import SELF_WORDS, ObjRef, PlayerRef, read_noun, read_number
 from ..text import Line
 
 
@@ -501,3 +502,50 @@ def whenever_you_cycle_or_discard(b: Builder) -> dict[str, Any]:
     """CR 702.29d: "Whenever you cycle or discard a card" triggers once for a card cycled (the
     discard that pays the cost)."""
     return {"event": (TriggerEvent.DISCARD, TriggerEvent.CYCLED), "subject": None, "actor": YOU}
+
+
+@kind("up_to_cards")
+def _up_to_cards(text: str) -> tuple[int, str, Filter]:
+    """"up to two basic land cards", "up to two Forest cards": (number, phrase, filter)."""
+    low = text.lower()
+    if not low.startswith("up to ") or not low.endswith(" cards"):
+        raise NoParse(text)
+    words = text.split(" ")
+    n = read_number(words[2])
+    if n < 2:
+        raise NoParse(text)
+    phrase = " ".join(words[3:])
+    return n, phrase, read_noun(phrase[:-1])  # "basic land cards" -> "basic land card"
+
+
+@rule("effect", "Search your library for <what:up_to_cards>, reveal (them|those cards), put them into your hand, then shuffle",
+      "Search your library for <what:up_to_cards>, put them into your hand, then shuffle")
+def search_several_to_hand(b: Builder, what: tuple[int, str, Filter]) -> list[Any]:
+    """"Search your library for up to two basic land cards, reveal them, put them into your
+    hand, then shuffle." (CR 701.23b: up to: as many as the player finds)"""
+    n, phrase, flt = what
+    return [SearchCards(((HAND, False),) * n, flt, phrase), Shuffle()]
+
+
+def _several_rule(wording: str, tapped: bool) -> None:
+    @rule("effect", wording)
+    def search_several_to_battlefield(b: Builder, what: tuple[int, str, Filter]) -> list[Any]:
+        """"Search your library for up to two basic land cards, put them onto the battlefield
+        tapped, then shuffle." (lands and the like only: never an Aura, CR 303.4f)"""
+        n, phrase, flt = what
+        if not _only_types(flt, _ONTO_BATTLEFIELD):
+            raise NoParse(phrase)
+        return [SearchCards(((BATTLEFIELD, tapped),) * n, flt, phrase), Shuffle()]
+
+
+_several_rule("Search your library for <what:up_to_cards>, put them onto the battlefield, then shuffle", False)
+_several_rule("Search your library for <what:up_to_cards>, put them onto the battlefield tapped, then shuffle", True)
+
+
+@rule("effect", "Search your library for up to two basic land cards, reveal those cards, put one onto the "
+      "battlefield tapped and the other into your hand, then shuffle")
+def cultivate(b: Builder) -> list[Any]:
+    """Kodama's Reach: "... put one onto the battlefield tapped and the other into your hand,
+    then shuffle." (a single card found goes onto the battlefield, Gatherer ruling)"""
+    return [SearchCards(((BATTLEFIELD, True), (HAND, False)), parse_filter("basic land"), "basic land cards"),
+            Shuffle()]
