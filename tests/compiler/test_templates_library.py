@@ -660,3 +660,31 @@ players:
 """)
     g.run_line(["cast Kodama's Reach", "pass", "find Forest"])
     assert permanent(g, "Forest")["tapped"] and player(g, "P1")["hand"] == []
+
+
+def test_cr_406_3_exile_target_players_graveyard_tormods_crypt():
+    """Tormod's Crypt: "{T}, Sacrifice ~: Exile target player's graveyard." Only that player's."""
+    _compiled("Tormod's Crypt")
+    g = scenario("""
+players:
+  - battlefield: [Tormod's Crypt]
+    graveyard: [Island]
+  - graveyard: [Grizzly Bears, Forest]
+""")
+    g.run_line(["activate Tormod's Crypt", "target P2", "pass"])
+    assert player(g, "P2")["graveyard"] == [] and len(player(g, "P2")["exile"]) == 2
+    assert player(g, "P1")["graveyard"] == ["Island", "Tormod's Crypt"]
+
+
+def test_cr_701_24a_shuffle_your_graveyard_into_your_library_feldons_cane():
+    """Feldon's Cane: "{T}, Exile ~: Shuffle your graveyard into your library." """
+    _compiled("Feldon's Cane")
+    g = scenario("""
+players:
+  - battlefield: [Feldon's Cane]
+    graveyard: [Island, Forest]
+    library: [Mountain]
+""")
+    g.run_line(["activate Feldon's Cane", "pass"])
+    s = player(g, "P1")
+    assert s["graveyard"] == [] and s["library_count"] == 3 and s["exile"][0]["card"] == "Feldon's Cane"

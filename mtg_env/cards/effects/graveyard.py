@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...core.objects import BATTLEFIELD, GRAVEYARD, HAND
+from ...core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY
 from ..subjects import TARGET, Who
 from .base import Ask, Effect
 
@@ -62,4 +62,40 @@ class ReturnSelf(Effect):
         if isinstance(info, Ask):
             return info
         g.move_to_zone(o, BATTLEFIELD, controller=ctx.controller, tapped=self.tapped, info=info)
+        return None
+
+
+@dataclass(frozen=True)
+class ExileGraveyard(Effect):
+    """"Exile target player's graveyard." / "Exile all graveyards." (each player named: every
+    card in their graveyard)"""
+
+    who: Who = TARGET
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for ref in self.who.refs(g, ctx):
+            if ref[0] != "player":
+                continue
+            cards = list(g.players[ref[1]].graveyard)
+            for o in cards:
+                g.move_to_zone(o, EXILE)
+            g.log_event(f"{g.players[ref[1]].name}'s graveyard is exiled ({len(cards)} cards, {ctx.source_name})")
+        return None
+
+
+@dataclass(frozen=True)
+class ShuffleGraveyardIn(Effect):
+    """"Target player shuffles their graveyard into their library." (CR 701.24a; the library is
+    shuffled even with an empty graveyard, CR 701.24d)"""
+
+    who: Who = TARGET
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for ref in self.who.refs(g, ctx):
+            if ref[0] != "player":
+                continue
+            for o in list(g.players[ref[1]].graveyard):
+                g.move_to_zone(o, LIBRARY)
+            g.shuffle_library(ref[1])
+            g.log_event(f"{g.players[ref[1]].name} shuffles their graveyard into their library ({ctx.source_name})")
         return None

@@ -12,7 +12,7 @@ from ....core.subtypes import ARTIFACT_TYPES, LAND_TYPES
 from ...abilities import THIS, Activated, TriggerEvent
 from ...costs import Cost
 from ...effects import Draw, GainLife, SearchLibrary, Shuffle
-from ...effects.graveyard import ReturnCard, ReturnSelf
+from ...effects.graveyard import ExileGraveyard, ReturnCard, ReturnSelf, ShuffleGraveyardIn
 from ...effects.hands import ChooseFromHand, DiscardChosen, PlayerDiscards, RevealHand
 from ...effects.library import SearchCards
 from ...effects.topdeck import (
@@ -26,7 +26,7 @@ from ...effects.topdeck import (
     Scry,
     Surveil,
 )
-from ...subjects import CONTROLLER, Who
+from ...subjects import CONTROLLER, EACH_OPPONENT, EACH_PLAYER, Who
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
 from ..lexicon import SELF_WORDS, ObjRef, PlayerRef, read_noun, read_number
@@ -549,3 +549,37 @@ def cultivate(b: Builder) -> list[Any]:
     then shuffle." (a single card found goes onto the battlefield, Gatherer ruling)"""
     return [SearchCards(((BATTLEFIELD, True), (HAND, False)), parse_filter("basic land"), "basic land cards"),
             Shuffle()]
+
+
+@rule("effect", "Exile <who:player>'s graveyard")
+def exile_graveyard(b: Builder, who: PlayerRef) -> list[Any]:
+    """"Exile target player's graveyard." """
+    if who.kind != "target":
+        raise NoParse("whose graveyard")
+    return [ExileGraveyard(b.player(who))]
+
+
+@rule("effect", "Exile all graveyards")
+def exile_all_graveyards(b: Builder) -> list[Any]:
+    """"Exile all graveyards." """
+    return [ExileGraveyard(EACH_PLAYER)]
+
+
+@rule("effect", "Exile each opponent's graveyard")
+def exile_opponents_graveyards(b: Builder) -> list[Any]:
+    """"Exile each opponent's graveyard." """
+    return [ExileGraveyard(EACH_OPPONENT)]
+
+
+@rule("effect", "<who:player> shuffles (their|his or her) graveyard into (their|his or her) library")
+def shuffle_graveyard_in(b: Builder, who: PlayerRef) -> list[Any]:
+    """"Target player shuffles their graveyard into their library." """
+    if who.kind != "target":
+        raise NoParse("whose graveyard")
+    return [ShuffleGraveyardIn(b.player(who))]
+
+
+@rule("effect", "Shuffle your graveyard into your library")
+def shuffle_your_graveyard_in(b: Builder) -> list[Any]:
+    """"Shuffle your graveyard into your library." (Feldon's Cane)"""
+    return [ShuffleGraveyardIn(CONTROLLER)]
