@@ -688,3 +688,19 @@ players:
     g.run_line(["activate Feldon's Cane", "pass"])
     s = player(g, "P1")
     assert s["graveyard"] == [] and s["library_count"] == 3 and s["exile"][0]["card"] == "Feldon's Cane"
+
+
+def test_cr_603_3d_a_chosen_not_targeted_land_may_be_itself_dimir_aqueduct():
+    """Dimir Aqueduct: "When ~ enters, return a land you control to its owner's hand." The land
+    is chosen as the ability resolves (it doesn't target) and may be the Aqueduct itself."""
+    _compiled("Dimir Aqueduct")
+    g = scenario("""
+players:
+  - hand: [Dimir Aqueduct]
+    battlefield: [Island, Grizzly Bears]
+""")
+    g.run_line(["play Dimir Aqueduct", "pass"])
+    assert set(labels(g)) == {"return Island", "return Dimir Aqueduct"}
+    g.act("return Island")
+    assert player(g, "P1")["hand"] == ["Island"]
+    assert permanent(g, "Dimir Aqueduct")["tapped"]

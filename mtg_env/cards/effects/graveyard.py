@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...core.filters import Filter
 from ...core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY
 from ..subjects import TARGET, Who
 from .base import Ask, Effect
@@ -98,4 +99,27 @@ class ShuffleGraveyardIn(Effect):
                 g.move_to_zone(o, LIBRARY)
             g.shuffle_library(ref[1])
             g.log_event(f"{g.players[ref[1]].name} shuffles their graveyard into their library ({ctx.source_name})")
+        return None
+
+
+@dataclass(frozen=True)
+class ReturnYourPermanent(Effect):
+    """"Return a land you control to its owner's hand." (chosen as it resolves, not targeted: it
+    may be the source itself)"""
+
+    what: Filter
+    phrase: str = "a permanent you control"
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        p = ctx.controller
+        cands = [o for o in g.battlefield if g.objects[o].controller == p and g.matches(self.what, o, p, ctx.source_id)]
+        if not cands:
+            return None
+        ans = ctx.answers.get(step)
+        if ans is None or ans not in cands:
+            return Ask("choose", p, tuple(cands), tuple(f"return {g.name_of(o)}" for o in cands),
+                       f"{ctx.source_name}: choose {self.phrase} to return to its owner's hand",
+                       targets=tuple(g.name_of(o) for o in cands))
+        g.log_event(f"{g.players[p].name} returns {g.name_of(ans)} to its owner's hand ({ctx.source_name})")
+        g.move_to_zone(ans, HAND)
         return None

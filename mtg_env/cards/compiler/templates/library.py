@@ -5,14 +5,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.filters import OPPONENT, YOU, And, Anything, CardType, Filter, Or, Subtype, parse_filter
+from ....core.filters import (
+    OPPONENT,
+    YOU,
+    And,
+    Anything,
+    CardType,
+    Filter,
+    Or,
+    Permanent,
+    Subtype,
+    parse_filter,
+)
 from ....core.mana import parse_mana_cost
 from ....core.objects import BATTLEFIELD, GRAVEYARD, HAND
 from ....core.subtypes import ARTIFACT_TYPES, LAND_TYPES
 from ...abilities import THIS, Activated, TriggerEvent
 from ...costs import Cost
 from ...effects import Draw, GainLife, SearchLibrary, Shuffle
-from ...effects.graveyard import ExileGraveyard, ReturnCard, ReturnSelf, ShuffleGraveyardIn
+from ...effects.graveyard import (
+    ExileGraveyard,
+    ReturnCard,
+    ReturnSelf,
+    ReturnYourPermanent,
+    ShuffleGraveyardIn,
+)
 from ...effects.hands import ChooseFromHand, DiscardChosen, PlayerDiscards, RevealHand
 from ...effects.library import SearchCards
 from ...effects.topdeck import (
@@ -583,3 +600,21 @@ def shuffle_graveyard_in(b: Builder, who: PlayerRef) -> list[Any]:
 def shuffle_your_graveyard_in(b: Builder) -> list[Any]:
     """"Shuffle your graveyard into your library." (Feldon's Cane)"""
     return [ShuffleGraveyardIn(CONTROLLER)]
+
+
+@kind("yours")
+def _yours(text: str) -> tuple[str, Filter]:
+    """"a land you control", "a creature you control": one of your permanents, chosen."""
+    low = text.lower()
+    if not low.startswith(("a ", "an ")) or not low.endswith(" you control") or "target" in low:
+        raise NoParse(text)
+    flt = read_noun(text.split(" ", 1)[1])
+    return text, flt & Permanent()
+
+
+@rule("effect", "Return <what:yours> to its owner's hand")
+def return_yours(b: Builder, what: tuple[str, Filter]) -> list[Any]:
+    """"When ~ enters, return a land you control to its owner's hand." (chosen as it resolves;
+    it may be ~ itself)"""
+    phrase, flt = what
+    return [ReturnYourPermanent(flt, phrase)]
