@@ -704,3 +704,37 @@ players:
     g.act("return Island")
     assert player(g, "P1")["hand"] == ["Island"]
     assert permanent(g, "Dimir Aqueduct")["tapped"]
+
+
+def test_cr_305_4_put_a_land_from_hand_is_not_playing_it_sakura_tribe_scout():
+    """Sakura-Tribe Scout: "{T}: You may put a land card from your hand onto the battlefield."
+    Not a land play (CR 305.4): the player may still play a land this turn."""
+    _compiled("Sakura-Tribe Scout")
+    g = scenario("""
+players:
+  - battlefield: [Sakura-Tribe Scout]
+    hand: [Forest, Island, Grizzly Bears]
+""")
+    g.run_line(["activate Sakura-Tribe Scout", "pass"])
+    assert set(labels(g)) == {"put Forest onto the battlefield", "put Island onto the battlefield", "put none"}
+    g.act("put Forest onto the battlefield")
+    assert not permanent(g, "Forest")["tapped"]
+    assert "play Island" in labels(g)
+
+
+def test_cr_701_20e_look_at_the_top_three_then_put_them_back_in_any_order_senseis_divining_top():
+    """Sensei's Divining Top: "{1}: Look at the top three cards of your library, then put them
+    back in any order." and "{T}: Draw a card, then put ~ on top of its owner's library." """
+    _compiled("Sensei's Divining Top")
+    g = scenario("""
+players:
+  - mana_pool: "{C}"
+    battlefield: [Sensei's Divining Top]
+    library: [Island, Forest, Mountain, Plains]
+""")
+    g.run_line(["activate Sensei's Divining Top: {1}", "pass"])
+    assert set(labels(g)) == {"put Island first (on top)", "put Forest first (on top)", "put Mountain first (on top)"}
+    g.run_line(["put Mountain first (on top)", "put Island second"])
+    g.run_line(["activate Sensei's Divining Top: {T}", "pass"])
+    s = player(g, "P1")
+    assert s["hand"] == ["Mountain"] and s["library_count"] == 4 and s["battlefield"] == []

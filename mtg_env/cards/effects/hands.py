@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.filters import Filter
+from ...core.objects import BATTLEFIELD
 from ..subjects import TARGET, Amount, Who, amount_of
 from .base import Ask, Effect
 from .topdeck import answer_key
@@ -117,4 +118,40 @@ class DiscardChosen(Effect):
         o = ctx.answers.get(CHOSEN_FROM_HAND)
         if o is not None:
             g.discard(o)
+        return None
+
+
+@dataclass(frozen=True)
+class PutFromHand(Effect):
+    """"You may put a land card from your hand onto the battlefield (tapped)." The player
+    chooses a card of theirs matching `what`, or none; it enters with its "as enters" choice
+    (CR 614.12). Putting a land onto the battlefield is not playing it (CR 305.4)."""
+
+    what: Filter
+    phrase: str = "a card"
+    tapped: bool = False
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        p = ctx.controller
+        hand = g.players[p].hand
+        ans = ctx.answers.get(step)
+        if ans is None:
+            cands: dict[str, int] = {}
+            for o in hand:
+                if self.what.obj(g, g.objects[o], g.chars(o), p, ctx.source_id):
+                    cands.setdefault(g.name_of(o), o)  # identical cards in a hand are one choice
+            if not cands:
+                return None
+            opts = tuple(cands.values())
+            return Ask("choose", p, (*opts, "none"),
+                       (*(f"put {g.name_of(o)} onto the battlefield" for o in opts), "put none"),
+                       f"{ctx.source_name}: you may put {self.phrase} from your hand onto the battlefield")
+        if ans == "none" or ans not in hand:
+            return None
+        info = g.as_enters(ctx, -(step * 1_000) - 500, g.objects[ans].card, p)
+        if isinstance(info, Ask):
+            return info
+        g.log_event(f"{g.players[p].name} puts {g.name_of(ans)} onto the battlefield from their hand "
+                    f"({ctx.source_name})")
+        g.move_to_zone(ans, BATTLEFIELD, controller=p, tapped=self.tapped, info=info)
         return None

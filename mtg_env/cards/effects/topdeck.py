@@ -334,3 +334,24 @@ class PutOnLibrary(Effect):
                             f"owner's library ({ctx.source_name})")
                 g.move_to_zone(ref[1], LIBRARY, to_top=self.top)
         return None
+
+
+@dataclass(frozen=True)
+class ReorderTop(Effect):
+    """"Look at the top N cards of your library, then put them back in any order." """
+
+    n: Amount = 3
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        n = amount_of(self.n, g, ctx)
+        library = g.players[ctx.controller].library
+        looked = library[:max(n, 0)]
+        top = order_top(g, ctx, step, 0, looked, f"look at the top {n}")
+        if isinstance(top, Ask):
+            return top
+        for o in looked:
+            library.remove(o)
+        library[:0] = top
+        g.log_event(f"{g.players[ctx.controller].name} puts {len(top)} cards back in an order of their choice "
+                    f"({ctx.source_name})")
+        return None

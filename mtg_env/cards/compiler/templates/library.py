@@ -30,7 +30,7 @@ from ...effects.graveyard import (
     ReturnYourPermanent,
     ShuffleGraveyardIn,
 )
-from ...effects.hands import ChooseFromHand, DiscardChosen, PlayerDiscards, RevealHand
+from ...effects.hands import ChooseFromHand, DiscardChosen, PlayerDiscards, PutFromHand, RevealHand
 from ...effects.library import SearchCards
 from ...effects.topdeck import (
     DigRest,
@@ -40,6 +40,7 @@ from ...effects.topdeck import (
     Mill,
     PlayExiled,
     PutOnLibrary,
+    ReorderTop,
     Scry,
     Surveil,
 )
@@ -618,3 +619,33 @@ def return_yours(b: Builder, what: tuple[str, Filter]) -> list[Any]:
     it may be ~ itself)"""
     phrase, flt = what
     return [ReturnYourPermanent(flt, phrase)]
+
+
+@kind("hand_permanent")
+def _hand_permanent(text: str) -> tuple[str, Filter]:
+    """"a land card", "a creature card", "a basic land card" (that can enter alone: never an
+    Aura, CR 303.4f)."""
+    phrase, flt = _hand_card(text)
+    if not _only_types(flt, _ONTO_BATTLEFIELD):
+        raise NoParse(text)
+    return phrase, flt
+
+
+@rule("effect", "You may put <what:hand_permanent> from your hand onto the battlefield")
+def put_from_hand(b: Builder, what: tuple[str, Filter]) -> list[Any]:
+    """"You may put a land card from your hand onto the battlefield." (the choice lists the
+    cards, and none)"""
+    return [PutFromHand(what[1], what[0])]
+
+
+@rule("effect", "You may put <what:hand_permanent> from your hand onto the battlefield tapped")
+def put_from_hand_tapped(b: Builder, what: tuple[str, Filter]) -> list[Any]:
+    """"You may put a land card from your hand onto the battlefield tapped." """
+    return [PutFromHand(what[1], what[0], tapped=True)]
+
+
+@rule("effect", "Look at the top <n:amount> cards of your library, then put them back in any order")
+def look_and_reorder(b: Builder, n: Any) -> list[Any]:
+    """"Look at the top four cards of your library, then put them back in any order." (the
+    player orders them, first on top)"""
+    return [ReorderTop(n)]
