@@ -125,6 +125,9 @@ def parse_cost(text: str, card_name: str) -> Cost:
         if m:
             kw["discard"] = _NUMBER_WORDS[m.group(1)]
             continue
+        if part in (f"discard {card_name.lower()}", "discard this card"):
+            kw["discard_self"] = True  # the ability functions only in its owner's hand (CR 113.6m)
+            continue
         if part in (f"exile {card_name.lower()}",) + tuple(f"exile {w}" for w in _SELF_WORDS):
             kw["exile_self"] = True
             continue

@@ -738,3 +738,43 @@ players:
     g.run_line(["activate Sensei's Divining Top: {T}", "pass"])
     s = player(g, "P1")
     assert s["hand"] == ["Mountain"] and s["library_count"] == 4 and s["battlefield"] == []
+
+
+def test_cr_702_29e_two_typecycling_abilities_on_one_line_igneous_pouncer():
+    """Igneous Pouncer: "Swampcycling {2}, mountaincycling {2}": two abilities, each searching
+    for its own type (CR 702.29e), each named by its own words."""
+    _compiled("Igneous Pouncer")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}"
+    hand: [Igneous Pouncer]
+    library: [Swamp, Mountain]
+""")
+    assert {"activate Igneous Pouncer: Swampcycling {2}", "activate Igneous Pouncer: mountaincycling {2}"} \
+        <= set(labels(g))
+    g.run_line(["activate Igneous Pouncer: mountaincycling {2}", "pass"])
+    assert set(labels(g)) == {"find Mountain", "find nothing"}
+
+
+def test_cr_113_6m_discard_this_card_as_a_cost_works_from_the_hand_rubblebelt_maaka():
+    """Rubblebelt Maaka: "Bloodrush — {R}, Discard ~: Target attacking creature gets +3/+3 until
+    end of turn." A cost that discards the card works only from its owner's hand (CR 113.6m),
+    and only with a legal target (CR 602.2b)."""
+    _compiled("Rubblebelt Maaka")
+    g = scenario("""
+players:
+  - mana_pool: "{R}"
+    battlefield: [Rubblebelt Maaka, Grizzly Bears]
+""")
+    assert not any(lab.startswith("activate Rubblebelt Maaka") for lab in labels(g))
+    g = scenario("""
+mana_payment: auto
+players:
+  - hand: [Rubblebelt Maaka]
+    battlefield: [Grizzly Bears, Mountain]
+""")
+    assert not any(lab.startswith("activate Rubblebelt Maaka") for lab in labels(g))  # nothing attacks
+    g.run_line(["pass", "pass", "attack P2 with Grizzly Bears"])
+    g.run_line(["activate Rubblebelt Maaka", "target Grizzly Bears", "pass"])
+    assert permanent(g, "Grizzly Bears")["power"] == 5
+    assert player(g, "P1")["graveyard"] == ["Rubblebelt Maaka"]

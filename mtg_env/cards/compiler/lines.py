@@ -159,6 +159,10 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
     effs = effects(text, b)
     if b.notes.get("zone"):
         kw["zone"] = b.notes["zone"]  # it functions where its effect moves its card from (CR 113.6m)
+    if cost.discard_self:
+        if kw.get("zone") or line.modes:
+            raise NoParse(cost_text.strip())
+        kw["zone"] = "hand"  # "Discard ~": it functions in its owner's hand (CR 113.6m)
     return [Activated(text=line.raw, cost=cost, effects=effs, targets=tuple(b.targets), **kw)]
 
 

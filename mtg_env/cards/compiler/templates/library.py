@@ -81,8 +81,11 @@ def gain_life_you(b: Builder, n: Any) -> list[Any]:
     return [GainLife(n, CONTROLLER)]
 
 
-def _cycling(line: Line, cost: str, effects: tuple[Any, ...]) -> list[Activated]:
-    return [Activated(text=line.raw, keyword="cycling", zone=HAND, effects=effects,
+def _cycling(line: Line, cost: str, effects: tuple[Any, ...], part: str) -> list[Activated]:
+    # a line of several keywords ("Swampcycling {2}, mountaincycling {2}") gives each ability
+    # its own printed words, so that their actions tell them apart
+    text = part if "," in line.text.split("(")[0] else line.raw
+    return [Activated(text=text, keyword="cycling", zone=HAND, effects=effects,
                       cost=Cost(mana=parse_mana_cost(cost), discard_self=True))]
 
 
@@ -90,25 +93,27 @@ def _cycling(line: Line, cost: str, effects: tuple[Any, ...]) -> list[Activated]
 def cycling(b: Builder, cost: str, line: Line) -> list[Activated]:
     """CR 702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card.", activated
     only while the card is in its owner's hand."""
-    return _cycling(line, cost, (Draw(),))
+    return _cycling(line, cost, (Draw(),), f"Cycling {cost}")
 
 
 @kind("cycle_type")
-def _cycle_type(text: str) -> tuple[str, Filter]:
-    """"Plains", "Basic land", "Wizard": what a typecycling ability searches for."""
+def _cycle_type(text: str) -> tuple[str, str, Filter]:
+    """"Plains", "Basic land", "Wizard": what a typecycling ability searches for (as printed,
+    the phrase, its filter)."""
     if not text.isalpha() and text.lower() != "basic land":
         raise NoParse(text)
     phrase = text[0].lower() + text[1:] if text.lower() in ("basic land", "land") else text
-    return phrase + " card", read_noun(phrase + " card")
+    return text, phrase + " card", read_noun(phrase + " card")
 
 
 @rule("keyword", "<what:cycle_type>cycling <cost:mana>")
-def typecycling(b: Builder, what: tuple[str, Filter], cost: str, line: Line) -> list[Activated]:
+def typecycling(b: Builder, what: tuple[str, str, Filter], cost: str, line: Line) -> list[Activated]:
     """CR 702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card: Search your library
     for a [type] card, reveal it, put it into your hand, then shuffle." The player may find
     nothing (CR 701.23b)."""
-    phrase, flt = what
-    return _cycling(line, cost, (SearchLibrary(to=HAND, what=flt, phrase=phrase), Shuffle()))
+    printed, phrase, flt = what
+    return _cycling(line, cost, (SearchLibrary(to=HAND, what=flt, phrase=phrase), Shuffle()),
+                    f"{printed}cycling {cost}")
 
 
 @rule("trigger", "When you cycle <s:self>")
