@@ -778,3 +778,22 @@ players:
     g.run_line(["activate Rubblebelt Maaka", "target Grizzly Bears", "pass"])
     assert permanent(g, "Grizzly Bears")["power"] == 5
     assert player(g, "P1")["graveyard"] == ["Rubblebelt Maaka"]
+
+
+def test_cr_701_24a_each_player_shuffles_hand_and_graveyard_in_then_draws_timetwister():
+    """Timetwister: "Each player shuffles their hand and graveyard into their library, then
+    draws seven cards." The spell itself, on the stack, is not shuffled in."""
+    _compiled("Timetwister")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{U}"
+    hand: [Timetwister, Island]
+    graveyard: [Forest]
+    library: [Swamp, Swamp, Swamp, Swamp, Swamp, Swamp]
+  - hand: [Plains]
+    library: [Mountain, Mountain, Mountain, Mountain, Mountain, Mountain, Mountain]
+""")
+    g.run_line(["cast Timetwister", "pass"])
+    p1, p2 = player(g, "P1"), player(g, "P2")
+    assert len(p1["hand"]) == 7 and p1["library_count"] == 1 and p1["graveyard"] == ["Timetwister"]
+    assert len(p2["hand"]) == 7 and p2["library_count"] == 1 and p2["graveyard"] == []

@@ -123,3 +123,23 @@ class ReturnYourPermanent(Effect):
         g.log_event(f"{g.players[p].name} returns {g.name_of(ans)} to its owner's hand ({ctx.source_name})")
         g.move_to_zone(ans, HAND)
         return None
+
+
+@dataclass(frozen=True)
+class ShuffleHandAndGraveyardIn(Effect):
+    """"Each player shuffles their hand and graveyard into their library" (Timetwister): every
+    card in each named player's hand and graveyard into their library, then it is shuffled
+    (CR 701.24a). The spell itself is on the stack: it is not shuffled in."""
+
+    who: Who = TARGET
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for ref in self.who.refs(g, ctx):
+            if ref[0] != "player":
+                continue
+            pl = g.players[ref[1]]
+            for o in list(pl.hand) + list(pl.graveyard):
+                g.move_to_zone(o, LIBRARY)
+            g.shuffle_library(ref[1])
+            g.log_event(f"{pl.name} shuffles their hand and graveyard into their library ({ctx.source_name})")
+        return None

@@ -29,6 +29,7 @@ from ...effects.graveyard import (
     ReturnSelf,
     ReturnYourPermanent,
     ShuffleGraveyardIn,
+    ShuffleHandAndGraveyardIn,
 )
 from ...effects.hands import ChooseFromHand, DiscardChosen, PlayerDiscards, PutFromHand, RevealHand
 from ...effects.library import SearchCards
@@ -654,3 +655,12 @@ def look_and_reorder(b: Builder, n: Any) -> list[Any]:
     """"Look at the top four cards of your library, then put them back in any order." (the
     player orders them, first on top)"""
     return [ReorderTop(n)]
+
+
+@rule("effect", "<who:player> (shuffles|shuffle) (their|his or her|your) hand and graveyard into "
+      "(their|his or her|your) library, then (draws|draw) <n:amount> card(s|)")
+def timetwister(b: Builder, who: PlayerRef, n: Any) -> list[Any]:
+    """"Each player shuffles their hand and graveyard into their library, then draws seven
+    cards." (every player shuffles, then every player draws)"""
+    subject = b.player(who)
+    return [ShuffleHandAndGraveyardIn(subject), Draw(n, subject)]
