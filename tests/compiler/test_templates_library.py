@@ -797,3 +797,24 @@ players:
     p1, p2 = player(g, "P1"), player(g, "P2")
     assert len(p1["hand"]) == 7 and p1["library_count"] == 1 and p1["graveyard"] == ["Timetwister"]
     assert len(p2["hand"]) == 7 and p2["library_count"] == 1 and p2["graveyard"] == []
+
+
+def test_cr_701_24b_the_card_found_is_not_shuffled_vampiric_tutor():
+    """Vampiric Tutor: "Search your library for a card, then shuffle and put that card on top.
+    You lose 2 life." The card found ends on top whatever the shuffle (CR 701.24b)."""
+    _compiled("Vampiric Tutor")
+    for seed in (1, 2, 3):
+        g = scenario(f"""
+seed: {seed}
+players:
+  - mana_pool: "{{B}}"
+    hand: [Vampiric Tutor]
+    library: [Island, Grizzly Bears, Forest, Mountain, Plains]
+""")
+        g.run_line(["cast Vampiric Tutor", "pass"])
+        assert "find nothing" not in labels(g)  # a search for "a card" finds one (CR 701.23d)
+        g.act("find Grizzly Bears")
+        assert player(g, "P1")["life"] == 18 and player(g, "P1")["library_count"] == 5
+        assert not any("finds Grizzly Bears" in line for line in g.log)
+        _after_draws(g, 1)
+        assert player(g, "P1")["hand"] == ["Grizzly Bears"]

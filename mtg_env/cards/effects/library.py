@@ -201,3 +201,43 @@ class SearchCards(Effect):
             g.log_event(f"{player.name} finds {g.objects[o].card.name} ({ctx.source_name})")
             g.move_to_zone(o, zone, tapped=tapped, info=infos[i])
         return None
+
+
+@dataclass(frozen=True)
+class SearchToTop(Effect):
+    """"Search your library for a card, then shuffle and put that card on top." (Vampiric
+    Tutor, the Harbingers): the card found isn't shuffled (CR 701.24b) and ends on top. A
+    search for a quantity alone must find one (CR 701.23d), one with a stated quality may find
+    nothing (CR 701.23b); the library is shuffled either way. `reveal`: the log names it."""
+
+    what: Filter = dataclasses.field(default_factory=lambda: parse_filter("basic land"))
+    phrase: str = "card"
+    must_find: bool = False
+    reveal: bool = False
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        p = ctx.controller
+        player = g.players[p]
+        choice = ctx.answers.get(step)
+        if choice is None:
+            by_name: dict[str, int] = {}
+            for o in player.library:
+                if self.what.obj(g, g.objects[o], g.chars(o), p, ctx.source_id):
+                    by_name.setdefault(g.objects[o].card.name, o)
+            found = list(by_name.values())
+            nothing = () if self.must_find and found else (NOTHING,)
+            return Ask("choose", p, (*found, *nothing),
+                       (*(f"find {g.objects[o].card.name}" for o in found),
+                        *(("find nothing",) if nothing else ())),
+                       f"{ctx.source_name}: search your library for {_article(self.phrase)} to put on top")
+        got = choice if choice != NOTHING and choice in player.library else None
+        if got is not None:
+            player.library.remove(got)
+        g.shuffle_library(p)
+        if got is None:
+            g.log_event(f"{player.name} finds nothing and shuffles their library ({ctx.source_name})")
+            return None
+        player.library.insert(0, got)
+        shown = g.objects[got].card.name if self.reveal else "a card"
+        g.log_event(f"{player.name} finds {shown}, shuffles their library and puts it on top ({ctx.source_name})")
+        return None

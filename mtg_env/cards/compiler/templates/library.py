@@ -32,7 +32,7 @@ from ...effects.graveyard import (
     ShuffleHandAndGraveyardIn,
 )
 from ...effects.hands import ChooseFromHand, DiscardChosen, PlayerDiscards, PutFromHand, RevealHand
-from ...effects.library import SearchCards
+from ...effects.library import SearchCards, SearchToTop
 from ...effects.topdeck import (
     DigRest,
     DigTake,
@@ -664,3 +664,19 @@ def timetwister(b: Builder, who: PlayerRef, n: Any) -> list[Any]:
     cards." (every player shuffles, then every player draws)"""
     subject = b.player(who)
     return [ShuffleHandAndGraveyardIn(subject), Draw(n, subject)]
+
+
+@rule("effect", "Search your library for <what:search>, then shuffle and put that card on top")
+def search_to_top(b: Builder, what: tuple[str, Filter, bool]) -> list[Any]:
+    """"Search your library for a card, then shuffle and put that card on top." (CR 701.24b:
+    the card found isn't shuffled; not revealed, CR 701.23e)"""
+    phrase, flt, quality = what
+    return [SearchToTop(flt, phrase, must_find=not quality)]
+
+
+@rule("effect", "Search your library for <what:search>, reveal it, then shuffle and put (that card|the card) on top")
+def search_reveal_to_top(b: Builder, what: tuple[str, Filter, bool]) -> list[Any]:
+    """"Search your library for a creature card, reveal it, then shuffle and put that card on
+    top." """
+    phrase, flt, quality = what
+    return [SearchToTop(flt, phrase, must_find=not quality, reveal=True)]
