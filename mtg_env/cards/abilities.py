@@ -110,6 +110,9 @@ class Activated(Ability):
     keyword: str | None = None  # "equip", "crew" for keyword abilities
     #: X defined by the text (CR 107.3c) instead of chosen
     x_rule: DefinedX | None = None
+    #: the zone it functions in (CR 113.6): "hand" for cycling (CR 702.29a), "graveyard" for
+    #: "Return ~ from your graveyard to your hand" (CR 113.6m)
+    zone: str = "battlefield"
 
     @property
     def kind(self) -> str:
@@ -161,6 +164,8 @@ class TriggerEvent(StrEnum):
     ATTACKS_WITH_TWO = "attacks_with_two"      # "~ and at least two other creatures attack"
     COMBAT_DAMAGE = "combat_damage"            # "deals combat damage" (once a step, CR 510.2)
     DEALT_COMBAT_DAMAGE = "dealt_combat_damage"  # "is dealt combat damage" (once a step)
+    CYCLED = "cycled"                          # CR 702.29c-d: a card discarded to pay a cycling cost
+    DISCARD = "discard"                        # CR 701.9a: a player discards a card
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

@@ -54,6 +54,8 @@ class Cost:
     put_counters: tuple[str, int] | None = None
     pay_life: int = 0
     discard: int = 0
+    #: "Discard this card" (cycling's cost, CR 702.29a): the source, from its owner's hand
+    discard_self: bool = False
     exile_self: bool = False
     #: "Tap an untapped <creature> you control" (Springleaf Drum, Grand Architect): not {T}, so
     #: neither summoning sickness (CR 302.6) nor "tapped for mana" apply to it.
@@ -135,6 +137,9 @@ def parse_cost(text: str, card_name: str) -> Cost:
         m = re.fullmatch(r"discard (a|two) cards?", part)
         if m:
             kw["discard"] = _NUMBER_WORDS[m.group(1)]
+            continue
+        if part in (f"discard {card_name.lower()}", "discard this card"):
+            kw["discard_self"] = True  # the ability functions only in its owner's hand (CR 113.6m)
             continue
         if part in (f"exile {card_name.lower()}",) + tuple(f"exile {w}" for w in _SELF_WORDS):
             kw["exile_self"] = True

@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from random import Random
+
     from ..core.chars import Chars
     from ..core.filters import Filter
     from ..core.mana import ManaCost
@@ -30,6 +32,8 @@ class GameOps(Protocol):
     players: list[Player]
     battlefield: list[int]
     stack: list[StackItem]
+    #: the game's seeded generator: everything random goes through it ("at random", CR 701.9b)
+    rng: Random
 
     # ---- reading the game
     def chars(self, oid: int) -> Chars: ...
@@ -71,6 +75,7 @@ class GameOps(Protocol):
     # ---- game actions (CR 119-122, 701)
     def deal_damage(self, ctx: Context, ref: Ref, n: int, combat: bool = False) -> int: ...
     def draw(self, player: int, n: int = 1) -> None: ...
+    def discard(self, oid: int, how: str = "") -> int | None: ...
     def gain_life(self, player: int, n: int) -> None: ...
     def lose_life(self, player: int, n: int) -> None: ...
     def destroy(self, oid: int, can_regenerate: bool = True) -> None: ...

@@ -17,7 +17,7 @@ from ..cards.costs import Cost
 from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost
-from ..core.objects import COMMAND, EXILE, GRAVEYARD, STACK, Context, StackItem
+from ..core.objects import COMMAND, EXILE, STACK, Context, StackItem
 from . import costs, limits, primitives, targets, triggers, zones
 from .tasks import Announce, AnnounceStage, PlaceTriggers, Resolve
 
@@ -345,8 +345,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         for o in sacrificed:
             primitives.sacrifice(g, o)
     for o in t.discarded:
-        g.log_event(f"{pname} discards {g.name_of(o)}")
-        zones.move_to_zone(g, o, GRAVEYARD)
+        primitives.discard(g, o)
+    cycled = primitives.discard(g, oid) if cost.discard_self else None
     if cost.exile_self:
         zones.move_to_zone(g, oid, EXILE)
     if cost.tap and oid in g.objects:
@@ -376,6 +376,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     g.log_event(f"{pname} activates {ctx.source_name}: {text}{targets_text(g, ctx)}")
     triggers.becomes_target(g, ctx)
     triggers.player_event(g, TriggerEvent.ACTIVATE, p, item=item.clone(), source=oid)
+    if cycled is not None and ab.keyword == "cycling":
+        triggers.cycled(g, p, cycled)
 
 
 def _cast(g: Game, p: int, oid: int, ctx: Context) -> None:

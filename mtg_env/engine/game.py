@@ -574,7 +574,9 @@ class Game:
             if self.pending_triggers:
                 self.tasks.append(PlaceTriggers())
                 continue
-            if self.turn_state.step in NO_PRIORITY:
+            if self.turn_state.step in NO_PRIORITY and not (self.stack and self.turn_state.step == "cleanup"):
+                # CR 514.3a: with abilities triggered during the cleanup step on the stack,
+                # players receive priority in it
                 turns.advance_step(self)
                 continue
             p = self.priority_state.player
@@ -628,6 +630,7 @@ class Game:
     allow_play_from_exile = zones.allow_play_from_exile
     deal_damage = primitives.deal_damage
     draw = primitives.draw
+    discard = primitives.discard
     gain_life = primitives.gain_life
     lose_life = primitives.lose_life
     destroy = primitives.destroy

@@ -14,7 +14,7 @@ from ..cards.abilities import Activated, cast_allowed
 from ..core.actions import PASS, Action
 from ..core.chars import Chars
 from ..core.mana import ManaCost, available_for, can_pay
-from ..core.objects import Context, GameObject
+from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, GameObject
 from . import autopay, casting, costs, labels, targets, turns, zones
 
 if TYPE_CHECKING:
@@ -46,7 +46,8 @@ def priority_actions(g: Game, p: int) -> list[Action]:
         twins = labels.twin_instances(c.abilities) if c.abilities and len(c.abilities) > len(obj.card.abilities) \
             else None
         for key, ab, origin in c.abilities:
-            if isinstance(ab, Activated) and can_activate(g, oid, obj, c, key, ab, p, sorcery_ok, sources):
+            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and \
+                    can_activate(g, oid, obj, c, key, ab, p, sorcery_ok, sources):
                 text = casting.ability_text(g, ab, oid, origin)
                 if twins and (origin, ab.text) in twins:
                     # two caged cards give the same ability: the card's id tells the instances
@@ -54,7 +55,28 @@ def priority_actions(g: Game, p: int) -> list[Action]:
                     text = text[:-1] + f"#{key[1:].split('.', 1)[0]})"
                 acts.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
                                    ability=ab.text, payload=("activate", oid, key)))
+    acts += hand_ability_actions(g, p, sorcery_ok, sources)
     return labels.dedupe(acts)
+
+
+def hand_ability_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None) -> list[Action]:
+    """Abilities that function only while their card is in its owner's hand or graveyard:
+    cycling (CR 702.29a), "Return ~ from your graveyard to your hand" (CR 113.6m), activated
+    from there (CR 602.2a)."""
+    acts = []
+    pl = g.players[p]
+    for zone, cards in ((HAND, pl.hand), (GRAVEYARD, pl.graveyard)):
+        for oid in cards:
+            obj = g.objects[oid]
+            if not any(isinstance(ab, Activated) and ab.zone == zone for ab in obj.card.abilities):
+                continue
+            c = g.chars(oid)
+            for key, ab, _origin in c.abilities:
+                if isinstance(ab, Activated) and ab.zone == zone and \
+                        can_activate(g, oid, obj, c, key, ab, p, sorcery_ok, sources):
+                    acts.append(Action("activate", f"activate {c.name}: {ab.text}", source=c.name,
+                                       ability=ab.text, payload=("activate", oid, key)))
+    return acts
 
 
 def mana_ability_actions(g: Game, p: int) -> list[Action]:
@@ -67,7 +89,7 @@ def mana_ability_actions(g: Game, p: int) -> list[Action]:
             continue
         c = chars[oid]
         for key, ab, origin in c.abilities:
-            if isinstance(ab, Activated) and ab.is_mana_ability and \
+            if isinstance(ab, Activated) and ab.is_mana_ability and ab.zone == BATTLEFIELD and \
                     can_activate(g, oid, obj, c, key, ab, p, False):
                 text = casting.ability_text(g, ab, oid, origin)
                 out.append(Action("activate", f"activate {c.name}: {text}", source=c.name,

@@ -20,6 +20,19 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+def discard(g: Game, oid: int, how: str = "") -> int | None:
+    """CR 701.9a: the card moves from its owner's hand to their graveyard; "whenever ...
+    discards a card" abilities trigger. Returns the card's new id (None if it wasn't in a
+    hand). `how`: words the log adds (" at random")."""
+    obj = g.objects.get(oid)
+    if obj is None or obj.zone != HAND:
+        return None
+    g.log_event(f"{g.players[obj.owner].name} discards {g.name_of(oid)}{how}")
+    new = zones.move_to_zone(g, oid, GRAVEYARD)
+    triggers.discarded(g, obj.owner, new)
+    return new
+
+
 def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -> int:
     """CR 120.3: damage to a player causes life loss (120.3a), or poison counters from a source
     with infect (120.3b, 702.90b); to a creature it is marked (120.3e), or -1/-1 counters from a

@@ -265,6 +265,32 @@ def _delayed_upkeep(g: Game, player: int) -> None:
     g.effects.delayed = keep
 
 
+def discarded(g: Game, player: int, card: int | None) -> None:
+    """`player` discarded a card (now `card` in their graveyard): "whenever you / an opponent
+    / a player discards a card" (CR 701.9), and "whenever you cycle or discard a card", which
+    triggers once for a card cycled (CR 702.29d: the discard does it)."""
+    for src, key, ab, origin in g.triggers_for(E.DISCARD):
+        controller = g.objects[src].controller
+        if (ab.actor == YOU and controller != player) or (ab.actor == OPPONENT and controller == player):
+            continue
+        queue_trigger(g, ab, src, key, origin, Event(E.DISCARD, player=player, object=card))
+
+
+def cycled(g: Game, player: int, card: int) -> None:
+    """`player` cycled a card, now the object `card` (in the zone the discard put it): its own
+    "When you cycle <this card>" abilities trigger from that zone (CR 702.29c), then the
+    permanents' "whenever you cycle / a player cycles a card" abilities, once (CR 702.29d)."""
+    if card in g.objects:
+        for key, ab, origin in g.chars(card).abilities:
+            if isinstance(ab, Triggered) and E.CYCLED in ab.events and ab.subject is THIS:
+                queue_trigger(g, ab, card, key, origin, Event(E.CYCLED, player=player, object=card))
+    for src, key, ab, origin in g.triggers_for(E.CYCLED):
+        if ab.subject is THIS or (ab.actor == YOU and g.objects[src].controller != player) or \
+                E.DISCARD in ab.events:
+            continue
+        queue_trigger(g, ab, src, key, origin, Event(E.CYCLED, player=player, object=card))
+
+
 # ---------------------------------------------------------------------------------------------
 # putting triggered abilities on the stack (CR 603.3)
 

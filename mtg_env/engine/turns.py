@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..cards.abilities import TriggerEvent
 from ..core.actions import Action
 from ..core.chars import Flag
-from ..core.objects import BATTLEFIELD, GRAVEYARD
+from ..core.objects import BATTLEFIELD
 from . import casting, combat, primitives, sba, triggers, zones
 from .tasks import (
     CombatDamage,
@@ -172,8 +172,7 @@ def discard_to_hand_size(g: Game, t: DiscardToHandSize) -> bool:
     if t.answer is not None:
         oid = t.answer
         t.answer = None
-        g.log_event(f"{p.name} discards {g.name_of(oid)}")
-        zones.move_to_zone(g, oid, GRAVEYARD)
+        primitives.discard(g, oid)
     if len(p.hand) <= HAND_SIZE:
         _end_of_turn_effects(g)
         return True
@@ -199,6 +198,8 @@ def pass_priority(g: Game, p: int) -> None:
             # CR 608.2n: the object stays on the stack while it resolves
             g.tasks.append(Resolve(item=g.stack[-1]))
             ps.player = g.turn_state.active
+        elif g.turn_state.step == "cleanup":
+            begin_step(g)  # CR 514.3a: players had priority in the cleanup step: another one
         else:
             advance_step(g)
         return

@@ -188,6 +188,11 @@ def _spell_line(ln: Line, card: OracleCard) -> list[Ability] | None:
         return keyword_line(ln, Builder(card))
     except FAIL:
         pass
+    if ln.text.lower().startswith("when you cycle "):
+        # the one triggered ability an instant or sorcery card has that works: from the zone
+        # the card went to when it was cycled (CR 702.29c)
+        from .lines import triggered
+        return triggered(ln, Builder(card))
     try:
         return list(apply("spell_static", ln.text, Builder(card), line=ln))
     except FAIL:

@@ -94,6 +94,8 @@ def effects(text: str, b: Builder) -> tuple[Any, ...]:
     if any(getattr(e, "incomplete", False) for e in out):
         raise NoParse(text)  # an effect that needs a sentence after it ("It's still a land.")
     _no_controller_after_move(out)
+    if b.notes.get("needs_more"):
+        raise NoParse(b.notes["needs_more"])  # a sentence the next one was to complete
     return tuple(out)
 
 
@@ -120,6 +122,11 @@ def sentence(s: str, b: Builder) -> list[Any]:
     """One sentence: read whole by an effect rule, or as clauses joined by "then" / "and"; "you
     may" makes it a choice made as it resolves (CR 608.2d)."""
     if s.lower().startswith("you may "):
+        try:
+            # a rule may read the choice itself, where its question can show what is chosen
+            return list(apply("effect", s, b))
+        except NoParse:
+            pass
         rest = s[len("you may "):]
         return [May(tuple(sentence(rest, b)), rest)]
     try:
@@ -187,10 +194,19 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
     text = ". ".join(body) + "."
     count = mode_header(text, len(line.modes)) if line.modes else None
     if count is not None:
+        if cost.discard_self:
+            raise NoParse(cost_text.strip())
         return [Activated(text=line.raw, cost=cost, modes=modes(line, b.card), mode_count=count, **kw)]
+    b.notes["activated"] = True
     effs = effects(text, b)
     if (kw.get("timing") or kw.get("activate_if")) and any(e.adds_mana for e in effs):
         raise NoParse(text)  # a mana ability with a timing restriction: not for autopay/could_produce
+    if b.notes.get("zone"):
+        kw["zone"] = b.notes["zone"]  # it functions where its effect moves its card from (CR 113.6m)
+    if cost.discard_self:
+        if kw.get("zone") or line.modes:
+            raise NoParse(cost_text.strip())
+        kw["zone"] = "hand"  # "Discard ~": it functions in its owner's hand (CR 113.6m)
     return [Activated(text=line.raw, cost=cost, effects=effs, targets=tuple(b.targets), **kw)]
 
 

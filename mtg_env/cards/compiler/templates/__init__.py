@@ -9,6 +9,7 @@ from . import (  # noqa: F401
     effects,  # noqa: F401  (last: its patterns are the most general)
     grants,
     keywords,
+    library,
     mana,
     planeswalkers,
     regeneration,
