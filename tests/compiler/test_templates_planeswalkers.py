@@ -153,10 +153,12 @@ def test_declined_loyalty_that_is_not_a_number(name: str, reason: str):
 
 
 def test_declined_a_loyalty_ability_whose_effect_no_template_reads():
-    """Jace Beleren: "[-10]: Target player mills twenty cards." — the card stays unsupported
-    as a whole, naming the phrase; its other loyalty abilities compile."""
-    st = card_status("Jace Beleren")
-    assert not st.supported and st.reasons == ["Target player mills twenty cards"]
+    """Ajani, Caller of the Pride: "[-8]: Create X 2/2 white Cat creature tokens, where X is your
+    life total." — the card stays unsupported as a whole, naming the phrase; its other loyalty
+    abilities compile. (Jace Beleren's "[-10]: Target player mills twenty cards." now compiles.)"""
+    st = card_status("Ajani, Caller of the Pride")
+    assert not st.supported and st.reasons == ["Create X 2/2 white Cat creature tokens, where X is your life total"]
+    assert card_status("Jace Beleren").supported
 
 
 # ---------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ def can_be_commander(b: Builder, s: str, line: Line) -> list[Any]:
 # emblems (CR 114)
 
 
-@kind("quoted")
+@kind("emblem_quoted")
 def _quoted(text: str) -> str:
     """The text of one quoted ability: no quotes inside."""
     if '"' in text or SELF in text or not text.strip():
@@ -42,8 +42,8 @@ def _quoted(text: str) -> str:
 _EMBLEM_PLAYERS = frozenset({"you", "target", "each_opponent", "each_player"})
 
 
-@rule("effect", '<who:player> (get|gets) an emblem with "<inner:quoted>"',
-      '<who:player> (get|gets) an emblem with "<inner:quoted>" and "<second:quoted>"')
+@rule("effect", '<who:player> (get|gets) an emblem with "<inner:emblem_quoted>"',
+      '<who:player> (get|gets) an emblem with "<inner:emblem_quoted>" and "<second:emblem_quoted>"')
 def get_emblem(b: Builder, who: PlayerRef, inner: str, second: str | None = None) -> list[Any]:
     """CR 114.1: "You get an emblem with "<ability>"." (or two: "... with "<a>" and "<b>"") —
     each quoted text is one of the emblem's abilities, read like a permanent's line; "this

@@ -444,7 +444,7 @@ class _TokenHas:
         return dataclasses.replace(effect, spec=spec)
 
 
-@kind("quoted")
+@kind("quoted_list")
 def read_quoted(text: str) -> tuple[str, ...]:
     """'"A" and "B"': quoted abilities, each without its quotes."""
     got = _QUOTE.findall(text)
@@ -455,13 +455,13 @@ def read_quoted(text: str) -> tuple[str, ...]:
     return tuple(q.strip() for q in got)
 
 
-@rule("effect", "It has <q:quoted>")
+@rule("effect", "It has <q:quoted_list>")
 def token_has(b: Builder, q: tuple[str, ...]) -> list[Any]:
     """See `_TokenHas`: one token."""
     return [_TokenHas(q, False)]
 
 
-@rule("effect", "They have <q:quoted>", "They each have <q:quoted>")
+@rule("effect", "They have <q:quoted_list>", "They each have <q:quoted_list>")
 def tokens_have(b: Builder, q: tuple[str, ...]) -> list[Any]:
     """See `_TokenHas`: several tokens."""
     return [_TokenHas(q, True)]
