@@ -9,16 +9,18 @@ ability resolves at once, CR 605.3a) and "whenever you cast / activate" abilitie
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, Activated, Keyword, TargetSpec, TriggerEvent, targets_of
 from ..cards.carddef import CardDef
 from ..cards.costs import Cost
+from ..cards.spellcosts import AdditionalCost, Kicker
 from ..core.actions import Action
 from ..core.errors import MtgError
-from ..core.mana import ManaCost
+from ..core.mana import ManaCost, available_for
 from ..core.objects import COMMAND, EXILE, GRAVEYARD, STACK, Context, StackItem
-from . import costs, primitives, targets, triggers, zones
+from . import autopay, costs, primitives, targets, triggers, zones
 from .tasks import Announce, AnnounceStage, PlaceTriggers, Resolve
 
 if TYPE_CHECKING:
@@ -79,6 +81,37 @@ def spell_cost(g: Game, oid: int) -> ManaCost:
     return cost
 
 
+def additional_cost(card: CardDef) -> Cost:
+    """The non-optional additional costs to cast the card (CR 601.2b, 601.2f): "As an
+    additional cost to cast this spell, ...", together; Cost() if none."""
+    out = Cost()
+    for ab in card.abilities:
+        if isinstance(ab, AdditionalCost):
+            c = ab.cost
+            out = dataclasses.replace(
+                out, mana=out.mana.plus(c.mana), sacrifice=out.sacrifice + c.sacrifice,
+                pay_life=out.pay_life + c.pay_life, discard=out.discard + c.discard,
+                tap_other=c.tap_other or out.tap_other)
+    return out
+
+
+def kicker_of(card: CardDef) -> Kicker | None:
+    for ab in card.abilities:
+        if isinstance(ab, Kicker):
+            return ab
+    return None
+
+
+def kicker_cost(card: CardDef, times: int) -> ManaCost:
+    """The kicker cost paid `times` times (CR 702.33a, 702.33c)."""
+    k = kicker_of(card)
+    assert k is not None
+    out = ManaCost()
+    for _ in range(times):
+        out = out.plus(k.cost)
+    return out
+
+
 def announced_ability(g: Game, t: Announce) -> Ability | None:
     """The spell's ability, or the ability being activated."""
     if t.what == "spell":
@@ -91,9 +124,12 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
     oid = t.obj
     if t.what == "spell":
         card = g.objects[oid].card
-        if t.free or zones.free_from_exile(g, oid):
-            return Cost(), spell_targets(card)  # CR 118.9: without paying; X is 0
-        return Cost(mana=spell_cost(g, oid)), spell_targets(card)
+        extra = additional_cost(card)
+        # CR 118.9: without paying its mana cost (X is 0); additional costs are paid (118.9d)
+        mana = ManaCost() if t.free or zones.free_from_exile(g, oid) else spell_cost(g, oid)
+        if t.kicked:
+            mana = mana.plus(kicker_cost(card, t.kicked))
+        return dataclasses.replace(extra, mana=mana.plus(extra.mana)), spell_targets(card)
     if not t.ability_read:
         t.ability, t.origin = ability_of(g, oid, t.key)  # type: ignore[arg-type]
         t.ability_read = True
@@ -124,10 +160,23 @@ def announce(g: Game, t: Announce) -> bool:
         stage = S.X
     ctx = t.ctx
     assert ctx is not None
+    if stage == S.KICK:  # CR 601.2b, 702.33a: the number of times the kicker is paid
+        t.kicked = t.answer or 0
+        ctx.kicked = t.kicked
+        t.answer = None
+        t.stage = stage = S.X
+        cost, specs = _parts(g, t)  # with the kicker
     if stage == S.X:  # CR 601.2b / 602.2b: announce X
         if t.answer is not None:
             ctx.modes = [t.answer]
             t.answer = None
+        if t.what == "spell" and not t.kick_asked:
+            t.kick_asked = True
+            kick = kick_actions(g, t)
+            if len(kick) > 1:  # only "cast without kicker" can be paid: nothing to announce
+                t.stage = S.KICK
+                g.ask("choose", p, f"announce whether to pay the kicker of {g.name_of(oid)}", kick)
+                return False
         t.stage = stage = S.X_CHOSEN
         x_rule = getattr(ab, "x_rule", None)
         if x_rule is not None:
@@ -224,6 +273,35 @@ def announce(g: Game, t: Announce) -> bool:
         t.stage = stage = S.FINISH
     _finish(g, t, cost, ctx)
     return True
+
+
+def kick_actions(g: Game, t: Announce) -> list[Action]:
+    """CR 601.2b, 702.33: whether to pay the kicker (or how many times to pay a multikicker),
+    each choice offered only when the total cost can then be paid (CR 601.2f-h). Empty when
+    the spell has no kicker; "cast without kicker" alone when no kicker can be paid."""
+    card = g.objects[t.obj].card
+    k = kicker_of(card)
+    if k is None:
+        return []
+    from .legal import payable
+    p = t.player
+    avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
+    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
+    free = t.free or zones.free_from_exile(g, t.obj)  # CR 118.9d: kicker may still be paid
+    base = (ManaCost() if free else spell_cost(g, t.obj)).plus(additional_cost(card).mana)
+    word = "multikicker" if k.multi else "kicker"
+    acts = [Action("choose", f"cast without {word}", value=0, payload=0)]
+    n = 1
+    while n <= (MAX_KICKS if k.multi else 1) and payable(avail, base.plus(kicker_cost(card, n)).with_x(0), sources):
+        times = "" if not k.multi else (" 1 time" if n == 1 else f" {n} times")
+        acts.append(Action("choose", f"pay {word} {k.cost}{times}", value=n, payload=n))
+        n += 1
+    return acts
+
+
+#: the most times a multikicker is offered (CR 702.33c: any number of times; more than this
+#: is never payable in practice and the list stays finite)
+MAX_KICKS = 30
 
 
 def crew_candidates(g: Game, p: int, oid: int, chosen: list[int]) -> list[int]:

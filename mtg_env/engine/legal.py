@@ -86,7 +86,11 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     if sources is None and card.mana_cost.min_mana > pool.total and not g.effects.play_permissions:
         return False  # fast path: manual payment and not enough mana in the pool
     avail = available_for(pool, costs.spend_tags(g, p, "spell", oid))
-    if not zones.free_from_exile(g, oid) and not payable(avail, casting.spell_cost(g, oid).with_x(0), sources):
+    extra = casting.additional_cost(card)
+    if not zones.free_from_exile(g, oid) and \
+            not payable(avail, casting.spell_cost(g, oid).plus(extra.mana).with_x(0), sources):
+        return False
+    if not extra.is_free and not can_pay_additional(g, p, oid, extra):
         return False
     sa = card.spell_ability
     if sa is not None and sa.modes:
@@ -94,6 +98,25 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         return any(targets.has_targets(g, m.targets, ctx) for m in sa.modes)
     specs = casting.spell_targets(card)
     return not specs or targets.has_targets(g, specs, Context(p, oid, card.name))
+
+
+def can_pay_additional(g: Game, p: int, oid: int, cost: Any) -> bool:
+    """CR 601.2h: can `p` pay a spell's additional costs (life, sacrifices, discards, tapping
+    creatures) now? The card being cast is on the stack then, so it is not a card in hand to
+    discard (CR 601.2a)."""
+    pl = g.players[p]
+    if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
+        return False
+    if cost.discard and len([o for o in pl.hand if o != oid]) < cost.discard:
+        return False
+    chosen: set[int] = set()
+    for sel in cost.sacrifice:
+        cands = [o for o in g.battlefield if g.objects[o].controller == p and o not in chosen
+                 and g.matches(sel.filter, o, p)]
+        if len(cands) < sel.count:
+            return False
+        chosen.update(cands[:sel.count])
+    return not (cost.tap_other and len(casting.tap_other_candidates(g, p, oid, cost, [])) < cost.tap_other.count)
 
 
 def payable(avail: list[int], cost: ManaCost, sources: list[Any] | None, exclude: int | None = None) -> bool:

@@ -179,8 +179,11 @@ def finish(g: Game, item: StackItem, countered: bool) -> None:
         if "Aura" in obj.card.subtypes and item.ctx.targets:
             attach = item.ctx.targets[0][1]
         g.log_event(f"{obj.card.name} resolves")
+        info = item.ctx.enters or None
+        if item.ctx.kicked:  # CR 702.33d: the permanent remembers that its spell was kicked
+            info = dict(info or {}, kicked=item.ctx.kicked)
         zones.move_to_zone(g, item.obj_id, BATTLEFIELD, controller=item.ctx.controller,
-                           x=item.ctx.x, attach_to=attach, info=item.ctx.enters or None)
+                           x=item.ctx.x, attach_to=attach, info=info)
     else:
         if not countered:
             g.log_event(f"{obj.card.name} resolves")

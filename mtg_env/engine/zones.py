@@ -162,8 +162,11 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
             if ab.unless is None or not g.matches(ab.unless, obj.id, obj.controller, obj.id):
                 obj.tapped = True
         elif isinstance(ab, EntersWith):
+            if ab.condition is not None and not g.matches(ab.condition, obj.id, obj.controller, obj.id):
+                continue
             ctx = Context(obj.controller, obj.id, obj.card.name)
             ctx.x = obj.x
+            ctx.kicked = (obj.info or {}).get("kicked", 0)
             n = amount_of(ab.amount, g, ctx)
             if n > 0:
                 obj.counters[ab.counter] = obj.counters.get(ab.counter, 0) + n

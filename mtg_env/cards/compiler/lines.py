@@ -56,12 +56,20 @@ def split_sentences(text: str) -> list[str]:
 
 _SPLITS = (", then ", " and then ", ". then ", " and ", ", ")
 
+#: readers of sentences that depend on the effects read before them in the same ability
+#: ("If this spell was kicked, it deals 4 damage instead."): hook(sentence, builder, effects so
+#: far, where the previous sentence's effects begin in them) returns the new list of effects,
+#: or None when it doesn't read the sentence
+SENTENCE_HOOKS: list[Any] = []
+
 
 def effects(text: str, b: Builder) -> tuple[Any, ...]:
     """The effects of an ability's text, in order (CR 608.2c). "You may X. If you do, Y." is
     one choice: Y happens only if X was chosen (CR 608.2c, 603.5)."""
     out: list[Any] = []
+    start = 0  # where the effects of the sentence before this one begin
     for s in split_sentences(text):
+        before = len(out)
         if s.lower().startswith("then "):
             s = s[5:]
         if s.lower().startswith("if you do, "):
@@ -71,7 +79,14 @@ def effects(text: str, b: Builder) -> tuple[Any, ...]:
             then = sentence(s[len("if you do, "):], b)
             out[-1] = May(out[-1].effects, out[-1].prompt, tuple(then))
             continue
-        out.extend(sentence(s, b))
+        for hook in SENTENCE_HOOKS:
+            got = hook(s, b, out, start)
+            if got is not None:
+                out = got
+                break
+        else:
+            out.extend(sentence(s, b))
+        start = min(before, len(out))
     return tuple(out)
 
 

@@ -1,0 +1,155 @@
+"""Costs and casting (CR 601.2, 118): "This spell can't be countered" and "<spells> can't be
+countered" (CR 101.2, 701.6), additional costs to cast a spell (CR 601.2b, 601.2h), kicker and
+multikicker (CR 702.33) and what a kicked spell or permanent does."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+from ....core.filters import Spell
+from ....core.mana import parse_mana_cost
+from ...abilities import EntersWith
+from ...costs import CardDefinitionError, parse_cost
+from ...effects import DealDamage
+from ...effects.kicker import IfKicked
+from ...spellcosts import KICKED, TIMES_KICKED, AdditionalCost, CantBeCountered, Kicker
+from ..builder import Builder
+from ..grammar import NoParse, kind, rule
+from ..lexicon import read_noun
+from ..lines import SENTENCE_HOOKS
+from ..text import Line
+
+
+@rule("spell_static", "This spell can't be countered")
+@rule("static", "This spell can't be countered")
+def cant_be_countered(b: Builder, line: Line) -> list[Any]:
+    """CR 101.2, 113.6a: the ability functions while the card is a spell on the stack; a
+    counterspell that resolves doesn't counter it."""
+    return [CantBeCountered(text=line.raw)]
+
+
+@kind("spells")
+def _spells(text: str) -> Any:
+    """Spells named by a noun phrase: "Creature spells you control", "Green spells"."""
+    if not text.lower().endswith(("spells", "spells you control")) or text.lower().startswith("this "):
+        raise NoParse(text)
+    f = read_noun(text)
+    if f.domain() != frozenset({"stack"}) or "spell" not in str(f):
+        raise NoParse(text)
+    return f & Spell()
+
+
+@rule("static", "<what:spells> can't be countered")
+def spells_cant_be_countered(b: Builder, what: Any, line: Line) -> list[Any]:
+    """CR 101.2, 604.1: "Creature spells you control can't be countered." (Rhythm of the Wild):
+    while the permanent is on the battlefield, a counterspell doesn't counter those spells."""
+    return [CantBeCountered(text=line.raw, affects=what)]
+
+
+_PLAIN = frozenset({"mana", "sacrifice", "pay_life", "discard", "tap_other"})
+
+
+@kind("additional_cost")
+def _additional_cost(text: str) -> Any:
+    """"sacrifice a creature", "discard a card", "pay 3 life", "sacrifice an artifact or
+    creature", "tap an untapped creature you control": costs the engine pays for a spell."""
+    if text[:1].isupper():
+        raise NoParse(text)
+    try:
+        cost = parse_cost(text[0].upper() + text[1:], "~")
+    except CardDefinitionError:
+        raise NoParse(text) from None
+    if not cost.mana.is_empty or cost.tap or cost.untap or cost.sacrifice_self or cost.exile_self \
+            or cost.remove_counters or cost.put_counters or cost.crew:
+        raise NoParse(text)
+    return cost
+
+
+@rule("spell_static", "As an additional cost to cast this spell, <cost:additional_cost>")
+@rule("static", "As an additional cost to cast this spell, <cost:additional_cost>")
+def additional_cost(b: Builder, cost: Any, line: Line) -> list[Any]:
+    """CR 601.2b, 601.2h: paid with the spell's other costs each time it is cast (and when it
+    is cast without paying its mana cost, CR 118.9d); a spell whose additional cost can't be
+    paid can't be cast."""
+    return [AdditionalCost(text=line.raw, cost=cost)]
+
+
+# --------------------------------------------------------------------------------------------
+# kicker (CR 702.33)
+
+
+@rule("keyword", "Kicker <cost:mana>", "Multikicker <cost:mana>")
+def kicker(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.33a: "You may pay an additional [cost] as you cast this spell."; CR 702.33c:
+    multikicker, any number of times. The choice is announced as the spell is cast (CR 601.2b).
+    A card has at most one kicker here ("Kicker {1}{U} and/or {2}{B}" is not read)."""
+    mana = parse_mana_cost(cost)
+    if mana.x_count:
+        raise NoParse(line.text)
+    return [Kicker(text=line.raw, cost=mana, multi=line.text.lower().startswith("multikicker"))]
+
+
+@rule("condition", "<s:self> was kicked", "it was kicked")
+def was_kicked(b: Builder, s: str = "") -> Any:
+    """CR 702.33d, 603.4: "When ~ enters, if it was kicked, ..." (the permanent remembers that
+    its spell was kicked; a permanent that wasn't cast wasn't kicked)."""
+    return KICKED
+
+
+@rule("static", "If <s:self> was kicked, it enters with <n:amount> <counter:counter> counter(s|) on it")
+def kicked_enters_with(b: Builder, s: str, n: Any, counter: str, line: Line) -> list[Any]:
+    """CR 702.33d, 614.1c: a replacement effect that applies only if its spell was kicked."""
+    return [EntersWith(text=line.raw, counter=counter, amount=n, condition=KICKED)]
+
+
+@rule("static", "<s:self> enters with a <counter:counter> counter on it for each time it was kicked")
+def enters_with_per_kick(b: Builder, s: str, counter: str, line: Line) -> list[Any]:
+    """CR 702.33c-d, 614.1c: multikicker's count."""
+    return [EntersWith(text=line.raw, counter=counter, amount=TIMES_KICKED)]
+
+
+_IF_KICKED = ("if this spell was kicked, ", "if ~ was kicked, ", "if it was kicked, ")
+_DEALS_INSTEAD = re.compile(r"(?:it|~) deals (\d+) damage", re.IGNORECASE)
+
+
+def _kicked_sentence(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """A spell's "If this spell was kicked, <effect>." (in addition) and "<effect>. If this
+    spell was kicked, <other effect> instead." (CR 702.33d). The kicked effect may not choose
+    targets of its own: the spell's targets are chosen before whether it was kicked matters
+    only through its own text (CR 601.2c), which the engine doesn't follow."""
+    from ..grammar import FAIL
+    from ..lines import sentence
+    low = s.lower()
+    pre = next((p for p in _IF_KICKED if low.startswith(p)), None)
+    if pre is None:
+        return None
+    if not b.is_spell:
+        raise NoParse(s)
+    rest = s[len(pre):]
+    instead = False
+    if rest.lower().endswith(" instead"):
+        rest, instead = rest[: -len(" instead")], True
+    elif rest.lower().startswith("instead "):
+        rest, instead = rest[len("instead "):], True
+    prev = out[start:]
+    if instead and not prev:
+        raise NoParse(s)
+    n = len(b.targets)
+    m = _DEALS_INSTEAD.fullmatch(rest)
+    if instead and m and len(prev) == 1 and isinstance(prev[0], DealDamage):
+        effs: list[Any] = [dataclasses.replace(prev[0], amount=int(m.group(1)))]  # to the same
+    else:
+        try:
+            effs = sentence(rest, b)
+        except FAIL:
+            raise NoParse(s) from None
+    if len(b.targets) != n:
+        raise NoParse(s)
+    if instead:
+        return out[:start] + [IfKicked(tuple(effs), tuple(prev))]
+    return out + [IfKicked(tuple(effs))]
+
+
+SENTENCE_HOOKS.append(_kicked_sentence)

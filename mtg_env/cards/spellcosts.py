@@ -1,0 +1,87 @@
+"""Abilities about casting spells and paying for them (CR 601.2, 118): "This spell can't be
+countered" and "<spells> can't be countered" (CR 101.2, 701.6), additional costs to cast a spell
+(CR 601.2b, 601.2f-h), kicker and multikicker (CR 702.33).
+
+They are read by the rule they modify: the engine's casting (engine/casting.py, legal.py) and
+countering (engine/primitives.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..core.filters import Filter, ObjectPredicate
+from ..core.mana import ManaCost
+from .abilities import Ability, StaticAbility
+from .costs import Cost
+from .subjects import Count
+
+if TYPE_CHECKING:
+    from ..core.chars import Chars
+    from ..core.objects import Context, GameObject
+    from .protocol import GameOps
+
+
+@dataclass(frozen=True)
+class CantBeCountered(StaticAbility):
+    """"This spell can't be countered." (`affects` None: the spell itself, an ability that
+    functions while it is on the stack, CR 113.6a... CR 101.2: "can't" wins over a spell or
+    ability that would counter it), or a permanent's "Creature spells you control can't be
+    countered." (`affects`: the spells it protects, judged relative to the permanent's
+    controller). A spell that can't be countered may still be targeted by a counterspell; it
+    is just not countered when that resolves (CR 701.6)."""
+
+    affects: Filter | None = None
+
+
+@dataclass(frozen=True)
+class AdditionalCost(Ability):
+    """"As an additional cost to cast this spell, sacrifice a creature." (CR 601.2b, 601.2h): a
+    cost paid with the mana cost each time the spell is cast; a spell whose additional cost
+    can't be paid can't be cast (CR 601.2h)."""
+
+    cost: Cost = Cost()
+
+    @property
+    def kind(self) -> str:
+        return "casting"
+
+
+@dataclass(frozen=True)
+class Kicker(Ability):
+    """Kicker [cost] (CR 702.33a): an optional additional cost, announced as the spell is cast
+    (CR 601.2b); Multikicker (CR 702.33c) may be paid any number of times. The number of
+    times it was paid is the spell's `kicked` (CR 702.33d: "kicked")."""
+
+    cost: ManaCost = ManaCost()
+    multi: bool = False
+
+    @property
+    def kind(self) -> str:
+        return "casting"
+
+
+@dataclass(frozen=True, slots=True)
+class WasKicked(ObjectPredicate):
+    """"if it was kicked" of a permanent (CR 702.33d): the spell it was had its kicker paid
+    (the permanent remembers it, `info["kicked"]`)."""
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        return bool((o.info or {}).get("kicked"))
+
+    def __str__(self) -> str:
+        return "kicked"
+
+
+@dataclass(frozen=True, slots=True)
+class TimesKicked(Count):
+    """"for each time it was kicked" (CR 702.33c-d): the number of times the kicker of the
+    spell (or of the spell the permanent was, for "enters with") was paid."""
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        return ctx.kicked
+
+
+KICKED = WasKicked()
+TIMES_KICKED = TimesKicked()

@@ -1,0 +1,246 @@
+"""The costs-and-casting templates (templates/costs.py), each through real cards compiled from
+their Oracle text: the Oracle line and the rule it follows in each docstring."""
+
+from __future__ import annotations
+
+from mtg_env.cards import card_status
+from tests.helpers import labels, permanent, permanents, player, scenario
+
+
+def _compiled(*names: str) -> None:
+    for n in names:
+        st = card_status(n)
+        assert st.supported and st.source == "compiled", st
+
+
+def _unsupported(name: str, phrase: str) -> None:
+    st = card_status(name)
+    assert not st.supported and any(phrase in r for r in st.reasons), st
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 101.2: "This spell can't be countered."
+
+
+def test_cr_101_2_this_spell_cant_be_countered_abrupt_decay():
+    """Abrupt Decay: "This spell can't be countered." A counterspell may target it (it is a
+    spell), but when it resolves Abrupt Decay stays on the stack and then resolves."""
+    _compiled("Abrupt Decay")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{B}{G}"
+    hand: [Abrupt Decay]
+    battlefield: [Sol Ring]
+  - mana_pool: "{U}{U}"
+    hand: [Counterspell]
+""")
+    g.run_line(["cast Abrupt Decay", "target Sol Ring", "pass", "cast Counterspell", "target Abrupt Decay",
+                "pass", "pass"])
+    assert "Abrupt Decay can't be countered" in g.log
+    assert len(permanents(g, "Sol Ring")) == 1  # still on the stack
+    g.run_line(["pass", "pass"])
+    assert "Abrupt Decay can't be countered" in g.log
+    assert permanents(g, "Sol Ring") == []  # Abrupt Decay resolved
+    assert player(g, "P1")["graveyard"] == ["Sol Ring", "Abrupt Decay"]
+
+
+def test_cr_101_2_a_spell_without_it_is_countered_cancel():
+    """Control for the test above: the same counterspell counters a spell that can be."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}"
+    hand: [Lightning Bolt]
+  - mana_pool: "{U}{U}"
+    hand: [Counterspell]
+""")
+    g.run_line(["cast Lightning Bolt", "target P2", "pass", "cast Counterspell", "target Lightning Bolt",
+                "pass", "pass"])
+    assert player(g, "P2")["life"] == 20
+
+
+def test_cr_101_2_creature_spells_cant_be_countered_gaeas_herald():
+    """Gaea's Herald: "Creature spells can't be countered." (a static ability of a permanent:
+    every creature spell, whoever controls it, while the Herald is on the battlefield)."""
+    _compiled("Gaea's Herald")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{G}{G}"
+    hand: [Grizzly Bears]
+  - mana_pool: "{U}{U}"
+    hand: [Counterspell]
+    battlefield: [Gaea's Herald]
+""")
+    g.run_line(["cast Grizzly Bears", "pass", "cast Counterspell", "target Grizzly Bears", "pass", "pass",
+                "pass", "pass"])
+    assert permanent(g, "Grizzly Bears")["controller"] == "P1"
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 601.2b, 601.2h: additional costs
+
+
+def test_cr_601_2h_additional_cost_sacrifice_a_creature_bone_splinters():
+    """Bone Splinters: "As an additional cost to cast this spell, sacrifice a creature. Destroy
+    target creature." Without a creature to sacrifice it can't be cast; the creature is chosen
+    after the target (CR 601.2c, 601.2h) and may be a mana creature."""
+    _compiled("Bone Splinters")
+    g = scenario("""
+players:
+  - mana_pool: "{B}"
+    hand: [Bone Splinters]
+  - battlefield: [Hill Giant]
+""")
+    assert "cast Bone Splinters" not in labels(g)  # P2's creature is not P1's to sacrifice
+    g = scenario("""
+players:
+  - mana_pool: "{B}"
+    hand: [Bone Splinters]
+    battlefield: [Grizzly Bears, Llanowar Elves]
+  - battlefield: [Hill Giant]
+""")
+    g.run_line(["cast Bone Splinters", "target Hill Giant"])
+    assert set(labels(g)) == {"sacrifice Grizzly Bears", "sacrifice Llanowar Elves"}
+    g.run_line(["sacrifice Llanowar Elves", "pass"])
+    assert player(g, "P1")["graveyard"] == ["Llanowar Elves", "Bone Splinters"]
+    assert permanents(g, "Hill Giant") == [] and len(permanents(g, "Grizzly Bears")) == 1
+
+
+def test_cr_601_2h_additional_cost_discard_a_card_tormenting_voice():
+    """Tormenting Voice: "As an additional cost to cast this spell, discard a card. Draw two
+    cards." The spell itself is on the stack as the cost is paid (CR 601.2a): with no other
+    card in hand it can't be cast."""
+    _compiled("Tormenting Voice")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}"
+    hand: [Tormenting Voice]
+    library: [Island, Island]
+""")
+    assert "cast Tormenting Voice" not in labels(g)
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}"
+    hand: [Tormenting Voice, Forest]
+    library: [Island, Island]
+""")
+    g.run_line(["cast Tormenting Voice", "discard Forest", "pass"])
+    assert player(g, "P1")["hand"] == ["Island", "Island"]
+    assert player(g, "P1")["graveyard"] == ["Forest", "Tormenting Voice"]
+
+
+def test_cr_601_2b_additional_cost_declines_an_either_or_cost_bone_shards():
+    """Bone Shards: "sacrifice a creature or discard a card" is a choice between costs: not read."""
+    _unsupported("Bone Shards", "As an additional cost to cast this spell, sacrifice a creature or discard a card")
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.33: kicker and multikicker
+
+
+def test_cr_702_33a_kicker_is_announced_and_paid_burst_lightning():
+    """Burst Lightning: "Kicker {4}"; "~ deals 2 damage to any target. If this spell was
+    kicked, it deals 4 damage instead." The choice is announced as it is cast (CR 601.2b) and
+    the kicker is paid with the mana cost."""
+    _compiled("Burst Lightning")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}{C}{C}{C}"
+    hand: [Burst Lightning]
+""")
+    g.act("cast Burst Lightning")
+    assert labels(g) == ["cast without kicker", "pay kicker {4}"]
+    g.run_line(["pay kicker {4}", "target P2", "pass"])
+    assert player(g, "P2")["life"] == 16
+    assert player(g, "P1")["mana_pool"] == ""
+
+
+def test_cr_702_33a_not_kicked_burst_lightning():
+    """Burst Lightning cast without its kicker deals 2 and leaves the mana unspent."""
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}{C}{C}{C}"
+    hand: [Burst Lightning]
+""")
+    g.run_line(["cast Burst Lightning", "cast without kicker", "target P2", "pass"])
+    assert player(g, "P2")["life"] == 18
+    assert player(g, "P1")["mana_pool"] == "{C}{C}{C}{C}"
+
+
+def test_cr_601_2f_kicker_not_offered_when_it_cant_be_paid_burst_lightning():
+    """The kicker is offered only when the total cost can be paid: with {R}{C}{C} there is no
+    choice to announce."""
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}{C}"
+    hand: [Burst Lightning]
+""")
+    g.act("cast Burst Lightning")
+    assert set(labels(g)) == {"target P1", "target P2"}
+
+
+def test_cr_702_33d_kicked_permanent_enters_with_counters_academy_drake():
+    """Academy Drake: "Kicker {4}"; "If ~ was kicked, it enters with two +1/+1 counters on it."
+    (a replacement effect, CR 614.1c, applying only to a kicked spell's permanent)."""
+    _compiled("Academy Drake")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{C}{C}{C}{C}{C}{C}"
+    hand: [Academy Drake]
+""")
+    g.run_line(["cast Academy Drake", "pay kicker {4}", "pass"])
+    assert permanent(g, "Academy Drake")["counters"] == {"+1/+1": 2}
+    assert player(g, "P1")["mana_pool"] == ""
+    g = scenario("""
+players:
+  - mana_pool: "{U}{C}{C}{C}{C}{C}{C}"
+    hand: [Academy Drake]
+""")
+    g.run_line(["cast Academy Drake", "cast without kicker", "pass"])
+    assert permanent(g, "Academy Drake")["counters"] == {}
+
+
+def test_cr_702_33c_multikicker_any_number_of_times_apex_hawks():
+    """Apex Hawks: "Multikicker {1}{W}"; "~ enters with a +1/+1 counter on it for each time it
+    was kicked." Every payable number of times is offered."""
+    _compiled("Apex Hawks")
+    g = scenario("""
+players:
+  - mana_pool: "{W}{W}{W}{C}{C}{C}{C}"
+    hand: [Apex Hawks]
+""")
+    g.act("cast Apex Hawks")
+    assert labels(g) == ["cast without multikicker", "pay multikicker {1}{W} 1 time",
+                         "pay multikicker {1}{W} 2 times"]
+    g.run_line(["pay multikicker {1}{W} 2 times", "pass"])
+    assert permanent(g, "Apex Hawks")["counters"] == {"+1/+1": 2}
+    assert player(g, "P1")["mana_pool"] == ""
+
+
+def test_cr_702_33d_if_kicked_an_additional_effect_into_the_roil():
+    """Into the Roil: "Return target nonland permanent to its owner's hand. If this spell was
+    kicked, draw a card." """
+    _compiled("Into the Roil")
+    for kick, hand in (("pay kicker {1}{U}", ["Sol Ring", "Island"]), ("cast without kicker", ["Sol Ring"])):
+        g = scenario("""
+players:
+  - mana_pool: "{U}{U}{U}{U}"
+    hand: [Into the Roil]
+    battlefield: [Sol Ring]
+    library: [Island]
+""")
+        g.run_line(["cast Into the Roil", kick, "target Sol Ring", "pass"])
+        assert player(g, "P1")["hand"] == hand
+
+
+def test_cr_702_33d_kicked_trigger_condition_declined_targets_in_kicked_branch():
+    """Bloodchief's Thirst: "If this spell was kicked, instead destroy target creature or
+    planeswalker." The kicked spell has another target than the unkicked one: not read."""
+    _unsupported("Bloodchief's Thirst", "If this spell was kicked, instead destroy target creature or planeswalker")
+
+
+def test_cr_702_33_two_kickers_declined_illuminate():
+    """Illuminate: "Kicker {2}{R} and/or {3}{U}" (two kickers): not read."""
+    assert not card_status("Illuminate").supported
