@@ -88,8 +88,9 @@ def resolve(g: Game, t: Resolve) -> bool:
                 casting.begin_cast(g, ctx.controller, ans[1], free=True)
                 return False
             if isinstance(ans, tuple) and ans and ans[0] == "mana":
-                # a mana ability activated while deciding whether to pay (CR 605.3a)
-                casting.begin_activation(g, ctx.controller, ans[1], ans[2])
+                # a mana ability activated while deciding whether to pay (CR 605.3a), by the
+                # player asked: the controller of its source, who may not control this (CR 118.12)
+                casting.begin_activation(g, g.objects[ans[1]].controller, ans[1], ans[2])
                 return False
             key = t.ask_key if t.ask_key is not None else t.effect_index
             t.ask_key = None

@@ -244,3 +244,63 @@ def test_cr_702_33d_kicked_trigger_condition_declined_targets_in_kicked_branch()
 def test_cr_702_33_two_kickers_declined_illuminate():
     """Illuminate: "Kicker {2}{R} and/or {3}{U}" (two kickers): not read."""
     assert not card_status("Illuminate").supported
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 118.12: "unless ... pays"
+
+
+_MANA_LEAK = """
+format: duel
+players:
+  - mana_pool: "{R}"
+    hand: [Lightning Bolt]
+    battlefield: [Mountain, Mountain, Mountain]
+  - mana_pool: "{U}{U}{U}"
+    hand: [Mana Leak]
+"""
+
+
+def test_cr_118_12_counter_unless_its_controller_pays_mana_leak():
+    """Mana Leak: "Counter target spell unless its controller pays {3}." The spell's controller
+    (not Mana Leak's) decides on resolution, and may activate mana abilities first (CR 605.3a):
+    "yes" is offered only once the cost can be paid."""
+    _compiled("Mana Leak")
+    g = scenario(_MANA_LEAK)
+    g.run_line(["cast Lightning Bolt", "target P2", "pass", "cast Mana Leak", "target Lightning Bolt",
+                "pass", "pass"])
+    assert g.decision.player == "P1" and g.decision.kind == "yes_no"
+    assert "yes" not in labels(g)
+    g.run_line(["activate Mountain", "activate Mountain", "activate Mountain"])
+    assert set(labels(g)) == {"yes", "no"}
+    g.run_line(["yes", "pass", "pass"])
+    assert player(g, "P2")["life"] == 17
+    assert player(g, "P1")["mana_pool"] == ""
+    assert player(g, "P2")["mana_pool"] == "{U}"
+
+
+def test_cr_118_12_not_paid_the_spell_is_countered_mana_leak():
+    g = scenario(_MANA_LEAK)
+    g.run_line(["cast Lightning Bolt", "target P2", "pass", "cast Mana Leak", "target Lightning Bolt",
+                "pass", "pass", "no"])
+    assert player(g, "P2")["life"] == 20
+    assert player(g, "P1")["graveyard"] == ["Lightning Bolt"]
+
+
+def test_cr_118_12_sacrifice_unless_you_pay_upkeep_darba():
+    """Darba: "At the beginning of your upkeep, sacrifice ~ unless you pay {G}{G}." """
+    _compiled("Darba")
+    for steps, left in ((["activate Forest", "activate Forest", "pass", "yes"], 1), (["pass", "no"], 0)):
+        g = scenario("""
+step: end
+players:
+  - library: [Island, Island]
+    battlefield:
+      - Darba
+      - {card: Forest, tapped: true}
+      - {card: Forest, tapped: true}
+""")
+        g.act("pass")
+        assert g.state_json()["step"] == "upkeep" and [i["source"] for i in g.state_json()["stack"]] == ["Darba"]
+        g.run_line(steps)
+        assert len(permanents(g, "Darba")) == left

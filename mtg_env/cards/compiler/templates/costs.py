@@ -12,14 +12,17 @@ from ....core.filters import Spell
 from ....core.mana import parse_mana_cost
 from ...abilities import EntersWith
 from ...costs import CardDefinitionError, parse_cost
-from ...effects import DealDamage
+from ...effects import CounterSpell, DealDamage, SacrificeIt
 from ...effects.kicker import IfKicked
+from ...effects.unless import UnlessPays
 from ...spellcosts import KICKED, TIMES_KICKED, AdditionalCost, CantBeCountered, Kicker
+from ...subjects import CONTROLLER, SELF
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
-from ..lexicon import read_noun
+from ..lexicon import ObjRef, read_noun
 from ..lines import SENTENCE_HOOKS
 from ..text import Line
+from .effects import _is_spell_filter
 
 
 @rule("spell_static", "This spell can't be countered")
@@ -153,3 +156,27 @@ def _kicked_sentence(s: str, b: Builder, out: list[Any], start: int) -> list[Any
 
 
 SENTENCE_HOOKS.append(_kicked_sentence)
+
+
+# --------------------------------------------------------------------------------------------
+# "unless ... pays" (CR 118.12)
+
+
+@rule("effect", "Counter <what:target> unless its controller pays <cost:mana>")
+def counter_unless(b: Builder, what: ObjRef, cost: str) -> list[Any]:
+    """CR 701.6a, 118.12: "Counter target spell unless its controller pays {3}." (Mana Leak):
+    the spell's controller chooses on resolution whether to pay."""
+    assert what.spec is not None
+    if not _is_spell_filter(what.spec.filter) or parse_mana_cost(cost).x_count:
+        raise NoParse("counter target ability")
+    who = b.obj(what, frozenset({"stack"}))
+    return [UnlessPays(cost, who, (CounterSpell(who),), if_not="it is countered")]
+
+
+@rule("effect", "sacrifice <s:self> unless you pay <cost:mana>")
+def sacrifice_unless(b: Builder, s: str, cost: str) -> list[Any]:
+    """CR 118.12, 701.21: "At the beginning of your upkeep, sacrifice ~ unless you pay {1}." """
+    if parse_mana_cost(cost).x_count:
+        raise NoParse(cost)
+    b.last = SELF
+    return [UnlessPays(cost, CONTROLLER, (SacrificeIt(SELF),), if_not="sacrifice it")]
