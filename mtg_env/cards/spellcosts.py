@@ -62,6 +62,32 @@ class Kicker(Ability):
         return "casting"
 
 
+@dataclass(frozen=True)
+class Buyback(Ability):
+    """Buyback [cost] (CR 702.27a): an optional additional cost announced as the spell is cast
+    (CR 601.2b); if it was paid, the spell is put into its owner's hand instead of the
+    graveyard as it resolves (not when it is countered or doesn't resolve)."""
+
+    cost: ManaCost = ManaCost()
+
+    @property
+    def kind(self) -> str:
+        return "casting"
+
+
+@dataclass(frozen=True)
+class Flashback(Ability):
+    """Flashback [cost] (CR 702.34a): the card may be cast from its owner's graveyard by
+    paying [cost] rather than its mana cost (with its timing, CR 601.3); the spell is exiled
+    instead of going anywhere else when it leaves the stack."""
+
+    cost: ManaCost = ManaCost()
+
+    @property
+    def kind(self) -> str:
+        return "casting"
+
+
 @dataclass(frozen=True, slots=True)
 class WasKicked(ObjectPredicate):
     """"if it was kicked" of a permanent (CR 702.33d): the spell it was had its kicker paid

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, Activated, Keyword, TargetSpec, TriggerEvent, targets_of
 from ..cards.carddef import CardDef
 from ..cards.costs import Cost
-from ..cards.spellcosts import AdditionalCost, Kicker
+from ..cards.spellcosts import AdditionalCost, Buyback, Flashback, Kicker
 from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost, available_for
@@ -74,6 +74,10 @@ def spell_cost(g: Game, oid: int) -> ManaCost:
     """The mana cost to cast this card now, with commander tax from the command zone (CR 903.8)."""
     obj = g.objects[oid]
     cost = obj.card.mana_cost
+    if obj.zone == GRAVEYARD:
+        fb = flashback_of(obj.card)
+        if fb is not None:
+            return fb.cost  # CR 702.34a: rather than its mana cost
     if obj.zone == COMMAND and obj.info and "commander" in obj.info:
         tax = 2 * g.commander.casts.get(obj.info["commander"], 0)
         if tax:
@@ -93,6 +97,20 @@ def additional_cost(card: CardDef) -> Cost:
                 pay_life=out.pay_life + c.pay_life, discard=out.discard + c.discard,
                 tap_other=c.tap_other or out.tap_other)
     return out
+
+
+def flashback_of(card: CardDef) -> Flashback | None:
+    for ab in card.abilities:
+        if isinstance(ab, Flashback):
+            return ab
+    return None
+
+
+def buyback_of(card: CardDef) -> Buyback | None:
+    for ab in card.abilities:
+        if isinstance(ab, Buyback):
+            return ab
+    return None
 
 
 def kicker_of(card: CardDef) -> Kicker | None:
@@ -129,6 +147,10 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
         mana = ManaCost() if t.free or zones.free_from_exile(g, oid) else spell_cost(g, oid)
         if t.kicked:
             mana = mana.plus(kicker_cost(card, t.kicked))
+        if t.buyback:
+            bb = buyback_of(card)
+            assert bb is not None
+            mana = mana.plus(bb.cost)
         return dataclasses.replace(extra, mana=mana.plus(extra.mana)), spell_targets(card)
     if not t.ability_read:
         t.ability, t.origin = ability_of(g, oid, t.key)  # type: ignore[arg-type]
@@ -160,12 +182,16 @@ def announce(g: Game, t: Announce) -> bool:
         stage = S.X
     ctx = t.ctx
     assert ctx is not None
-    if stage == S.KICK:  # CR 601.2b, 702.33a: the number of times the kicker is paid
-        t.kicked = t.answer or 0
-        ctx.kicked = t.kicked
+    if stage == S.KICK:  # CR 601.2b: optional additional costs announced (702.33a kicker, 702.27a buyback)
+        ans = t.answer
         t.answer = None
+        if isinstance(ans, tuple):
+            t.buyback = bool(ans[1])
+        else:
+            t.kicked = ans or 0
+            ctx.kicked = t.kicked
         t.stage = stage = S.X
-        cost, specs = _parts(g, t)  # with the kicker
+        cost, specs = _parts(g, t)  # with what was announced
     if stage == S.X:  # CR 601.2b / 602.2b: announce X
         if t.answer is not None:
             ctx.modes = [t.answer]
@@ -176,6 +202,13 @@ def announce(g: Game, t: Announce) -> bool:
             if len(kick) > 1:  # only "cast without kicker" can be paid: nothing to announce
                 t.stage = S.KICK
                 g.ask("choose", p, f"announce whether to pay the kicker of {g.name_of(oid)}", kick)
+                return False
+        if t.what == "spell" and not t.buyback_asked:
+            t.buyback_asked = True
+            bb = buyback_actions(g, t, cost)
+            if len(bb) > 1:
+                t.stage = S.KICK
+                g.ask("choose", p, f"announce whether to pay the buyback of {g.name_of(oid)}", bb)
                 return False
         t.stage = stage = S.X_CHOSEN
         x_rule = getattr(ab, "x_rule", None)
@@ -299,6 +332,22 @@ def kick_actions(g: Game, t: Announce) -> list[Action]:
     return acts
 
 
+def buyback_actions(g: Game, t: Announce, cost: Cost) -> list[Action]:
+    """CR 601.2b, 702.27a: whether to pay the buyback, offered only when the total cost (with
+    what was announced before) can then be paid. Empty without buyback."""
+    bb = buyback_of(g.objects[t.obj].card)
+    if bb is None:
+        return []
+    from .legal import payable
+    p = t.player
+    avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
+    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
+    acts = [Action("choose", "cast without buyback", value=0, payload=("buyback", False))]
+    if payable(avail, cost.mana.plus(bb.cost).with_x(0), sources):
+        acts.append(Action("choose", f"pay buyback {bb.cost}", value=1, payload=("buyback", True)))
+    return acts
+
+
 #: the most times a multikicker is offered (CR 702.33c: any number of times; more than this
 #: is never payable in practice and the list stays finite)
 MAX_KICKS = 30
@@ -380,7 +429,7 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         triggers.becomes_tapped(g, oid)
 
     if t.what == "spell":
-        _cast(g, p, oid, ctx)
+        _cast(g, p, oid, ctx, t.buyback)
         return
     ab = t.ability
     assert ab is not None and t.key is not None
@@ -403,10 +452,12 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     triggers.player_event(g, TriggerEvent.ACTIVATE, p, item=item.clone(), source=oid)
 
 
-def _cast(g: Game, p: int, oid: int, ctx: Context) -> None:
-    """CR 601.2a, 601.2i: the card is on the stack, a spell, cast."""
+def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> None:
+    """CR 601.2a, 601.2i: the card is on the stack, a spell, cast. The spell remembers that it
+    was cast with flashback (CR 702.34a) or its buyback paid (CR 702.27a)."""
     card = g.objects[oid].card
     src = g.objects[oid]
+    flashback = src.zone == GRAVEYARD and flashback_of(card) is not None
     if src.zone == COMMAND and src.info and "commander" in src.info:
         key = src.info["commander"]
         g.commander.casts[key] = g.commander.casts.get(key, 0) + 1
@@ -415,6 +466,9 @@ def _cast(g: Game, p: int, oid: int, ctx: Context) -> None:
     ctx.source_id = sid
     obj = g.writable(sid)
     obj.x = ctx.x
+    if flashback or buyback:
+        obj.info = dict(obj.info or {}, **({"flashback": True} if flashback else {}),
+                        **({"buyback": True} if buyback else {}))
     # a copy of a card cast from exile (Isochron Scepter) is a copy on the stack too
     item = StackItem(new_stack_id(g), "spell", sid, card.spell_ability, "", ctx, card.oracle, copy=obj.token)
     g.stack.append(item)

@@ -14,7 +14,7 @@ from ..cards.abilities import Activated
 from ..core.actions import PASS, Action
 from ..core.chars import Chars
 from ..core.mana import ManaCost, available_for, can_pay
-from ..core.objects import Context, GameObject
+from ..core.objects import GRAVEYARD, Context, GameObject
 from . import autopay, casting, costs, labels, targets, turns, zones
 
 if TYPE_CHECKING:
@@ -37,6 +37,12 @@ def priority_actions(g: Game, p: int) -> list[Action]:
         card = g.objects[oid].card
         if "Land" not in card.types and can_cast(g, oid, p, sorcery_ok, sources):
             acts.append(Action("cast", f"cast {card.name}", source=card.name, payload=("cast", oid)))
+    for oid in pl.graveyard:  # CR 702.34a: flashback, cast from the graveyard
+        card = g.objects[oid].card
+        fb = casting.flashback_of(card) if card.abilities else None
+        if fb is not None and can_cast(g, oid, p, sorcery_ok, sources):
+            acts.append(Action("cast", f"cast {card.name} with flashback {fb.cost}", source=card.name,
+                               payload=("cast", oid)))
     chars = g.all_chars()
     for oid in g.battlefield:
         obj = g.objects[oid]
@@ -83,7 +89,8 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     if not fast and not sorcery_ok:
         return False
     pool = g.players[p].pool
-    if sources is None and card.mana_cost.min_mana > pool.total and not g.effects.play_permissions:
+    printed = card.mana_cost if g.objects[oid].zone != GRAVEYARD else casting.spell_cost(g, oid)  # flashback
+    if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions:
         return False  # fast path: manual payment and not enough mana in the pool
     avail = available_for(pool, costs.spend_tags(g, p, "spell", oid))
     extra = casting.additional_cost(card)

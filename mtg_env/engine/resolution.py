@@ -15,7 +15,7 @@ from ..cards.abilities import TargetSpec, Triggered, effects_of, targets_of
 from ..cards.effects import Ask
 from ..core.actions import Action
 from ..core.mana import can_pay
-from ..core.objects import BATTLEFIELD, GRAVEYARD, Context, StackItem
+from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, StackItem
 from . import autopay, casting, costs, legal, targets, zones
 from .tasks import Resolve, ResolveStage
 
@@ -188,4 +188,6 @@ def finish(g: Game, item: StackItem, countered: bool) -> None:
     else:
         if not countered:
             g.log_event(f"{obj.card.name} resolves")
-        zones.move_to_zone(g, item.obj_id, GRAVEYARD)
+        # CR 702.27a: a spell whose buyback was paid goes to its owner's hand as it resolves
+        to = HAND if not countered and obj.info and obj.info.get("buyback") else GRAVEYARD
+        zones.move_to_zone(g, item.obj_id, to)

@@ -304,3 +304,105 @@ players:
         assert g.state_json()["step"] == "upkeep" and [i["source"] for i in g.state_json()["stack"]] == ["Darba"]
         g.run_line(steps)
         assert len(permanents(g, "Darba")) == left
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.27: buyback; CR 702.34: flashback
+
+
+def test_cr_702_27a_buyback_returns_the_spell_to_hand_capsize():
+    """Capsize: "Buyback {3}"; "Return target permanent to its owner's hand." With the buyback
+    paid, Capsize goes to its owner's hand as it resolves; without it, to the graveyard."""
+    _compiled("Capsize")
+    for choice, hand, grave in (("pay buyback {3}", ["Sol Ring", "Capsize"], []),
+                                ("cast without buyback", ["Sol Ring"], ["Capsize"])):
+        g = scenario("""
+players:
+  - mana_pool: "{U}{U}{U}{U}{U}{U}"
+    hand: [Capsize]
+    battlefield: [Sol Ring]
+""")
+        g.act("cast Capsize")
+        assert labels(g) == ["cast without buyback", "pay buyback {3}"]
+        g.run_line([choice, "target Sol Ring", "pass"])
+        assert player(g, "P1")["hand"] == hand and player(g, "P1")["graveyard"] == grave
+        assert player(g, "P1")["mana_pool"] == ("" if hand[-1] == "Capsize" else "{U}{U}{U}")
+
+
+def test_cr_702_27a_buyback_not_when_countered_capsize():
+    """A countered spell doesn't resolve: it goes to the graveyard even with buyback paid."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{U}{U}{U}{U}{U}{U}"
+    hand: [Capsize]
+    battlefield: [Sol Ring]
+  - mana_pool: "{U}{U}"
+    hand: [Counterspell]
+""")
+    g.run_line(["cast Capsize", "pay buyback {3}", "target Sol Ring", "pass", "cast Counterspell",
+                "target Capsize", "pass", "pass"])
+    assert player(g, "P1")["graveyard"] == ["Capsize"]
+
+
+def test_cr_702_34a_flashback_cast_from_graveyard_then_exiled_think_twice():
+    """Think Twice: "Draw a card." "Flashback {2}{U}". Cast from the graveyard for its flashback
+    cost, it is exiled as it leaves the stack."""
+    _compiled("Think Twice")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{U}{U}{U}"
+    hand: [Think Twice]
+    library: [Island, Forest]
+""")
+    g.run_line(["cast Think Twice", "pass"])
+    assert player(g, "P1")["graveyard"] == ["Think Twice"]
+    g.run_line(["cast Think Twice with flashback {2}{U}", "pass"])
+    assert player(g, "P1")["hand"] == ["Island", "Forest"]
+    assert player(g, "P1")["graveyard"] == [] and [c["card"] for c in player(g, "P1")["exile"]] == ["Think Twice"]
+    assert player(g, "P1")["mana_pool"] == ""
+
+
+def test_cr_702_34a_flashback_cost_must_be_payable_and_countered_is_exiled_think_twice():
+    """The flashback cast is listed only when its cost can be paid; a countered flashback
+    spell is exiled, not put into the graveyard."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{U}{U}"
+    graveyard: [Think Twice]
+  - mana_pool: "{U}{U}"
+    hand: [Counterspell]
+""")
+    assert not [a for a in labels(g) if "Think Twice" in a]
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{U}{U}{U}"
+    graveyard: [Think Twice]
+    library: [Island]
+  - mana_pool: "{U}{U}"
+    hand: [Counterspell]
+""")
+    g.run_line(["cast Think Twice with flashback {2}{U}", "pass", "cast Counterspell", "target Think Twice",
+                "pass", "pass"])
+    assert [c["card"] for c in player(g, "P1")["exile"]] == ["Think Twice"] and player(g, "P1")["graveyard"] == []
+
+
+def test_cr_702_34a_flashback_keeps_sorcery_timing_firebolt():
+    """Firebolt (a sorcery) with flashback is cast from the graveyard only when a sorcery could be."""
+    _compiled("Firebolt")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{R}{R}{R}{R}"
+    graveyard: [Firebolt]
+    hand: [Lightning Bolt]
+""")
+    assert "cast Firebolt with flashback {4}{R}" in labels(g)
+    g.run_line(["cast Lightning Bolt", "target P2"])
+    assert "cast Firebolt with flashback {4}{R}" not in labels(g)
+
+
+def test_cr_702_34_flashback_with_a_life_cost_declined_deep_analysis():
+    _unsupported("Deep Analysis", "Flashback—{1}{U}, Pay 3 life")

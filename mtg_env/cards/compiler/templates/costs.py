@@ -15,7 +15,7 @@ from ...costs import CardDefinitionError, parse_cost
 from ...effects import CounterSpell, DealDamage, SacrificeIt
 from ...effects.kicker import IfKicked
 from ...effects.unless import UnlessPays
-from ...spellcosts import KICKED, TIMES_KICKED, AdditionalCost, CantBeCountered, Kicker
+from ...spellcosts import KICKED, TIMES_KICKED, AdditionalCost, Buyback, CantBeCountered, Flashback, Kicker
 from ...subjects import CONTROLLER, SELF
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
@@ -180,3 +180,38 @@ def sacrifice_unless(b: Builder, s: str, cost: str) -> list[Any]:
         raise NoParse(cost)
     b.last = SELF
     return [UnlessPays(cost, CONTROLLER, (SacrificeIt(SELF),), if_not="sacrifice it")]
+
+
+# --------------------------------------------------------------------------------------------
+# buyback (CR 702.27) and flashback (CR 702.34)
+
+
+def _instant_or_sorcery(b: Builder, line: Line) -> None:
+    tl = getattr(b.card, "type_line", "")
+    if "Instant" not in tl and "Sorcery" not in tl:
+        raise NoParse(line.text)
+
+
+@rule("keyword", "Buyback <cost:mana>")
+def buyback(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.27a: "You may pay an additional [cost] as you cast this spell." and "If the
+    buyback cost was paid, put this spell into its owner's hand instead of into that player's
+    graveyard as it resolves." """
+    _instant_or_sorcery(b, line)
+    mana = parse_mana_cost(cost)
+    if mana.x_count:
+        raise NoParse(line.text)
+    return [Buyback(text=line.raw, cost=mana)]
+
+
+@rule("keyword", "Flashback <cost:mana>")
+def flashback(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.34a: "You may cast this card from your graveyard by paying [cost] rather than
+    paying its mana cost." and "If the flashback cost was paid, exile this card instead of
+    putting it anywhere else any time it would leave the stack." (Only mana costs here:
+    "Flashback—Pay 3 life" is not read.)"""
+    _instant_or_sorcery(b, line)
+    mana = parse_mana_cost(cost)
+    if mana.x_count:
+        raise NoParse(line.text)
+    return [Flashback(text=line.raw, cost=mana)]
