@@ -20,7 +20,7 @@ from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost, available_for
 from ..core.objects import COMMAND, EXILE, GRAVEYARD, STACK, Context, StackItem
-from . import autopay, costs, primitives, targets, triggers, zones
+from . import altpay, autopay, costs, primitives, targets, triggers, zones
 from .tasks import Announce, AnnounceStage, PlaceTriggers, Resolve
 
 if TYPE_CHECKING:
@@ -298,6 +298,10 @@ def announce(g: Game, t: Announce) -> bool:
         t.stage = stage = S.MANA
     if stage == S.MANA:  # CR 601.2g-h: activate mana abilities, then pay the mana
         due = cost.mana.with_x(ctx.x)
+        if t.what == "spell" and altpay.keywords_of(g, oid):  # convoke, improvise, delve
+            if not altpay.step(g, t, due, p, oid):
+                return False
+            due = altpay.remaining(due, t.alt_paid)
         if g.options.mana_payment == "auto" and not t.auto_tapped and \
                 costs.auto_tap(g, t, due, p, oid, cost) is False:
             return False
@@ -316,7 +320,7 @@ def kick_actions(g: Game, t: Announce) -> list[Action]:
     k = kicker_of(card)
     if k is None:
         return []
-    from .legal import payable
+    from .legal import spell_payable as payable
     p = t.player
     avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
     sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
@@ -325,7 +329,8 @@ def kick_actions(g: Game, t: Announce) -> list[Action]:
     word = "multikicker" if k.multi else "kicker"
     acts = [Action("choose", f"cast without {word}", value=0, payload=0)]
     n = 1
-    while n <= (MAX_KICKS if k.multi else 1) and payable(avail, base.plus(kicker_cost(card, n)).with_x(0), sources):
+    while n <= (MAX_KICKS if k.multi else 1) and payable(g, p, t.obj, avail, base.plus(kicker_cost(card, n)).with_x(0),
+                                                          sources):
         times = "" if not k.multi else (" 1 time" if n == 1 else f" {n} times")
         acts.append(Action("choose", f"pay {word} {k.cost}{times}", value=n, payload=n))
         n += 1
@@ -338,12 +343,12 @@ def buyback_actions(g: Game, t: Announce, cost: Cost) -> list[Action]:
     bb = buyback_of(g.objects[t.obj].card)
     if bb is None:
         return []
-    from .legal import payable
+    from .legal import spell_payable as payable
     p = t.player
     avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
     sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
     acts = [Action("choose", "cast without buyback", value=0, payload=("buyback", False))]
-    if payable(avail, cost.mana.plus(bb.cost).with_x(0), sources):
+    if payable(g, p, t.obj, avail, cost.mana.plus(bb.cost).with_x(0), sources):
         acts.append(Action("choose", f"pay buyback {bb.cost}", value=1, payload=("buyback", True)))
     return acts
 

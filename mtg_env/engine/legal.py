@@ -15,7 +15,7 @@ from ..core.actions import PASS, Action
 from ..core.chars import Chars
 from ..core.mana import ManaCost, available_for, can_pay
 from ..core.objects import GRAVEYARD, Context, GameObject
-from . import autopay, casting, costs, labels, targets, turns, zones
+from . import altpay, autopay, casting, costs, labels, targets, turns, zones
 
 if TYPE_CHECKING:
     from .game import Game
@@ -90,12 +90,13 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         return False
     pool = g.players[p].pool
     printed = card.mana_cost if g.objects[oid].zone != GRAVEYARD else casting.spell_cost(g, oid)  # flashback
-    if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions:
+    alt = altpay.keywords_of(g, oid)
+    if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not alt:
         return False  # fast path: manual payment and not enough mana in the pool
     avail = available_for(pool, costs.spend_tags(g, p, "spell", oid))
     extra = casting.additional_cost(card)
     if not zones.free_from_exile(g, oid) and \
-            not payable(avail, casting.spell_cost(g, oid).plus(extra.mana).with_x(0), sources):
+            not spell_payable(g, p, oid, avail, casting.spell_cost(g, oid).plus(extra.mana).with_x(0), sources):
         return False
     if not extra.is_free and not can_pay_additional(g, p, oid, extra):
         return False
@@ -124,6 +125,14 @@ def can_pay_additional(g: Game, p: int, oid: int, cost: Any) -> bool:
             return False
         chosen.update(cands[:sel.count])
     return not (cost.tap_other and len(casting.tap_other_candidates(g, p, oid, cost, [])) < cost.tap_other.count)
+
+
+def spell_payable(g: Game, p: int, oid: int, avail: list[int], cost: ManaCost, sources: list[Any] | None) -> bool:
+    """Can the spell `oid`'s mana `cost` be paid: by the pool and sources, and by the objects
+    its convoke, improvise or delve let pay (engine/altpay.py)?"""
+    if altpay.keywords_of(g, oid):
+        return altpay.payable(g, p, oid, avail, cost)
+    return payable(avail, cost, sources)
 
 
 def payable(avail: list[int], cost: ManaCost, sources: list[Any] | None, exclude: int | None = None) -> bool:

@@ -139,6 +139,9 @@ class Announce(Task):
     #: whether its buyback is paid (CR 702.27a), and whether that was asked
     buyback: bool = False
     buyback_asked: bool = False
+    #: convoke, improvise, delve (engine/altpay.py): (object, the mana it paid), and whether done
+    alt_paid: list[tuple[int, str]] = field(default_factory=list)
+    alt_done: bool = False
 
 
 # --------------------------------------------------------------------------------------------

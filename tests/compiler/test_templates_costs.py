@@ -406,3 +406,95 @@ players:
 
 def test_cr_702_34_flashback_with_a_life_cost_declined_deep_analysis():
     _unsupported("Deep Analysis", "Flashback—{1}{U}, Pay 3 life")
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.51 convoke, CR 702.66 delve, CR 702.126 improvise (engine/altpay.py)
+
+
+def test_cr_702_51a_convoke_taps_creatures_for_colored_or_generic_mana_stoke_the_flames():
+    """Stoke the Flames ({2}{R}{R}): "Convoke"; "~ deals 4 damage to any target." A red
+    creature pays {R} or {1}, another creature {1}; each choice keeps the rest payable, and the
+    rest is paid with mana (here a Mountain, tapped by automatic payment)."""
+    _compiled("Stoke the Flames")
+    g = scenario("""
+mana_payment: auto
+players:
+  - hand: [Stoke the Flames]
+    battlefield: [Grizzly Bears, Goblin Piker, Llanowar Elves, Mountain]
+""")
+    g.run_line(["cast Stoke the Flames", "target P2"])
+    assert labels(g) == ["convoke: tap Grizzly Bears to pay {1}", "convoke: tap Goblin Piker to pay {R}",
+                         "convoke: tap Llanowar Elves to pay {1}"]
+    g.act("convoke: tap Goblin Piker to pay {R}")
+    # Goblin Piker paid {R}: the other {R} must come from the Mountain, so no creature pays {R}
+    assert "pay the rest" not in " ".join(labels(g))
+    g.run_line(["convoke: tap Llanowar Elves to pay {1}", "convoke: tap Grizzly Bears to pay {1}", "pass"])
+    assert player(g, "P2")["life"] == 16
+    assert all(p["tapped"] for p in player(g, "P1")["battlefield"])
+
+
+def test_cr_702_51a_convoke_counts_for_the_legal_actions_stoke_the_flames():
+    """Three sources for a four-mana spell: it can't be cast; convoke creatures count, even
+    summoning-sick ones (tapping for convoke is not a {T} cost, CR 302.6)."""
+    g = scenario("""
+mana_payment: auto
+players:
+  - hand: [Stoke the Flames]
+    battlefield: [Grizzly Bears, Goblin Piker, Mountain]
+""")
+    assert "cast Stoke the Flames" not in labels(g)
+    g = scenario("""
+players:
+  - mana_pool: "{R}"
+    hand: [Stoke the Flames]
+    battlefield: [Goblin Piker, {card: Grizzly Bears, summoning_sick: true}, Llanowar Elves]
+""")
+    assert "cast Stoke the Flames" in labels(g)
+
+
+def test_cr_702_66a_delve_exiles_cards_from_the_graveyard_treasure_cruise():
+    """Treasure Cruise ({7}{U}): "Delve"; "Draw three cards." Each card exiled from the
+    graveyard pays {1}; then the pool pays the rest ("pay the rest with mana" once it can)."""
+    _compiled("Treasure Cruise")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{U}"
+    hand: [Treasure Cruise]
+    graveyard: [Island, Forest, Plains, Swamp, Mountain, Swamp]
+    library: [Island, Island, Island]
+""")
+    g.act("cast Treasure Cruise")
+    assert len(labels(g)) == 6 and all(lab.startswith("delve: exile ") for lab in labels(g))
+    g.run_line(["delve: exile Forest", "delve: exile Plains", "delve: exile Mountain", "delve: exile Island",
+                "delve: exile Swamp#"])
+    assert labels(g) == ["delve: exile Swamp to pay {1}", "pay the rest ({2}{U}) with mana"]
+    g.run_line(["pay the rest", "pass"])
+    assert len(player(g, "P1")["hand"]) == 3
+    assert [c["card"] for c in player(g, "P1")["exile"]] == ["Forest", "Plains", "Mountain", "Island", "Swamp"]
+    assert player(g, "P1")["graveyard"] == ["Swamp", "Treasure Cruise"]
+    assert player(g, "P1")["mana_pool"] == ""
+
+
+def test_cr_702_126a_improvise_taps_artifacts_for_generic_mana_reverse_engineer():
+    """Reverse Engineer ({3}{U}{U}): "Improvise"; "Draw three cards." An artifact pays {1},
+    never a colored requirement."""
+    _compiled("Reverse Engineer")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}"
+    hand: [Reverse Engineer]
+    battlefield: [Ornithopter, Ornithopter, Ornithopter]
+    library: [Island, Island, Island]
+""")
+    g.act("cast Reverse Engineer")
+    assert all(lab.endswith("to pay {1}") for lab in labels(g))
+    g.run_line(["improvise", "improvise", "improvise", "pass"])
+    assert len(player(g, "P1")["hand"]) == 3
+    g = scenario("""
+players:
+  - mana_pool: "{U}"
+    hand: [Reverse Engineer]
+    battlefield: [Ornithopter, Ornithopter, Ornithopter, Ornithopter]
+""")
+    assert "cast Reverse Engineer" not in labels(g)  # {U}{U} must be paid with mana

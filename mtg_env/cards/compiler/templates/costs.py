@@ -10,7 +10,7 @@ from typing import Any
 
 from ....core.filters import Spell
 from ....core.mana import parse_mana_cost
-from ...abilities import EntersWith
+from ...abilities import EntersWith, Keyword
 from ...costs import CardDefinitionError, parse_cost
 from ...effects import CounterSpell, DealDamage, SacrificeIt
 from ...effects.kicker import IfKicked
@@ -215,3 +215,25 @@ def flashback(b: Builder, cost: str, line: Line) -> list[Any]:
     if mana.x_count:
         raise NoParse(line.text)
     return [Flashback(text=line.raw, cost=mana)]
+
+
+# --------------------------------------------------------------------------------------------
+# convoke (CR 702.51), improvise (CR 702.126), delve (CR 702.66): engine/altpay.py
+
+
+@rule("keyword", "Convoke", "Improvise", "Delve")
+def pay_with_objects(b: Builder, line: Line) -> list[Any]:
+    """CR 702.51a: "For each colored mana in this spell's total cost, you may tap an untapped
+    creature of that color you control rather than pay that mana. For each generic mana in
+    this spell's total cost, you may tap an untapped creature you control rather than pay that
+    mana." CR 702.126a (improvise): an untapped artifact for each generic mana. CR 702.66a
+    (delve): exile a card from your graveyard for each generic mana. Not read on a card whose
+    cost has hybrid or {C} symbols (the engine doesn't offer those to them)."""
+    card = b.card
+    front = getattr(card, "front", None)
+    cost = getattr(front, "mana_cost", None)
+    if card is None or "Land" in getattr(card, "type_line", "") or cost is None or getattr(card, "layout", "") != "normal":
+        raise NoParse(line.text)
+    if "/" in cost or "{C}" in cost:
+        raise NoParse(line.text)
+    return [Keyword(text=line.raw, names=(line.text.lower().rstrip("."),))]
