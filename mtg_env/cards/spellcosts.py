@@ -111,3 +111,20 @@ class TimesKicked(Count):
 
 KICKED = WasKicked()
 TIMES_KICKED = TimesKicked()
+
+
+@dataclass(frozen=True)
+class CostReduction(Ability):
+    """"This spell costs {1} less to cast for each artifact you control." / Affinity for
+    artifacts (CR 702.41a) / "This spell costs {2} less to cast if you control a Wizard."
+    (CR 601.2f): the generic part of the total cost is reduced by `generic` for each permanent
+    `per` matches (or once, if `condition` holds, or always), relative to the caster; it never
+    goes below zero and never reduces colored requirements."""
+
+    generic: int = 1
+    per: Filter | None = None
+    condition: Filter | None = None
+
+    @property
+    def kind(self) -> str:
+        return "casting"

@@ -99,10 +99,15 @@ def pay(due: ManaCost, sym: str) -> ManaCost:
         generic -= 1
     else:
         typed[TYPE_INDEX[sym]] -= 1
-    text = (f"{{{generic}}}" if generic else "") + "".join("{" + TYPES[i] + "}" * 1 for i, n in enumerate(typed)
-                                                          for _ in range(n))
-    text += "".join(f"{{{a}/{b}}}" for a, b in due.hybrid)
-    return ManaCost(generic, tuple(typed), due.hybrid, due.x_count, text)  # type: ignore[arg-type]
+    return ManaCost(generic, tuple(typed), due.hybrid, due.x_count,  # type: ignore[arg-type]
+                    text_of(generic, typed, due.hybrid, due.x_count))
+
+
+def text_of(generic: int, typed: Any, hybrid: Any, x_count: int = 0) -> str:
+    """How a mana cost is written ({X}{2}{U}{U}), for prompts."""
+    text = "{X}" * x_count + (f"{{{generic}}}" if generic else "")
+    text += "".join("{" + TYPES[i] + "}" for i, n in enumerate(typed) for _ in range(n))
+    return text + "".join(f"{{{a}/{b}}}" for a, b in hybrid)
 
 
 def remaining(due: ManaCost, paid: list[tuple[int, str]]) -> ManaCost:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, Activated, Keyword, TargetSpec, TriggerEvent, targets_of
 from ..cards.carddef import CardDef
 from ..cards.costs import Cost
-from ..cards.spellcosts import AdditionalCost, Buyback, Flashback, Kicker
+from ..cards.spellcosts import AdditionalCost, Buyback, CostReduction, Flashback, Kicker
 from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost, available_for
@@ -85,6 +85,33 @@ def spell_cost(g: Game, oid: int) -> ManaCost:
     return cost
 
 
+def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: bool = False) -> ManaCost:
+    """The mana of the total cost to cast `oid` (CR 601.2f): its mana cost (or flashback cost;
+    nothing when cast without paying it, CR 118.9, X being 0), plus the additional costs'
+    mana, the kicker paid `kicked` times and the buyback, minus the cost reductions."""
+    card = g.objects[oid].card
+    mana = ManaCost() if free or zones.free_from_exile(g, oid) else spell_cost(g, oid)
+    mana = mana.plus(additional_cost(card).mana)
+    if kicked:
+        mana = mana.plus(kicker_cost(card, kicked))
+    if buyback:
+        bb = buyback_of(card)
+        assert bb is not None
+        mana = mana.plus(bb.cost)
+    less = 0
+    for ab in card.abilities:
+        if isinstance(ab, CostReduction):
+            if ab.per is not None:
+                less += ab.generic * sum(1 for o in g.battlefield if g.matches(ab.per, o, p, oid))
+            elif ab.condition is None or g.matches(ab.condition, oid, p, oid):
+                less += ab.generic
+    if less and mana.generic:
+        # CR 601.2f: only the generic part is reduced, to no less than zero
+        n = max(0, mana.generic - less)
+        mana = ManaCost(n, mana.typed, mana.hybrid, mana.x_count, altpay.text_of(n, mana.typed, mana.hybrid, mana.x_count))
+    return mana
+
+
 def additional_cost(card: CardDef) -> Cost:
     """The non-optional additional costs to cast the card (CR 601.2b, 601.2f): "As an
     additional cost to cast this spell, ...", together; Cost() if none."""
@@ -143,15 +170,8 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
     if t.what == "spell":
         card = g.objects[oid].card
         extra = additional_cost(card)
-        # CR 118.9: without paying its mana cost (X is 0); additional costs are paid (118.9d)
-        mana = ManaCost() if t.free or zones.free_from_exile(g, oid) else spell_cost(g, oid)
-        if t.kicked:
-            mana = mana.plus(kicker_cost(card, t.kicked))
-        if t.buyback:
-            bb = buyback_of(card)
-            assert bb is not None
-            mana = mana.plus(bb.cost)
-        return dataclasses.replace(extra, mana=mana.plus(extra.mana)), spell_targets(card)
+        mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback)
+        return dataclasses.replace(extra, mana=mana), spell_targets(card)
     if not t.ability_read:
         t.ability, t.origin = ability_of(g, oid, t.key)  # type: ignore[arg-type]
         t.ability_read = True
@@ -325,12 +345,11 @@ def kick_actions(g: Game, t: Announce) -> list[Action]:
     avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
     sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
     free = t.free or zones.free_from_exile(g, t.obj)  # CR 118.9d: kicker may still be paid
-    base = (ManaCost() if free else spell_cost(g, t.obj)).plus(additional_cost(card).mana)
     word = "multikicker" if k.multi else "kicker"
     acts = [Action("choose", f"cast without {word}", value=0, payload=0)]
     n = 1
-    while n <= (MAX_KICKS if k.multi else 1) and payable(g, p, t.obj, avail, base.plus(kicker_cost(card, n)).with_x(0),
-                                                          sources):
+    while n <= (MAX_KICKS if k.multi else 1) and \
+            payable(g, p, t.obj, avail, spell_mana(g, p, t.obj, free, n).with_x(0), sources):
         times = "" if not k.multi else (" 1 time" if n == 1 else f" {n} times")
         acts.append(Action("choose", f"pay {word} {k.cost}{times}", value=n, payload=n))
         n += 1
@@ -348,7 +367,7 @@ def buyback_actions(g: Game, t: Announce, cost: Cost) -> list[Action]:
     avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
     sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
     acts = [Action("choose", "cast without buyback", value=0, payload=("buyback", False))]
-    if payable(g, p, t.obj, avail, cost.mana.plus(bb.cost).with_x(0), sources):
+    if payable(g, p, t.obj, avail, spell_mana(g, p, t.obj, t.free, t.kicked, True).with_x(0), sources):
         acts.append(Action("choose", f"pay buyback {bb.cost}", value=1, payload=("buyback", True)))
     return acts
 

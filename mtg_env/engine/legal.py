@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Activated
+from ..cards.spellcosts import CostReduction
 from ..core.actions import PASS, Action
 from ..core.chars import Chars
 from ..core.mana import ManaCost, available_for, can_pay
@@ -90,13 +91,13 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         return False
     pool = g.players[p].pool
     printed = card.mana_cost if g.objects[oid].zone != GRAVEYARD else casting.spell_cost(g, oid)  # flashback
-    alt = altpay.keywords_of(g, oid)
+    alt = altpay.keywords_of(g, oid) or any(isinstance(ab, CostReduction) for ab in card.abilities)
     if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not alt:
         return False  # fast path: manual payment and not enough mana in the pool
     avail = available_for(pool, costs.spend_tags(g, p, "spell", oid))
     extra = casting.additional_cost(card)
     if not zones.free_from_exile(g, oid) and \
-            not spell_payable(g, p, oid, avail, casting.spell_cost(g, oid).plus(extra.mana).with_x(0), sources):
+            not spell_payable(g, p, oid, avail, casting.spell_mana(g, p, oid, False).with_x(0), sources):
         return False
     if not extra.is_free and not can_pay_additional(g, p, oid, extra):
         return False

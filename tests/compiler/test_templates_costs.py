@@ -498,3 +498,55 @@ players:
     battlefield: [Ornithopter, Ornithopter, Ornithopter, Ornithopter]
 """)
     assert "cast Reverse Engineer" not in labels(g)  # {U}{U} must be paid with mana
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 601.2f: cost reductions; CR 702.41: affinity
+
+
+def test_cr_702_41a_affinity_for_artifacts_frogmite():
+    """Frogmite ({4}): "Affinity for artifacts" — {1} less for each artifact you control; the
+    generic part never goes below zero (CR 601.2f)."""
+    _compiled("Frogmite")
+    g = scenario("""
+players:
+  - mana_pool: "{C}"
+    hand: [Frogmite]
+    battlefield: [Ornithopter, Ornithopter, Ornithopter]
+""")
+    g.run_line(["cast Frogmite", "pass"])
+    assert len(permanents(g, "Frogmite")) == 1 and player(g, "P1")["mana_pool"] == ""
+    g = scenario("""
+players:
+  - hand: [Frogmite]
+    battlefield: [Ornithopter, Ornithopter, Ornithopter, Ornithopter, Ornithopter]
+""")
+    g.run_line(["cast Frogmite", "pass"])  # five artifacts: it costs {0}
+    assert len(permanents(g, "Frogmite")) == 1
+    g = scenario("""
+players:
+  - mana_pool: "{C}"
+    hand: [Frogmite]
+    battlefield: [Ornithopter, Ornithopter]
+""")
+    assert "cast Frogmite" not in labels(g)
+
+
+def test_cr_601_2f_reduction_keeps_colored_requirements_thoughtcast():
+    """Thoughtcast ({4}{U}): affinity reduces only the generic part: {U} is still needed."""
+    _compiled("Thoughtcast")
+    g = scenario("""
+players:
+  - hand: [Thoughtcast]
+    battlefield: [Ornithopter, Ornithopter, Ornithopter, Ornithopter, Ornithopter]
+""")
+    assert "cast Thoughtcast" not in labels(g)
+    g = scenario("""
+players:
+  - mana_pool: "{U}"
+    hand: [Thoughtcast]
+    battlefield: [Ornithopter, Ornithopter, Ornithopter, Ornithopter]
+    library: [Island, Island]
+""")
+    g.run_line(["cast Thoughtcast", "pass"])
+    assert player(g, "P1")["hand"] == ["Island", "Island"]

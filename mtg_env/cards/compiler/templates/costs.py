@@ -8,14 +8,23 @@ import dataclasses
 import re
 from typing import Any
 
-from ....core.filters import Spell
+from ....core.filters import Permanent, Spell
 from ....core.mana import parse_mana_cost
 from ...abilities import EntersWith, Keyword
 from ...costs import CardDefinitionError, parse_cost
 from ...effects import CounterSpell, DealDamage, SacrificeIt
 from ...effects.kicker import IfKicked
 from ...effects.unless import UnlessPays
-from ...spellcosts import KICKED, TIMES_KICKED, AdditionalCost, Buyback, CantBeCountered, Flashback, Kicker
+from ...spellcosts import (
+    KICKED,
+    TIMES_KICKED,
+    AdditionalCost,
+    Buyback,
+    CantBeCountered,
+    CostReduction,
+    Flashback,
+    Kicker,
+)
 from ...subjects import CONTROLLER, SELF
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
@@ -237,3 +246,55 @@ def pay_with_objects(b: Builder, line: Line) -> list[Any]:
     if "/" in cost or "{C}" in cost:
         raise NoParse(line.text)
     return [Keyword(text=line.raw, names=(line.text.lower().rstrip("."),))]
+
+
+# --------------------------------------------------------------------------------------------
+# cost reductions of the spell itself (CR 601.2f), affinity (CR 702.41)
+
+
+def _no_x(b: Builder, line: Line) -> None:
+    """Reductions are applied before X is announced here: a card with {X} is not read."""
+    cost = getattr(getattr(b.card, "front", None), "mana_cost", None)
+    if cost is None or "{X}" in cost or getattr(b.card, "layout", "") != "normal":
+        raise NoParse(line.text)
+
+
+@kind("counted")
+def _counted(text: str) -> Any:
+    """What "for each" counts among permanents: "artifact you control", "Wizard you control"."""
+    low = text.lower()
+    if not low.endswith(" you control") or " and " in low or " or " in low:
+        raise NoParse(text)
+    f = read_noun(text)
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return f & Permanent()
+
+
+@rule("static", "This spell costs <cost:mana> less to cast for each <what:counted>")
+@rule("spell_static", "This spell costs <cost:mana> less to cast for each <what:counted>")
+def costs_less_for_each(b: Builder, cost: str, what: Any, line: Line) -> list[Any]:
+    """CR 601.2f: "This spell costs {1} less to cast for each artifact you control." """
+    _no_x(b, line)
+    m = parse_mana_cost(cost)
+    if m.typed != (0,) * 6 or m.hybrid or m.x_count or not m.generic:
+        raise NoParse(line.text)
+    return [CostReduction(text=line.raw, generic=m.generic, per=what)]
+
+
+@rule("keyword", "Affinity for artifacts")
+def affinity_for_artifacts(b: Builder, line: Line) -> list[Any]:
+    """CR 702.41a: "This spell costs {1} less to cast for each artifact you control." """
+    _no_x(b, line)
+    return [CostReduction(text=line.raw, generic=1, per=read_noun("artifact you control") & Permanent())]
+
+
+@rule("static", "This spell costs <cost:mana> less to cast if <cond:you_control>")
+@rule("spell_static", "This spell costs <cost:mana> less to cast if <cond:you_control>")
+def costs_less_if(b: Builder, cost: str, cond: Any, line: Line) -> list[Any]:
+    """CR 601.2f: "This spell costs {2} less to cast if you control a Wizard." """
+    _no_x(b, line)
+    m = parse_mana_cost(cost)
+    if m.typed != (0,) * 6 or m.hybrid or m.x_count or not m.generic:
+        raise NoParse(line.text)
+    return [CostReduction(text=line.raw, generic=m.generic, condition=cond)]
