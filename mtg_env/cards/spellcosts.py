@@ -128,3 +128,20 @@ class CostReduction(Ability):
     @property
     def kind(self) -> str:
         return "casting"
+
+
+@dataclass(frozen=True, slots=True)
+class EchoDue(ObjectPredicate):
+    """Echo's "if this permanent came under your control since the beginning of your last
+    upkeep" (CR 702.30a): the permanent was new to its controller when their turn began (it
+    hadn't been controlled continuously since their previous turn began, CR 302.6; the engine
+    marks it in the untap step of this turn, engine/turns.py)."""
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        return (o.info or {}).get("echo_turn") == g.turn
+
+    def __str__(self) -> str:
+        return "came under your control since your last upkeep"
+
+
+ECHO_DUE = EchoDue()

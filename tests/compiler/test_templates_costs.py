@@ -4,7 +4,7 @@ their Oracle text: the Oracle line and the rule it follows in each docstring."""
 from __future__ import annotations
 
 from mtg_env.cards import card_status
-from tests.helpers import labels, permanent, permanents, player, scenario
+from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
 
 
 def _compiled(*names: str) -> None:
@@ -550,3 +550,51 @@ players:
 """)
     g.run_line(["cast Thoughtcast", "pass"])
     assert player(g, "P1")["hand"] == ["Island", "Island"]
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.30: echo
+
+
+_ACRIDIAN = """
+step: end
+players:
+  - library: [Island, Island, Island, Island]
+    battlefield:
+      - {card: Acridian, summoning_sick: true}
+      - {card: Forest, tapped: true}
+      - {card: Forest, tapped: true}
+"""
+
+
+def test_cr_702_30a_echo_paid_at_the_first_upkeep_only_acridian():
+    """Acridian: "Echo {1}{G}" — at the beginning of your upkeep, if it came under your control
+    since the beginning of your last upkeep, sacrifice it unless you pay {1}{G}. Paid once, it
+    doesn't trigger at the next upkeep."""
+    _compiled("Acridian")
+    g = scenario(_ACRIDIAN)
+    g.act("pass")
+    assert g.state_json()["step"] == "upkeep" and [i["source"] for i in g.state_json()["stack"]] == ["Acridian"]
+    g.run_line(["activate Forest", "activate Forest", "pass", "yes"])
+    assert len(permanents(g, "Acridian")) == 1 and player(g, "P1")["mana_pool"] == ""
+    pass_until(g, "upkeep", turn=3)
+    assert g.state_json()["stack"] == []
+
+
+def test_cr_702_30a_echo_not_paid_sacrificed_acridian():
+    g = scenario(_ACRIDIAN)
+    g.run_line(["pass", "pass", "no"])
+    assert permanents(g, "Acridian") == [] and player(g, "P1")["graveyard"] == ["Acridian"]
+
+
+def test_cr_702_30a_echo_not_for_a_permanent_controlled_since_before_acridian():
+    """Under its controller's control since before their last upkeep: no echo trigger."""
+    g = scenario("""
+step: end
+players:
+  - library: [Island, Island]
+    battlefield: [Acridian]
+""")
+    g.act("pass")
+    assert g.state_json()["step"] != "upkeep" or g.state_json()["stack"] == []
+    assert len(permanents(g, "Acridian")) == 1

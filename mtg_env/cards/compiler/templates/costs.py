@@ -8,14 +8,15 @@ import dataclasses
 import re
 from typing import Any
 
-from ....core.filters import Permanent, Spell
+from ....core.filters import YOU, Permanent, Spell
 from ....core.mana import parse_mana_cost
-from ...abilities import EntersWith, Keyword
+from ...abilities import EntersWith, Keyword, Triggered, TriggerEvent
 from ...costs import CardDefinitionError, parse_cost
 from ...effects import CounterSpell, DealDamage, SacrificeIt
 from ...effects.kicker import IfKicked
 from ...effects.unless import UnlessPays
 from ...spellcosts import (
+    ECHO_DUE,
     KICKED,
     TIMES_KICKED,
     AdditionalCost,
@@ -298,3 +299,19 @@ def costs_less_if(b: Builder, cost: str, cond: Any, line: Line) -> list[Any]:
     if m.typed != (0,) * 6 or m.hybrid or m.x_count or not m.generic:
         raise NoParse(line.text)
     return [CostReduction(text=line.raw, generic=m.generic, condition=cond)]
+
+
+# --------------------------------------------------------------------------------------------
+# echo (CR 702.30)
+
+
+@rule("keyword", "Echo <cost:mana>")
+def echo(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.30a: "At the beginning of your upkeep, if this permanent came under your control
+    since the beginning of your last upkeep, sacrifice it unless you pay [cost]." (Only mana
+    costs: "Echo—Discard a card" is not read.)"""
+    if parse_mana_cost(cost).x_count or "Instant" in b.card.type_line or "Sorcery" in b.card.type_line:
+        raise NoParse(line.text)
+    return [Keyword(text=line.raw, names=("echo",)),
+            Triggered(text=line.raw, event=TriggerEvent.UPKEEP, actor=YOU, condition=ECHO_DUE,
+                      effects=(UnlessPays(cost, CONTROLLER, (SacrificeIt(SELF),), if_not="sacrifice it"),))]
