@@ -598,3 +598,34 @@ players:
     g.act("pass")
     assert g.state_json()["step"] != "upkeep" or g.state_json()["stack"] == []
     assert len(permanents(g, "Acridian")) == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 117.1d, 603.5: "You may pay {M}. If you do, ..."
+
+
+_BRASS_MAN = """
+step: end
+players:
+  - library: [Island, Island]
+    battlefield:
+      - {card: Brass Man, tapped: true}
+      - {card: Forest, tapped: true}
+"""
+
+
+def test_cr_117_1d_you_may_pay_if_you_do_brass_man():
+    """Brass Man: "At the beginning of your upkeep, you may pay {1}. If you do, untap ~." "yes"
+    is offered once {1} can be paid; paid, Brass Man untaps."""
+    _compiled("Brass Man")
+    g = scenario(_BRASS_MAN)
+    g.run_line(["pass", "pass"])
+    assert g.decision.kind == "yes_no" and "yes" not in labels(g)  # no mana in the pool
+    g.run_line(["activate Forest", "yes"])
+    assert permanent(g, "Brass Man")["tapped"] is False and player(g, "P1")["mana_pool"] == ""
+
+
+def test_cr_117_1d_declined_nothing_happens_brass_man():
+    g = scenario(_BRASS_MAN)
+    g.run_line(["pass", "activate Forest", "pass", "no"])
+    assert permanent(g, "Brass Man")["tapped"] is True and player(g, "P1")["mana_pool"] == "{G}"

@@ -72,6 +72,15 @@ def effects(text: str, b: Builder) -> tuple[Any, ...]:
         before = len(out)
         if s.lower().startswith("then "):
             s = s[5:]
+        got = None
+        for hook in SENTENCE_HOOKS:
+            got = hook(s, b, out, start)
+            if got is not None:
+                out = got
+                break
+        if got is not None:
+            start = min(before, len(out))
+            continue
         if s.lower().startswith("if you do, "):
             if not out or not isinstance(out[-1], May) or out[-1].then or \
                     not all(knows_if_done(e) for e in out[-1].effects):
@@ -79,13 +88,7 @@ def effects(text: str, b: Builder) -> tuple[Any, ...]:
             then = sentence(s[len("if you do, "):], b)
             out[-1] = May(out[-1].effects, out[-1].prompt, tuple(then))
             continue
-        for hook in SENTENCE_HOOKS:
-            got = hook(s, b, out, start)
-            if got is not None:
-                out = got
-                break
-        else:
-            out.extend(sentence(s, b))
+        out.extend(sentence(s, b))
         start = min(before, len(out))
     return tuple(out)
 

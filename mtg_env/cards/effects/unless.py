@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...core.mana import parse_mana_cost
+from ...core.mana import ManaCost, parse_mana_cost
 from ..subjects import Who
 from .base import Ask, Effect, run_effects, sub_step
 
@@ -42,18 +42,10 @@ class UnlessPays(Effect):
             return Ask("yes_no", payer, (True, False), ("yes", "no"),
                        f"{ctx.source_name}: pay {self.cost}? (if not: {self.if_not})", key=ask_key, pay=mana)
         if answer and ctx.answers.get(paid_key) is None:
-            if not g.can_pay_mana_now(payer, mana):
-                return Ask("autotap", payer, (), (), "", pay=mana)
-            chosen = [ctx.answers[sub_step(step, 900 + k)] for k in range(mana.generic)
-                      if sub_step(step, 900 + k) in ctx.answers]
-            types = g.generic_payment_choice(payer, mana, chosen)
-            if types is not None:
-                return Ask("choose", payer, tuple(types), tuple(f"pay {{1}} with {{{t}}}" for t in types),
-                           f"{ctx.source_name}: choose mana to pay {{1}} of {self.cost}",
-                           key=sub_step(step, 900 + len(chosen)))
-            g.pay_mana_now(payer, mana, chosen)
+            ask = _pay(g, ctx, step, payer, mana, self.cost)
+            if ask is not None:
+                return ask
             ctx.answers[paid_key] = "paid"
-            g.log_event(f"{g.players[payer].name} pays {self.cost}")
         if answer:
             return None
         return run_effects(self.effects, g, ctx, step)
@@ -69,3 +61,47 @@ class UnlessPays(Effect):
             if kind == "obj" and x in g.objects:
                 return g.objects[x].controller
         return None
+
+
+@dataclass(frozen=True)
+class MayPayMana(Effect):
+    """"You may pay {2}. If you do, <then>." (CR 117.1d, 603.5): the controller chooses on
+    resolution; "yes" is offered only when the cost can be paid (mana abilities may be
+    activated first); `then` happens only if it was paid. Unlike a bare "you may", the payment
+    is the thing done."""
+
+    cost: str
+    then: tuple[Effect, ...] = ()
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        ask_key, paid_key = sub_step(step, 990), sub_step(step, 991)
+        mana = parse_mana_cost(self.cost)
+        p = ctx.controller
+        answer = ctx.answers.get(ask_key)
+        if answer is None:
+            return Ask("yes_no", p, (True, False), ("yes", "no"), f"{ctx.source_name}: pay {self.cost}?",
+                       key=ask_key, pay=mana)
+        if not answer:
+            return None
+        if ctx.answers.get(paid_key) is None:
+            ask = _pay(g, ctx, step, p, mana, self.cost)
+            if ask is not None:
+                return ask
+            ctx.answers[paid_key] = "paid"
+        return run_effects(self.then, g, ctx, step)
+
+
+def _pay(g: GameOps, ctx: Context, step: int, payer: int, mana: ManaCost, text: str) -> Ask | None:
+    """Pay `mana` now for `payer` (CR 117.1d): sources tapped by automatic payment, and the
+    player's choice of which mana pays each {1} where that leaves a different pool."""
+    if not g.can_pay_mana_now(payer, mana):
+        return Ask("autotap", payer, (), (), "", pay=mana)
+    chosen = [ctx.answers[sub_step(step, 900 + k)] for k in range(mana.generic)
+              if sub_step(step, 900 + k) in ctx.answers]
+    types = g.generic_payment_choice(payer, mana, chosen)
+    if types is not None:
+        return Ask("choose", payer, tuple(types), tuple(f"pay {{1}} with {{{t}}}" for t in types),
+                   f"{ctx.source_name}: choose mana to pay {{1}} of {text}", key=sub_step(step, 900 + len(chosen)))
+    g.pay_mana_now(payer, mana, chosen)
+    g.log_event(f"{g.players[payer].name} pays {text}")
+    return None

@@ -14,7 +14,7 @@ from ...abilities import EntersWith, Keyword, Triggered, TriggerEvent
 from ...costs import CardDefinitionError, parse_cost
 from ...effects import CounterSpell, DealDamage, SacrificeIt
 from ...effects.kicker import IfKicked
-from ...effects.unless import UnlessPays
+from ...effects.unless import MayPayMana, UnlessPays
 from ...spellcosts import (
     ECHO_DUE,
     KICKED,
@@ -315,3 +315,37 @@ def echo(b: Builder, cost: str, line: Line) -> list[Any]:
     return [Keyword(text=line.raw, names=("echo",)),
             Triggered(text=line.raw, event=TriggerEvent.UPKEEP, actor=YOU, condition=ECHO_DUE,
                       effects=(UnlessPays(cost, CONTROLLER, (SacrificeIt(SELF),), if_not="sacrifice it"),))]
+
+
+# --------------------------------------------------------------------------------------------
+# "You may pay {M}. If you do, ..." (CR 117.1d, 603.5)
+
+
+_MAY_PAY = re.compile(r"you may pay ((?:\{[^}]+\})+)", re.IGNORECASE)
+
+
+def _may_pay_sentence(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """"You may pay {1}." followed by "If you do, <effect>.": one choice made on resolution,
+    the effect only if the mana was paid."""
+    from ..grammar import FAIL
+    from ..lines import sentence
+    m = _MAY_PAY.fullmatch(s)
+    if m:
+        cost = m.group(1)
+        try:
+            mana = parse_mana_cost(cost)
+        except Exception:
+            raise NoParse(s) from None
+        if mana.x_count:
+            raise NoParse(s)
+        return out + [MayPayMana(cost)]
+    if s.lower().startswith("if you do, ") and out and isinstance(out[-1], MayPayMana) and not out[-1].then:
+        try:
+            then = sentence(s[len("if you do, "):], b)
+        except FAIL:
+            raise NoParse(s) from None
+        return out[:-1] + [MayPayMana(out[-1].cost, tuple(then))]
+    return None
+
+
+SENTENCE_HOOKS.append(_may_pay_sentence)
