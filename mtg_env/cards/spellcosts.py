@@ -145,3 +145,17 @@ class EchoDue(ObjectPredicate):
 
 
 ECHO_DUE = EchoDue()
+
+
+@dataclass(frozen=True, slots=True)
+class KickedSpell(Filter):
+    """"a kicked spell" (CR 702.33d): a spell on the stack whose kicker was paid."""
+
+    def item(self, g: Any, s: Any, you: int, source: int | None) -> bool:
+        return s.kind == "spell" and s.ctx.kicked > 0
+
+    def domain(self) -> frozenset[str] | None:
+        return frozenset({"stack"})
+
+    def __str__(self) -> str:
+        return "kicked spell"

@@ -629,3 +629,54 @@ def test_cr_117_1d_declined_nothing_happens_brass_man():
     g = scenario(_BRASS_MAN)
     g.run_line(["pass", "activate Forest", "pass", "no"])
     assert permanent(g, "Brass Man")["tapped"] is True and player(g, "P1")["mana_pool"] == "{G}"
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.24: cumulative upkeep
+
+
+_TRANCE = """
+step: end
+players:
+  - library: [Island, Island]
+    battlefield:
+      - {card: Mesmeric Trance, counters: {age: 1}}
+      - {card: Island, tapped: true}
+      - {card: Island, tapped: true}
+"""
+
+
+def test_cr_702_24a_cumulative_upkeep_pays_for_each_age_counter_mesmeric_trance():
+    """Mesmeric Trance: "Cumulative upkeep {1}" — an age counter is put on it, then {1} is paid
+    for each age counter (here two: {1}{1}), or it is sacrificed."""
+    _compiled("Mesmeric Trance")
+    g = scenario(_TRANCE)
+    g.run_line(["pass", "activate Island", "pass"])
+    assert g.decision.prompt == "Mesmeric Trance: pay {1}{1}? (if not: sacrifice it)"
+    assert "yes" not in labels(g)  # one Island's mana is not enough
+    g.run_line(["activate Island", "yes"])
+    assert permanent(g, "Mesmeric Trance")["counters"] == {"age": 2}
+    assert player(g, "P1")["mana_pool"] == ""
+
+
+def test_cr_702_24a_cumulative_upkeep_not_paid_mesmeric_trance():
+    g = scenario(_TRANCE)
+    g.run_line(["pass", "pass", "no"])
+    assert permanents(g, "Mesmeric Trance") == []
+
+
+def test_cr_702_33d_whenever_you_cast_a_kicked_spell_lullmages_familiar():
+    """Lullmage's Familiar: "Whenever you cast a kicked spell, you gain 2 life." Only a spell
+    whose kicker was paid triggers it."""
+    _compiled("Lullmage's Familiar")
+    for kick, life in (("pay kicker {4}", 22), ("cast without kicker", 20)):
+        g = scenario("""
+players:
+  - mana_pool: "{R}{C}{C}{C}{C}"
+    hand: [Burst Lightning]
+    battlefield: [Lullmage's Familiar]
+""")
+        g.run_line(["cast Burst Lightning", kick, "target P2", "pass"])
+        while g.state_json()["stack"]:
+            g.act("pass")
+        assert player(g, "P1")["life"] == life

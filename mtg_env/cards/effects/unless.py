@@ -27,10 +27,20 @@ class UnlessPays(Effect):
     effects: tuple[Effect, ...]
     #: what happens if the cost isn't paid, for the prompt ("counter Lightning Bolt")
     if_not: str = ""
+    #: cumulative upkeep (CR 702.24a): the cost is paid once for each `per_counter` counter on
+    #: the source as this resolves
+    per_counter: str | None = None
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         ask_key, paid_key = sub_step(step, 990), sub_step(step, 991)
-        mana = parse_mana_cost(self.cost)
+        mana, text = parse_mana_cost(self.cost), self.cost
+        if self.per_counter is not None:
+            src = g.objects.get(ctx.source_id) if ctx.source_id is not None else None
+            n = src.counters.get(self.per_counter, 0) if src is not None else 0
+            mana, text = ManaCost(), ""
+            for _ in range(n):
+                mana, text = mana.plus(parse_mana_cost(self.cost)), text + self.cost
+            text = text or "{0}"
         payer = ctx.answers.get(sub_step(step, 992))
         if payer is None:
             payer = self._payer(g, ctx)
@@ -40,9 +50,9 @@ class UnlessPays(Effect):
         answer = ctx.answers.get(ask_key)
         if answer is None:
             return Ask("yes_no", payer, (True, False), ("yes", "no"),
-                       f"{ctx.source_name}: pay {self.cost}? (if not: {self.if_not})", key=ask_key, pay=mana)
+                       f"{ctx.source_name}: pay {text}? (if not: {self.if_not})", key=ask_key, pay=mana)
         if answer and ctx.answers.get(paid_key) is None:
-            ask = _pay(g, ctx, step, payer, mana, self.cost)
+            ask = _pay(g, ctx, step, payer, mana, text)
             if ask is not None:
                 return ask
             ctx.answers[paid_key] = "paid"

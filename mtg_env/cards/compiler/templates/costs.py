@@ -12,7 +12,7 @@ from ....core.filters import YOU, Permanent, Spell
 from ....core.mana import parse_mana_cost
 from ...abilities import EntersWith, Keyword, Triggered, TriggerEvent
 from ...costs import CardDefinitionError, parse_cost
-from ...effects import CounterSpell, DealDamage, SacrificeIt
+from ...effects import CounterSpell, DealDamage, PutCounters, SacrificeIt
 from ...effects.kicker import IfKicked
 from ...effects.unless import MayPayMana, UnlessPays
 from ...spellcosts import (
@@ -24,6 +24,7 @@ from ...spellcosts import (
     CantBeCountered,
     CostReduction,
     Flashback,
+    KickedSpell,
     Kicker,
 )
 from ...subjects import CONTROLLER, SELF
@@ -349,3 +350,28 @@ def _may_pay_sentence(s: str, b: Builder, out: list[Any], start: int) -> list[An
 
 
 SENTENCE_HOOKS.append(_may_pay_sentence)
+
+
+# --------------------------------------------------------------------------------------------
+# cumulative upkeep (CR 702.24)
+
+
+@rule("keyword", "Cumulative upkeep <cost:mana>")
+def cumulative_upkeep(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.24a: "At the beginning of your upkeep, if this permanent is on the battlefield,
+    put an age counter on this permanent. Then you may pay [cost] for each age counter on it.
+    If you don't, sacrifice it." (Only mana costs.)"""
+    if parse_mana_cost(cost).x_count or "Instant" in b.card.type_line or "Sorcery" in b.card.type_line:
+        raise NoParse(line.text)
+    return [Keyword(text=line.raw, names=("cumulative upkeep",)),
+            Triggered(text=line.raw, event=TriggerEvent.UPKEEP, actor=YOU,
+                      effects=(PutCounters("age", 1, SELF),
+                               UnlessPays(cost, CONTROLLER, (SacrificeIt(SELF),), if_not="sacrifice it",
+                                          per_counter="age")))]
+
+
+@rule("trigger", "Whenever you cast a kicked spell")
+def you_cast_kicked(b: Any) -> dict[str, Any]:
+    """CR 601.2i, 702.33d: a cast trigger for a spell whose kicker was paid (announced while
+    casting, so known when it becomes cast)."""
+    return {"event": TriggerEvent.CAST, "actor": YOU, "subject": KickedSpell()}
