@@ -159,3 +159,16 @@ class KickedSpell(Filter):
 
     def __str__(self) -> str:
         return "kicked spell"
+
+
+@dataclass(frozen=True)
+class SpellsCostLess(StaticAbility):
+    """"Artifact spells you cast cost {1} less to cast." (CR 601.2f, 604.1): while the permanent
+    is on the battlefield, the generic part of the total cost of each spell its controller
+    casts that `affects` matches (judged on the card as it is cast) is reduced by `generic`,
+    X included (CR 601.2f: the total cost is determined after X is announced)."""
+
+    affects: Filter | None = None
+    generic: int = 1
+    #: "you cast" (True) or every player's spells ("Spells cost {1} less to cast", False)
+    yours: bool = True

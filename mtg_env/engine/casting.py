@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, Activated, Keyword, TargetSpec, TriggerEvent, targets_of
 from ..cards.carddef import CardDef
 from ..cards.costs import Cost
-from ..cards.spellcosts import AdditionalCost, Buyback, CostReduction, Flashback, Kicker
+from ..cards.spellcosts import AdditionalCost, Buyback, CostReduction, Flashback, Kicker, SpellsCostLess
 from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost, available_for
@@ -85,10 +85,12 @@ def spell_cost(g: Game, oid: int) -> ManaCost:
     return cost
 
 
-def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: bool = False) -> ManaCost:
+def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: bool = False,
+               x: int | None = None) -> ManaCost:
     """The mana of the total cost to cast `oid` (CR 601.2f): its mana cost (or flashback cost;
-    nothing when cast without paying it, CR 118.9, X being 0), plus the additional costs'
-    mana, the kicker paid `kicked` times and the buyback, minus the cost reductions."""
+    nothing when cast without paying it, CR 118.9), plus the additional costs' mana, the
+    kicker paid `kicked` times and the buyback, minus the cost reductions; with `x`, X is
+    that value (and is reduced too), else the reductions apply as with X = 0."""
     card = g.objects[oid].card
     mana = ManaCost() if free or zones.free_from_exile(g, oid) else spell_cost(g, oid)
     mana = mana.plus(additional_cost(card).mana)
@@ -98,7 +100,13 @@ def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: 
         bb = buyback_of(card)
         assert bb is not None
         mana = mana.plus(bb.cost)
+    if x is not None:
+        mana = mana.with_x(x)
     less = 0
+    for src, st in g.statics_of(SpellsCostLess):
+        if (not st.yours or g.objects[src].controller == p) and \
+                (st.affects is None or g.matches(st.affects, oid, p, src)):
+            less += st.generic
     for ab in card.abilities:
         if isinstance(ab, CostReduction):
             if ab.per is not None:
@@ -236,6 +244,8 @@ def announce(g: Game, t: Announce) -> bool:
             ctx.x = x_rule.value(g, ctx) or 0  # CR 107.3c: X defined by the text
         elif cost.mana.x_count:
             hi = costs.max_x(g, p, cost, oid, t.what)
+            if t.what == "spell":
+                hi = _more_x(g, t, hi)
             acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
             g.ask("x", p, f"choose X for {g.name_of(oid)}", acts)
             return False
@@ -318,6 +328,8 @@ def announce(g: Game, t: Announce) -> bool:
         t.stage = stage = S.MANA
     if stage == S.MANA:  # CR 601.2g-h: activate mana abilities, then pay the mana
         due = cost.mana.with_x(ctx.x)
+        if t.what == "spell" and ctx.x and cost.mana.x_count:  # reductions apply to X too (CR 601.2f)
+            due = spell_mana(g, p, oid, t.free, t.kicked, t.buyback, x=ctx.x)
         if t.what == "spell" and altpay.keywords_of(g, oid):  # convoke, improvise, delve
             if not altpay.step(g, t, due, p, oid):
                 return False
@@ -330,6 +342,21 @@ def announce(g: Game, t: Announce) -> bool:
         t.stage = stage = S.FINISH
     _finish(g, t, cost, ctx)
     return True
+
+
+def _more_x(g: Game, t: Announce, hi: int) -> int:
+    """With cost reductions left over at X = 0, larger values of X can be paid (CR 601.2f: X
+    is part of the total cost that is reduced): the largest payable X."""
+    from .legal import spell_payable
+    p = t.player
+    avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
+    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
+    for _ in range(64):  # at most the reductions left over at X = 0
+        m = spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, x=hi + 1)
+        if hi + 1 > g.options.x_cap or not spell_payable(g, p, t.obj, avail, m, sources):
+            break
+        hi += 1
+    return hi
 
 
 def kick_actions(g: Game, t: Announce) -> list[Action]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Activated
-from ..cards.spellcosts import CostReduction
+from ..cards.spellcosts import CostReduction, SpellsCostLess
 from ..core.actions import PASS, Action
 from ..core.chars import Chars
 from ..core.mana import ManaCost, available_for, can_pay
@@ -91,7 +91,8 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         return False
     pool = g.players[p].pool
     printed = card.mana_cost if g.objects[oid].zone != GRAVEYARD else casting.spell_cost(g, oid)  # flashback
-    alt = altpay.keywords_of(g, oid) or any(isinstance(ab, CostReduction) for ab in card.abilities)
+    alt = altpay.keywords_of(g, oid) or any(isinstance(ab, CostReduction) for ab in card.abilities) or \
+        bool(g.statics_of(SpellsCostLess))  # the cost may be less than the printed one
     if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not alt:
         return False  # fast path: manual payment and not enough mana in the pool
     avail = available_for(pool, costs.spend_tags(g, p, "spell", oid))

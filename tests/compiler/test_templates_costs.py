@@ -680,3 +680,53 @@ players:
         while g.state_json()["stack"]:
             g.act("pass")
         assert player(g, "P1")["life"] == life
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 601.2f: "<spells> you cast cost {1} less to cast"
+
+
+def test_cr_601_2f_spells_you_cast_cost_less_etherium_sculptor():
+    """Etherium Sculptor: "Artifact spells you cast cost {1} less to cast." Sol Ring costs {0};
+    a creature spell is not reduced; the opponent's artifact spells aren't either."""
+    _compiled("Etherium Sculptor")
+    g = scenario("""
+format: duel
+players:
+  - hand: [Sol Ring, Grizzly Bears]
+    mana_pool: "{G}"
+    battlefield: [Etherium Sculptor]
+""")
+    assert "cast Sol Ring" in labels(g) and "cast Grizzly Bears" not in labels(g)
+    g.run_line(["cast Sol Ring", "pass", "pass"])
+    assert len(permanents(g, "Sol Ring")) == 1 and player(g, "P1")["mana_pool"] == "{G}"
+
+
+def test_cr_601_2f_reduction_applies_to_x_goblin_electromancer():
+    """Goblin Electromancer: "Instant and sorcery spells you cast cost {1} less to cast." The
+    total cost includes X (CR 601.2f): with {R}{R}{R} Blaze ({X}{R}) may have X = 3."""
+    _compiled("Goblin Electromancer")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}{R}"
+    hand: [Blaze]
+    battlefield: [Goblin Electromancer]
+""")
+    g.act("cast Blaze")
+    assert labels(g) == ["x 0", "x 1", "x 2", "x 3"]
+    g.run_line(["x 3", "target P2", "pass"])
+    assert player(g, "P2")["life"] == 17 and player(g, "P1")["mana_pool"] == ""
+
+
+def test_cr_601_2f_every_players_spells_helm_of_awakening():
+    """Helm of Awakening: "Spells cost {1} less to cast." — every player's: P1 casts Sol Ring
+    for {0} with the opponent's Helm."""
+    _compiled("Helm of Awakening")
+    g = scenario("""
+format: duel
+players:
+  - hand: [Sol Ring]
+  - battlefield: [Helm of Awakening]
+""")
+    g.run_line(["cast Sol Ring", "pass", "pass"])
+    assert len(permanents(g, "Sol Ring")) == 1

@@ -26,6 +26,7 @@ from ...spellcosts import (
     Flashback,
     KickedSpell,
     Kicker,
+    SpellsCostLess,
 )
 from ...subjects import CONTROLLER, SELF
 from ..builder import Builder
@@ -375,3 +376,38 @@ def you_cast_kicked(b: Any) -> dict[str, Any]:
     """CR 601.2i, 702.33d: a cast trigger for a spell whose kicker was paid (announced while
     casting, so known when it becomes cast)."""
     return {"event": TriggerEvent.CAST, "actor": YOU, "subject": KickedSpell()}
+
+
+# --------------------------------------------------------------------------------------------
+# "<spells> you cast cost {1} less to cast" (CR 601.2f)
+
+
+@kind("cast_spells")
+def _cast_spells(text: str) -> Any:
+    """"Artifact spells", "Creature spells", "Dragon spells", "Spells": what the card being
+    cast must be (its types, subtypes, colors)."""
+    low = text.lower()
+    if low == "spells":
+        return None
+    if low == "instant and sorcery spells":
+        text = "instant or sorcery spells"
+        low = text
+    elif not low.endswith(" spells") or " you " in low or " and " in low or " or " in low:
+        raise NoParse(text)
+    f = read_noun(text[: -len(" spells")])
+    if f.domain() is not None:
+        raise NoParse(text)
+    return f
+
+
+@rule("static", "<what:cast_spells> you cast cost <cost:mana> less to cast",
+      "<what:cast_spells> cost <cost:mana> less to cast")
+def spells_cost_less(b: Builder, what: Any, cost: str, line: Line) -> list[Any]:
+    """CR 601.2f, 604.1: "Artifact spells you cast cost {1} less to cast." (generic mana only,
+    never below zero; X is reduced too). Cost increases ("cost {1} more") are not read: a spell
+    cast without paying its mana cost would still have to pay them."""
+    m = parse_mana_cost(cost)
+    if m.typed != (0,) * 6 or m.hybrid or m.x_count or not m.generic:
+        raise NoParse(line.text)
+    yours = " you cast " in line.text.lower()
+    return [SpellsCostLess(text=line.raw, affects=what, generic=m.generic, yours=yours)]
