@@ -730,3 +730,41 @@ players:
 """)
     g.run_line(["cast Sol Ring", "pass", "pass"])
     assert len(permanents(g, "Sol Ring")) == 1
+
+
+def test_cr_118_12_an_effect_unless_the_targets_controller_pays_erratic_portal():
+    """Erratic Portal: "{1}, {T}: Return target creature to its owner's hand unless its
+    controller pays {1}." The creature's controller (here the opponent) decides."""
+    _compiled("Erratic Portal")
+    for answer, bounced in (("no", True), ("yes", False)):
+        g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}"
+    battlefield: [Erratic Portal]
+  - mana_pool: "{G}"
+    battlefield: [Grizzly Bears]
+""")
+        g.run_line(["activate Erratic Portal", "target Grizzly Bears", "pass", "pass"])
+        assert g.decision.player == "P2" and set(labels(g)) == {"yes", "no"}
+        g.act(answer)
+        assert (permanents(g, "Grizzly Bears") == []) == bounced
+        assert player(g, "P2")["mana_pool"] == ("{G}" if bounced else "")
+
+
+def test_cr_118_12_counter_instant_or_sorcery_unless_cursecatcher():
+    """Cursecatcher: "Sacrifice ~: Counter target instant or sorcery spell unless its
+    controller pays {1}." """
+    _compiled("Cursecatcher")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}"
+    hand: [Lightning Bolt]
+  - battlefield: [Cursecatcher]
+""")
+    g.run_line(["cast Lightning Bolt", "target P2", "pass", "activate Cursecatcher", "target Lightning Bolt",
+                "pass", "pass"])
+    assert g.decision.player == "P1" and labels(g) == ["no"]  # nothing left to pay with
+    g.act("no")
+    assert player(g, "P2")["life"] == 20

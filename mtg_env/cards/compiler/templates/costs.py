@@ -179,10 +179,18 @@ def counter_unless(b: Builder, what: ObjRef, cost: str) -> list[Any]:
     """CR 701.6a, 118.12: "Counter target spell unless its controller pays {3}." (Mana Leak):
     the spell's controller chooses on resolution whether to pay."""
     assert what.spec is not None
-    if not _is_spell_filter(what.spec.filter) or parse_mana_cost(cost).x_count:
+    if not _spells_only(what.spec.filter) or parse_mana_cost(cost).x_count:
         raise NoParse("counter target ability")
     who = b.obj(what, frozenset({"stack"}))
     return [UnlessPays(cost, who, (CounterSpell(who),), if_not="it is countered")]
+
+
+def _spells_only(f: Any) -> bool:
+    """A filter that matches only spells: "spell", "creature spell", "instant or sorcery spell"."""
+    from ....core.filters import Or
+    if isinstance(f, Or):
+        return all(_spells_only(p) for p in f.parts)
+    return bool(_is_spell_filter(f))
 
 
 @rule("effect", "sacrifice <s:self> unless you pay <cost:mana>")
@@ -411,3 +419,30 @@ def spells_cost_less(b: Builder, what: Any, cost: str, line: Line) -> list[Any]:
         raise NoParse(line.text)
     yours = " you cast " in line.text.lower()
     return [SpellsCostLess(text=line.raw, affects=what, generic=m.generic, yours=yours)]
+
+
+@kind("clause")
+def _clause(text: str) -> str:
+    """Any text: read by the rule that has it (as effects)."""
+    if not text or text != text.strip():
+        raise NoParse(text)
+    return text
+
+
+@rule("effect", "<body:clause> unless its controller pays <cost:mana>")
+def effect_unless_controller_pays(b: Builder, body: str, cost: str) -> list[Any]:
+    """CR 118.12: "Return target creature to its owner's hand unless its controller pays {1}."
+    The controller of the one target of the effect decides on resolution."""
+    from ..grammar import FAIL
+    from ..lines import sentence
+    if parse_mana_cost(cost).x_count or body.lower().startswith("counter "):
+        raise NoParse(body)
+    n = len(b.targets)
+    try:
+        effs = sentence(body, b)
+    except FAIL:
+        raise NoParse(body) from None
+    if len(b.targets) != n + 1 or b.targets[n].where != frozenset({"battlefield"}):
+        raise NoParse(body)
+    from ...subjects import Target
+    return [UnlessPays(cost, Target(n), tuple(effs), if_not=body)]
