@@ -432,6 +432,8 @@ class EntersWith(Ability):
 
     counter: str = "+1/+1"
     amount: Amount = 1
+    #: "If <this> was kicked, it enters with ..." (CR 702.33d): judged on it as it enters
+    condition: Filter | None = None
 
     @property
     def kind(self) -> str:

@@ -197,7 +197,7 @@ class Context(SlotState):
 
     __slots__ = ("controller", "source_id", "source_name", "targets", "x", "modes", "answers", "event",
                  "copy", "link", "tapped_for_mana", "removed", "sacrificed", "target_specs",
-                 "division", "target_legal", "enters")
+                 "division", "target_legal", "enters", "kicked")
 
     def __init__(self, controller: int, source_id: int | None, source_name: str):
         self.controller = controller
@@ -228,6 +228,8 @@ class Context(SlotState):
         self.target_legal: list[bool] | None = None
         #: the choices made "as it enters" (CR 614.12), for the permanent a spell becomes
         self.enters: dict[str, Any] | None = None
+        #: how many times its kicker was paid (CR 702.33d: "kicked"); a copy copies it (CR 707.10)
+        self.kicked = 0
 
     def clone(self) -> Context:
         c = Context.__new__(Context)
@@ -248,6 +250,7 @@ class Context(SlotState):
         c.division = self.division[:]
         c.target_legal = self.target_legal[:] if self.target_legal is not None else None
         c.enters = dict(self.enters) if self.enters is not None else None
+        c.kicked = self.kicked
         return c
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Activated, cast_allowed
+from ..cards.spellcosts import CostReduction, SpellsCostLess
 from ..core.actions import PASS, Action
 from ..core.chars import Chars
 from ..core.mana import ManaCost, available_for, can_pay
 from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, GameObject
-from . import autopay, casting, costs, labels, targets, turns, zones
+from . import altpay, autopay, casting, costs, labels, targets, turns, zones
 
 if TYPE_CHECKING:
     from .game import Game
@@ -37,6 +38,12 @@ def priority_actions(g: Game, p: int) -> list[Action]:
         card = g.objects[oid].card
         if card.types and "Land" not in card.types and can_cast(g, oid, p, sorcery_ok, sources):
             acts.append(Action("cast", f"cast {card.name}", source=card.name, payload=("cast", oid)))
+    for oid in pl.graveyard:  # CR 702.34a: flashback, cast from the graveyard
+        card = g.objects[oid].card
+        fb = casting.flashback_of(card) if card.abilities else None
+        if fb is not None and can_cast(g, oid, p, sorcery_ok, sources):
+            acts.append(Action("cast", f"cast {card.name} with flashback {fb.cost}", source=card.name,
+                               payload=("cast", oid)))
     chars = g.all_chars()
     for oid in g.battlefield:
         obj = g.objects[oid]
@@ -107,16 +114,50 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     if not cast_allowed(g, card, p):
         return False  # "Cast this spell only during combat" (CR 601.3)
     pool = g.players[p].pool
-    if sources is None and card.mana_cost.min_mana > pool.total and not g.effects.play_permissions:
+    printed = card.mana_cost if g.objects[oid].zone != GRAVEYARD else casting.spell_cost(g, oid)  # flashback
+    alt = altpay.keywords_of(g, oid) or any(isinstance(ab, CostReduction) for ab in card.abilities) or \
+        bool(g.statics_of(SpellsCostLess))  # the cost may be less than the printed one
+    if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not alt:
         return False  # fast path: manual payment and not enough mana in the pool
     avail = available_for(pool, costs.spend_tags(g, p, "spell", oid))
-    if not zones.free_from_exile(g, oid) and not payable(avail, casting.spell_cost(g, oid).with_x(0), sources):
+    extra = casting.additional_cost(card)
+    if not zones.free_from_exile(g, oid) and \
+            not spell_payable(g, p, oid, avail, casting.spell_mana(g, p, oid, False).with_x(0), sources):
+        return False
+    if not extra.is_free and not can_pay_additional(g, p, oid, extra):
         return False
     sa = card.spell_ability
     if sa is not None and sa.modes:
         return casting.modes_choosable(g, sa, Context(p, oid, card.name))
     specs = casting.spell_targets(card)
     return not specs or targets.has_targets(g, specs, Context(p, oid, card.name))
+
+
+def can_pay_additional(g: Game, p: int, oid: int, cost: Any) -> bool:
+    """CR 601.2h: can `p` pay a spell's additional costs (life, sacrifices, discards, tapping
+    creatures) now? The card being cast is on the stack then, so it is not a card in hand to
+    discard (CR 601.2a)."""
+    pl = g.players[p]
+    if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
+        return False
+    if cost.discard and len([o for o in pl.hand if o != oid]) < cost.discard:
+        return False
+    chosen: set[int] = set()
+    for sel in cost.sacrifice:
+        cands = [o for o in g.battlefield if g.objects[o].controller == p and o not in chosen
+                 and g.matches(sel.filter, o, p)]
+        if len(cands) < sel.count:
+            return False
+        chosen.update(cands[:sel.count])
+    return not (cost.tap_other and len(casting.tap_other_candidates(g, p, oid, cost, [])) < cost.tap_other.count)
+
+
+def spell_payable(g: Game, p: int, oid: int, avail: list[int], cost: ManaCost, sources: list[Any] | None) -> bool:
+    """Can the spell `oid`'s mana `cost` be paid: by the pool and sources, and by the objects
+    its convoke, improvise or delve let pay (engine/altpay.py)?"""
+    if altpay.keywords_of(g, oid):
+        return altpay.payable(g, p, oid, avail, cost)
+    return payable(avail, cost, sources)
 
 
 def payable(avail: list[int], cost: ManaCost, sources: list[Any] | None, exclude: int | None = None) -> bool:

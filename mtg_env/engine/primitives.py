@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import FewerCounters
+from ..cards.spellcosts import CantBeCountered
 from ..core.modifications import Modification
-from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, Ref
+from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, Ref, StackItem
 from . import limits, targets, triggers, zones
 from .state import ContinuousEffect
 
@@ -171,9 +172,13 @@ def sacrifice(g: Game, oid: int) -> None:
 
 
 def counter(g: Game, stack_id: int) -> None:
-    """CR 701.6: the countered spell goes to its owner's graveyard; a copy ceases to exist."""
+    """CR 701.6: the countered spell goes to its owner's graveyard; a copy ceases to exist. A
+    spell that can't be countered stays on the stack (CR 101.2)."""
     for i, item in enumerate(g.stack):
         if item.id == stack_id:
+            if item.kind == "spell" and cant_be_countered(g, item):
+                g.log_event(f"{item.ctx.source_name} can't be countered")
+                return
             del g.stack[i]
             g.log_event(f"{item.ctx.source_name} is countered")
             if item.kind == "spell" and item.obj_id is not None:
@@ -183,6 +188,20 @@ def counter(g: Game, stack_id: int) -> None:
                 else:
                     zones.move_to_zone(g, item.obj_id, GRAVEYARD)
             return
+
+
+def cant_be_countered(g: Game, item: StackItem) -> bool:
+    """CR 101.2: "This spell can't be countered" (an ability of the spell, CR 113.6a) or a
+    permanent's "<spells> can't be countered" that applies to it."""
+    oid = item.obj_id
+    if oid is not None and oid in g.objects:
+        for _key, ab, _origin in g.chars(oid).abilities:
+            if isinstance(ab, CantBeCountered) and ab.affects is None:
+                return True
+    for src, ab in g.statics_of(CantBeCountered):
+        if ab.affects is not None and ab.affects.item(g, item, g.objects[src].controller, src):
+            return True
+    return False
 
 
 def tap(g: Game, oid: int) -> None:

@@ -100,7 +100,12 @@ def begin_step(g: Game) -> None:
             obj = g.objects[oid]
             if obj.controller == ap:
                 if obj.sick:
-                    g.writable(oid).sick = False
+                    w = g.writable(oid)
+                    w.sick = False
+                    if obj.card.keywords and "echo" in obj.card.keywords:
+                        # CR 702.30a: it came under its controller's control since the beginning
+                        # of their last upkeep (nothing enters between this step and the upkeep)
+                        w.info = dict(w.info or {}, echo_turn=g.turn)
                 if obj.tapped and Flag.DOESNT_UNTAP not in g.chars(oid).flags:
                     g.writable(oid).tapped = False
         g.invalidate()

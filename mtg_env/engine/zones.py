@@ -109,6 +109,8 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     if obj is None or not can_change_zones(obj):
         return None
     old_zone = obj.zone
+    if old_zone == STACK and zone != EXILE and obj.info and obj.info.get("flashback"):
+        zone = EXILE  # CR 702.34a: exiled instead of going anywhere else as it leaves the stack
     if old_zone == BATTLEFIELD:
         # last known information (CR 113.7a): what it was just before it left
         last = g.lki[oid] = g.chars(oid)
@@ -176,8 +178,11 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
             if ab.unless is None or not g.matches(ab.unless, obj.id, obj.controller, obj.id):
                 obj.tapped = True
         elif isinstance(ab, EntersWith):
+            if ab.condition is not None and not g.matches(ab.condition, obj.id, obj.controller, obj.id):
+                continue
             ctx = Context(obj.controller, obj.id, obj.card.name)
             ctx.x = obj.x
+            ctx.kicked = (obj.info or {}).get("kicked", 0)
             n = amount_of(ab.amount, g, ctx)
             if n > 0:
                 obj.counters[ab.counter] = obj.counters.get(ab.counter, 0) + n

@@ -56,15 +56,33 @@ def split_sentences(text: str) -> list[str]:
 
 _SPLITS = (", then ", " and then ", ". then ", " and ", ", ")
 
+#: readers of sentences that depend on the effects read before them in the same ability
+#: ("If this spell was kicked, it deals 4 damage instead."): hook(sentence, builder, effects so
+#: far, where the previous sentence's effects begin in them) returns the new list of effects,
+#: or None when it doesn't read the sentence
+SENTENCE_HOOKS: list[Any] = []
+
 
 def effects(text: str, b: Builder) -> tuple[Any, ...]:
     """The effects of an ability's text, in order (CR 608.2c). "You may X. If you do, Y." is
     one choice: Y happens only if X was chosen (CR 608.2c, 603.5)."""
     out: list[Any] = []
     prev: tuple[Any, ...] = ()  # the effects of the sentence before
+    start = 0  # where the effects of the sentence before this one begin (for SENTENCE_HOOKS)
     for s in split_sentences(text):
+        before = len(out)
         if s.lower().startswith("then "):
             s = s[5:]
+        hooked = None
+        for hook in SENTENCE_HOOKS:
+            hooked = hook(s, b, out, start)
+            if hooked is not None:
+                out = hooked
+                break
+        if hooked is not None:
+            start = min(before, len(out))
+            prev = tuple(out[start:])
+            continue
         if prev and matches("amend", s.rstrip(".")):
             # a sentence that changes the one before ("Destroy target creature. It can't be
             # regenerated."): the `amend` rule rebuilds the previous sentence's effects
@@ -72,6 +90,7 @@ def effects(text: str, b: Builder) -> tuple[Any, ...]:
             del out[len(out) - len(prev):]
             out.extend(got)
             prev = got
+            start = len(out) - len(got)
             continue
         if s.lower().startswith("if you do, "):
             if not out or not isinstance(out[-1], May) or out[-1].then or \
@@ -91,6 +110,7 @@ def effects(text: str, b: Builder) -> tuple[Any, ...]:
             said = said[1:]
         prev = tuple(said)
         out.extend(prev)
+        start = min(before, len(out))
     if any(getattr(e, "incomplete", False) for e in out):
         raise NoParse(text)  # an effect that needs a sentence after it ("It's still a land.")
     _no_controller_after_move(out)

@@ -6,6 +6,7 @@ from . import (  # noqa: F401
     characteristics,
     combat,
     conditions,
+    costs,
     effects,  # noqa: F401  (last: its patterns are the most general)
     grants,
     keywords,
