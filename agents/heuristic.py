@@ -181,7 +181,8 @@ class HeuristicAgent:
         opp = [p for p in game.players if p.index != me and not p.lost]
         if not opp:
             return _by_kind(actions, "done") or actions[0]
-        attackers = [a for a in actions if a.kind == "attack"]
+        # attacks on players only: this agent leaves planeswalkers alone
+        attackers = [a for a in actions if a.kind == "attack" and len(a.payload) == 2]
         total = sum(max(game.chars(a.payload[0]).power or 0, 0) for a in attackers)
         blockers = [o for o in game.battlefield if game.objects[o].controller != me
                     and not game.objects[o].tapped and game.is_creature(o)]

@@ -2,9 +2,11 @@
 
 The public API (interface.md §1)::
 
-    from mtg_env import load_scenario, new_game
+    from mtg_env import load_scenario, new_game, card_status, load_puzzle
 """
 
+from .cards import CardStatus, card_status
+from .core.errors import UnsupportedCardError
 from .engine import (
     Action,
     Decision,
@@ -19,8 +21,10 @@ from .engine import (
 from .engine.decks import load_deck, new_game
 from .engine.scenario import load_scenario, run_scenario
 from .play import play_game
+from .puzzle import Puzzle, PuzzleError, UnsupportedPuzzleError, load_puzzle
 
-__all__ = ["Action", "Decision", "DeckError", "Game", "IllegalActionError", "ManaStringError",
-           "MtgError", "ScenarioError", "UnknownCardError", "load_deck", "load_scenario", "new_game",
+__all__ = ["Action", "CardStatus", "Decision", "DeckError", "Game", "IllegalActionError", "ManaStringError",
+           "MtgError", "Puzzle", "PuzzleError", "ScenarioError", "UnknownCardError", "UnsupportedCardError",
+           "UnsupportedPuzzleError", "card_status", "load_deck", "load_puzzle", "load_scenario", "new_game",
            "play_game", "run_scenario"]
 __version__ = "0.1.0"

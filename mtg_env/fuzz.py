@@ -63,6 +63,7 @@ def check_zones(game: Game) -> None:
 def check_action_attributes(a: Action) -> None:
     """interface.md §2: what each attribute holds for each kind."""
     assert isinstance(a.kind, str) and a.kind and isinstance(a.label, str) and a.label.strip() == a.label
+    assert "\n" not in a.label and "\r" not in a.label, f"a label must be one line: {a.label!r}"
     if a.kind in ("play", "cast", "activate"):
         assert a.source and a.source in a.label, a
     if a.kind == "activate":

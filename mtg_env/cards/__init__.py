@@ -1,8 +1,8 @@
 """The cards: every supported card, by name (interface.md §7).
 
 A card comes from one of two places. Hand-written definitions (cards/pool/, grouped by what
-they are; each module lists its cards in `CARDS`) are for cards the compiler can't express and
-take precedence; their Oracle texts are verbatim from ../shared/reference/cards.txt. Every
+they are; each module lists its cards in `CARDS`) are for cards the compiler can't express yet
+and take precedence; their Oracle texts are verbatim from ../shared/reference/cards.txt. Every
 other card of the Oracle database (cards/database.py) is compiled from its text on first use
 (cards/compiler/), exactly or not at all: `card_status` says which, and why not.
 """
@@ -111,10 +111,19 @@ def has_card(name: str) -> bool:
 
 
 def all_cards(include_tokens: bool = False) -> list[CardDef]:
-    """The hand-written cards (the pool the seed scenarios, agents' observations and tests are
-    built on); `supported_cards()` lists every supported card."""
+    """The card pool (cards/pool/): the cards the seed scenarios, sample decks, agents'
+    observations and tests are built on, hand-written or compiled (`COMPILED`), sorted by name;
+    `compiler.coverage.supported_names()` lists every supported card."""
     _load()
-    return sorted((c for c in _REGISTRY.values() if include_tokens or not c.is_token), key=lambda c: c.name)
+    from .compiler import compiled
+    from .pool import COMPILED
+    out = [c for c in _REGISTRY.values() if include_tokens or not c.is_token]
+    for name in COMPILED:
+        got = compiled(name)
+        if got is None or got.card is None:  # the compiler changed: tests/compiler/test_round_trip.py
+            raise RuntimeError(f"pool card {name!r} no longer compiles: {got.reasons if got else 'unknown'}")
+        out.append(got.card)
+    return sorted(out, key=lambda c: c.name)
 
 
 _loaded = False

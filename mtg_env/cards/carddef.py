@@ -48,6 +48,8 @@ class CardDef:
     #: the mana value when it is not the mana cost's: a transforming card's back face has the
     #: front face's (CR 712.8e); a split card's halves combined have the sum (CR 709.4)
     mv: int | None = None
+    #: a planeswalker's printed loyalty (CR 306.5a); None for other cards
+    loyalty: int | None = None
 
     def __reduce__(self) -> tuple:
         from . import get_card
@@ -75,6 +77,11 @@ class CardDef:
 
     def __copy__(self) -> CardDef:
         return self
+
+    @property
+    def is_emblem(self) -> bool:
+        """An emblem (CR 114; cards/effects/planeswalkers.py), not a card."""
+        return False
 
     @property
     def is_permanent(self) -> bool:
@@ -108,7 +115,8 @@ def parse_type_line(line: str, card: str) -> tuple[frozenset[str], frozenset[str
 
 
 def card(name: str, mana_cost: str | None, type_line: str, oracle: str, *abilities: Ability,
-         pt: str | None = None, colors: str | None = None, token: bool = False) -> CardDef:
+         pt: str | None = None, colors: str | None = None, token: bool = False,
+         loyalty: int | None = None) -> CardDef:
     """Define a card. Abilities are given in Oracle-line order, one per line, and each takes its
     line as its text; an instant or sorcery's SpellAbility takes the whole text. The cost of an
     activated ability is read from its line."""
@@ -151,7 +159,7 @@ def card(name: str, mana_cost: str | None, type_line: str, oracle: str, *abiliti
     mcost = parse_mana_cost(mana_cost)
     cols = frozenset(colors) if colors is not None else mcost.colors()
     return CardDef(name, mcost, types, subs, supers, power, toughness, oracle, tuple(built),
-                   cols, frozenset(keywords), token)
+                   cols, frozenset(keywords), token, loyalty=loyalty)
 
 
 def face_of(name: str, index: int) -> CardDef:

@@ -76,34 +76,53 @@ def _card(d: dict) -> OracleCard:
 
 def fold(name: str) -> str:
     """The key names are compared by: accents dropped, Æ as Ae, case and spacing ignored."""
+    if name.isascii():
+        return " ".join(name.lower().split())
     name = name.replace("Æ", "Ae").replace("æ", "ae")
     name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     return " ".join(name.replace("’", "'").lower().split())
 
 
 class Database:
+    """The Oracle cards by name. Cards are built from the data on first use: a lookup costs only
+    the card it finds."""
+
     def __init__(self, raw: bytes) -> None:
         self.digest = hashlib.sha256(raw).hexdigest()[:16]
         data = json.loads(gzip.decompress(raw))
         self.source: str = data.get("source", "")
-        self.cards: tuple[OracleCard, ...] = tuple(_card(d) for d in data["cards"])
-        index: dict[str, OracleCard] = {}
-        for c in self.cards:
-            index.setdefault(fold(c.name), c)
-        for c in self.cards:  # face names after whole names: a whole name wins a clash
-            if len(c.faces) > 1:
-                for f in c.faces:
-                    index.setdefault(fold(f.name), c)
+        self._data: list[dict] = data["cards"]
+        self._built: dict[int, OracleCard] = {}
+        index: dict[str, int] = {}
+        for i, d in enumerate(self._data):
+            index.setdefault(fold(d["name"]), i)
+        for i, d in enumerate(self._data):  # face names after whole names: a whole name wins a clash
+            faces = d.get("faces", ())
+            if len(faces) > 1:
+                for f in faces:
+                    index.setdefault(fold(f["name"]), i)
         self._index = index
 
+    def _at(self, i: int) -> OracleCard:
+        c = self._built.get(i)
+        if c is None:
+            c = self._built[i] = _card(self._data[i])
+        return c
+
+    @property
+    def cards(self) -> tuple[OracleCard, ...]:
+        """Every card, in the data's order."""
+        return tuple(self._at(i) for i in range(len(self._data)))
+
     def get(self, name: str) -> OracleCard | None:
-        return self._index.get(fold(name))
+        i = self._index.get(fold(name))
+        return None if i is None else self._at(i)
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """Names close to `name` (a misspelling), closest first."""
         key = fold(name)
         close = difflib.get_close_matches(key, list(self._index), n=n, cutoff=0.75)
-        return list(dict.fromkeys(self._index[k].name for k in close))
+        return list(dict.fromkeys(self._at(self._index[k]).name for k in close))
 
 
 @lru_cache(maxsize=1)

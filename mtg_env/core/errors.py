@@ -46,3 +46,15 @@ class ScenarioError(MtgError, ValueError):
 
 class DeckError(MtgError, ValueError):
     """A deck list is malformed or names cards the engine does not support (all listed at once)."""
+
+
+class LimitReached(MtgError):
+    """A game went past one of the engine's documented limits (engine/limits.py: objects, mana,
+    counters, steps without a decision). Inside the engine the game then ends in a draw with
+    this message as its reason; raised to the caller only while a position is being set up."""
+
+
+class BudgetExceeded(MtgError, TimeoutError):
+    """The deadline a search gave a game (`Game.deadline`) passed while an action was still
+    running. The game is left in the middle of that action: a search discards it (it is one of
+    its clones) and stops."""

@@ -69,7 +69,9 @@ _SUFFIXES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Filter]]] = [
     (re.compile(r"^(.*) you own$"), lambda m: OwnedBy(YOU)),
     (re.compile(r"^(.*) (?:in|from) your (graveyard|hand|library|exile)$"),
      lambda m: InZone(m.group(2)) & OwnedBy(YOU)),
-    (re.compile(r"^(.*) (?:in|from) (?:a|an opponent's) (graveyard|hand)$"), lambda m: InZone(m.group(2))),
+    (re.compile(r"^(.*) (?:in|from) a (graveyard|hand)$"), lambda m: InZone(m.group(2))),
+    (re.compile(r"^(.*) (?:in|from) an opponent's (graveyard|hand)$"),
+     lambda m: InZone(m.group(2)) & OwnedBy(OPPONENT)),
     (re.compile(r"^(.*) from a (.+) source$"), lambda m: _from_source(m.group(2))),
     (re.compile(r"^(.*) with (power|toughness|mana value) (\d+) or (less|greater)$"),
      lambda m: Compare(m.group(2).replace(" ", "_"), "<=" if m.group(4) == "less" else ">=", int(m.group(3)))),
@@ -103,6 +105,9 @@ def read_phrase(phrase: str) -> Filter:
                 break
     if extra and low.startswith(("enchanted ", "equipped ")):
         raise FilterError(f"cannot read {phrase!r}: any enchanted or equipped one, not this one's")
+    if low == "card" and any(isinstance(f, InZone) or (isinstance(f, And) and any(
+            isinstance(q, InZone) for q in f.parts)) for f in extra):
+        return _all(extra)  # "target card from your graveyard": any card in that zone
     head = _parse_head(text, phrase)
     return head if not extra else head & _all(extra)
 

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import get_card
-from ..core.errors import DeckError, UnknownCardError
+from ..core.errors import DeckError, MtgError, UnknownCardError
+from ..core.inputs import InputFileError, read_text
 from . import mulligan, turns
 from .game import Game
 
@@ -26,6 +27,8 @@ SECTIONS = {"deck": "main", "main": "main", "maindeck": "main", "sideboard": "si
 DCK_SECTIONS = {"main": "main", "sideboard": "side", "commander": "commander"}
 DCK_IGNORED = frozenset({"metadata", "shop", "avatar"})
 _DCK_LINE = re.compile(r"^(\d+)\s+([^|]+?)(\+?)(?:\|([^|]*)(?:\|(\d+))?)?\s*$")
+#: the most cards a deck list may hold, all sections together (checked before any is made)
+MAX_DECK_CARDS = 1000
 
 
 @dataclass
@@ -61,6 +64,7 @@ def read_entries(text: str, where: str = "<deck>") -> tuple[str | None, list[Ent
         return _read_dck(text, where)
     out: list[Entry] = []
     section = "main"
+    total = 0
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.split("//", 1)[0].strip()
         if not line:
@@ -71,9 +75,9 @@ def read_entries(text: str, where: str = "<deck>") -> tuple[str | None, list[Ent
         m = _LINE.match(line)
         if not m:
             raise DeckError(f"{where}:{lineno}: expected 'N Card Name', got {raw.strip()!r}")
-        n, name = int(m.group(1)), _SET_SUFFIX.sub("", m.group(2)).strip()
-        if n < 1:
-            raise DeckError(f"{where}:{lineno}: a count must be at least 1, got {n}")
+        n = _count(m.group(1), f"{where}:{lineno}", total)
+        total += n
+        name = _SET_SUFFIX.sub("", m.group(2)).strip()
         out.append(Entry(f"{where}:{lineno}", section, n, name))
     return None, out
 
@@ -85,6 +89,7 @@ def _read_dck(text: str, where: str) -> tuple[str | None, list[Entry]]:
     out: list[Entry] = []
     name: str | None = None
     section: str | None = None
+    total = 0
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
@@ -109,11 +114,23 @@ def _read_dck(text: str, where: str) -> tuple[str | None, list[Entry]]:
         m = _DCK_LINE.match(line)
         if not m:
             raise DeckError(f"{where}:{lineno}: expected 'N Card Name|SET|ART', got {line!r}")
-        n = int(m.group(1))
-        if n < 1:
-            raise DeckError(f"{where}:{lineno}: a count must be at least 1, got {n}")
+        n = _count(m.group(1), f"{where}:{lineno}", total)
+        total += n
         out.append(Entry(f"{where}:{lineno}", DCK_SECTIONS[section], n, m.group(2).strip()))
     return name, out
+
+
+def _count(digits: str, where: str, before: int) -> int:
+    """The count of a card line, bounded before any list grows: at least 1, and at most
+    MAX_DECK_CARDS with the `before` cards of the lines above (`1000000000 Forest` is an error
+    here, not 8 GB of names)."""
+    n = int(digits) if len(digits) <= 6 else MAX_DECK_CARDS + 1
+    if n < 1:
+        raise DeckError(f"{where}: a count must be at least 1, got {n}")
+    if before + n > MAX_DECK_CARDS:
+        raise DeckError(f"{where}: a deck list holds at most {MAX_DECK_CARDS} cards; "
+                        f"this line asks for {digits if len(digits) <= 12 else digits[:12] + '...'}")
+    return n
 
 
 @dataclass(frozen=True)
@@ -212,9 +229,13 @@ def parse_deck(text: str, where: str = "<deck>") -> Deck:
     return deck
 
 
-def _read_file(s: str) -> str:
-    with open(s, encoding="utf-8-sig") as f:
-        return f.read()
+def read_deck_file(s: str) -> str:
+    """A deck file's text, read only if it is a regular file within the size limit
+    (core/inputs.py: /dev/zero is not read until memory runs out)."""
+    try:
+        return read_text(s)
+    except InputFileError as e:
+        raise DeckError(str(e)) from None
 
 
 def load_deck(source: str | os.PathLike[str] | Deck) -> Deck:
@@ -223,7 +244,7 @@ def load_deck(source: str | os.PathLike[str] | Deck) -> Deck:
         return source
     s = os.fspath(source)
     if "\n" not in s and os.path.exists(s):
-        return parse_deck(_read_file(s), s)
+        return parse_deck(read_deck_file(s), s)
     if "\n" not in s and s.endswith((".txt", ".dec", ".dek", ".dck")):
         raise DeckError(f"{s}: no such deck file")
     return parse_deck(s, "<deck text>")
@@ -241,7 +262,20 @@ def new_game(decks: Sequence[str | os.PathLike[str] | Deck], seed: int = 0, form
     `commander` (two to four decks with a Commander section). With `skip_forced` the engine
     takes every decision that has exactly one legal action itself (interface.md §9)."""
     from .formats import get_format
+    if isinstance(decks, str | bytes | os.PathLike) or not isinstance(decks, Sequence):
+        raise DeckError(f"decks must be a list of deck files, deck texts or Decks, got {decks!r:.80}")
+    if not isinstance(format, str):
+        raise MtgError(f"format must be a format's name, got {format!r}")
+    if first_player is not None and (not isinstance(first_player, int) or isinstance(first_player, bool)):
+        raise MtgError(f"first_player must be a player's index or None, got {first_player!r}")
+    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
+        raise MtgError(f"names must be a list of player names, got {names!r}")
+    if not isinstance(mulligans, bool):
+        raise MtgError(f"mulligans must be True or False, got {mulligans!r}")
     fmt = get_format(format)
+    for d in decks:
+        if not isinstance(d, str | os.PathLike | Deck):
+            raise DeckError(f"a deck is a file path, deck-list text or a Deck, got {d!r:.80}")
     loaded = [load_deck(d) for d in decks]
     if not fmt.min_players <= len(loaded) <= fmt.max_players:
         want = (str(fmt.min_players) if fmt.min_players == fmt.max_players
@@ -250,7 +284,7 @@ def new_game(decks: Sequence[str | os.PathLike[str] | Deck], seed: int = 0, form
     for d in loaded:
         fmt.validate_deck(d, d.name)
     n = max(2, len(loaded))
-    pnames = names or [f"P{i + 1}" for i in range(n)]
+    pnames = list(names) if names else [f"P{i + 1}" for i in range(n)]
     if len(pnames) != n:
         raise DeckError(f"{n} player names expected, got {len(pnames)}")
     g = Game(pnames, seed=seed, format=format, mana_payment=mana_payment, life=fmt.starting_life,

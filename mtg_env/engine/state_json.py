@@ -54,6 +54,8 @@ def _player_json(g: Game, p: Player) -> dict[str, Any]:
                         if g.objects[o].controller == p.index],
         "lost": p.lost,
     }
+    if p.poison:
+        out["poison"] = p.poison  # CR 122.1f
     if p.pool.restricted:
         out["restricted_mana"] = [{"mana": "{" + r.type + "}", "amount": r.amount, "restriction": r.restriction}
                                   for r in p.pool.restricted]
@@ -71,7 +73,7 @@ def _exiled_json(g: Game, oid: int) -> dict[str, Any]:
 def _permanent_json(g: Game, oid: int) -> dict[str, Any]:
     obj = g.objects[oid]
     c = g.chars(oid)
-    return {
+    out = {
         "id": oid, "card": c.name, "controller": g.players[obj.controller].name,
         "owner": g.players[obj.owner].name, "tapped": obj.tapped,
         "summoning_sick": obj.sick, "counters": dict(obj.counters),
@@ -81,6 +83,9 @@ def _permanent_json(g: Game, oid: int) -> dict[str, Any]:
         "attached_to": obj.attached_to if obj.attached_to in g.objects else None,
         "damage": obj.damage,
     }
+    if "Planeswalker" in c.types:
+        out["loyalty"] = obj.counters.get("loyalty", 0)  # CR 306.5c
+    return out
 
 
 def _stack_json(g: Game, s: StackItem) -> dict[str, Any]:

@@ -92,14 +92,29 @@ def targetable_by(g: Game, oid: int, player: int) -> bool:
     return not ("hexproof" in kws and g.objects[oid].controller != player)
 
 
+#: the qualities protection (CR 702.16a) is from, as keywords: "protection from red"
+PROTECTION_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
 def protected_from(g: Game, oid: int, source: int | None) -> bool:
     """Protection (CR 702.16) from the qualities of `source`, as it is now or as it last existed
-    on the battlefield (CR 113.7a); only "protection from multicolored" is supported so far."""
+    on the battlefield (CR 113.7a): from a color (702.16a), from multicolored, from creatures
+    (a creature source), from artifacts, from everything (702.16j)."""
     kws = g.chars(oid).keywords
-    if "protection from multicolored" not in kws or source is None:
+    if source is None or not any(k.startswith("protection from ") for k in kws):
         return False
+    if "protection from everything" in kws:
+        return True
     c = g.last_known(source)
-    return c is not None and len(c.colors) >= 2
+    if c is None:
+        return False
+    if "protection from multicolored" in kws and len(c.colors) >= 2:
+        return True
+    if "protection from creatures" in kws and "Creature" in c.types:
+        return True
+    if "protection from artifacts" in kws and "Artifact" in c.types:
+        return True
+    return any(f"protection from {w}" in kws and sym in c.colors for w, sym in PROTECTION_COLORS.items())
 
 
 #: what a filter judges a source by when nothing is known of it

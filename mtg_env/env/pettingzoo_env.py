@@ -3,7 +3,7 @@
 Each agent observes its own view (`{"observation": <Dict>, "action_mask": int8[N]}`, the
 PettingZoo convention); the agent to act is the player the engine waits on. Rewards: +1 to the
 winner, -1 to the loser at the end. An illegal action ends the game with a -1 penalty for the
-agent that took it. The size limits are arguments, as for the Gymnasium env (`max_objects`,
+agent that took it; an action that is not an integer is a TypeError. The size limits are arguments, as for the Gymnasium env (`max_objects`,
 `max_battlefield`, `max_abilities`, `max_stack`, `max_legal` or `layout`).
 """
 
@@ -19,7 +19,7 @@ from ..engine.decks import new_game
 from ..engine.game import Game
 from ..text import format_state
 from .layout import DEFAULT_LAYOUT, Layout, ObjectTable, encode_actions, env_layout
-from .mtg_gym import DEFAULT_DECKS
+from .mtg_gym import DEFAULT_DECKS, action_index
 from .observation import encode, observation_space
 
 
@@ -106,7 +106,7 @@ class MtgAECEnv(AECEnv):
         assert g is not None
         self._cumulative_rewards[agent] = 0.0
         _obs, by_index = self._view(agent)
-        chosen = by_index.get(int(action)) if action is not None else None
+        chosen = by_index.get(action_index(action, self.layout.n_actions)) if action is not None else None
         if chosen is None:
             self.rewards = {a: 0.0 for a in self.agents}
             self.rewards[agent] = -1.0

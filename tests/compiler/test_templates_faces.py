@@ -766,3 +766,24 @@ players:
     assert labels(g) == ["no"]
     g.act("no")
     assert player(g, "P1")["life"] == 1 and permanent(g, "Blood Crypt")["tapped"]
+
+
+def test_cr_601_2f_cost_reduction_judged_on_the_face_cast_giant_killer():
+    """Goblin Electromancer: "Instant and sorcery spells you cast cost {1} less to cast." In a
+    hand Giant Killer is a creature card, but the reduction applies to its Adventure, Chop Down
+    ({2}{W}, an instant: CR 715.3a, only the face cast is evaluated): it can be cast with
+    {W}{W}, and not without the Electromancer."""
+    for bf, castable in (("[Goblin Electromancer]", True), ("[]", False)):
+        g = scenario(f"""
+players:
+  - mana_pool: "{{W}}{{W}}"
+    hand: [Giant Killer]
+    battlefield: {bf}
+  - battlefield: [Craw Wurm]
+""")
+        assert ("cast Chop Down" in labels(g)) is castable
+        assert "cast Giant Killer" in labels(g)
+        if castable:
+            g.act("cast Chop Down")
+            g.act("target Craw Wurm")
+            assert stack(g)[0]["source"] == "Chop Down"

@@ -26,6 +26,7 @@ from ...core.mana import parse_mana_cost
 from ...core.subtypes import BASIC_LAND_TYPES
 from ..abilities import Ability, Activated, Keyword, SpellAbility
 from ..carddef import CardDef, parse_type_line
+from ..costs import Cost
 from ..database import OracleCard, OracleFace, lookup
 from ..effects import AddMana
 from . import faces
@@ -119,13 +120,18 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
     except MtgError:
         raise Unsupported(f"mana cost {cost_text}") from None
     power = toughness = None
+    starred = False  # a "*" a characteristic-defining ability must define (CR 604.3)
     if "Creature" in types:
         try:
             power, toughness = int(face.power or ""), int(face.toughness or "")
         except ValueError:
-            reasons.append(f"power/toughness {face.power}/{face.toughness}")
+            starred = True
+    loyalty = None
     if "Planeswalker" in types:
-        reasons.append("planeswalkers (loyalty abilities, CR 606)")
+        if (face.loyalty or "").isdigit():
+            loyalty = int(face.loyalty or "")  # CR 306.5a
+        else:
+            reasons.append(f"loyalty {face.loyalty}")
     if "Battle" in types:
         reasons.append("battles (CR 310)")
     lines = lines_of(face.oracle_text, face.name, "Legendary" in supers)
@@ -152,18 +158,32 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
             abilities.insert(0, spell_effect(spell_lines, ctx) if spell_lines else SpellAbility(text=""))
         except FAIL as e:
             reasons.append(_reason(e, spell_lines[0]))
+    if starred:
+        from .templates.characteristics import defined_pt
+        defined = defined_pt(face.power, face.toughness, abilities)
+        if defined is None:
+            reasons.append(f"power/toughness {face.power}/{face.toughness}")
+        else:
+            power, toughness = defined
     if reasons:
         raise Unsupported(*reasons)
     for i, t in enumerate(intrinsic):
         sym = _BASIC_MANA[t]
-        abilities.insert(i, Activated(text=f"{{T}}: Add {{{sym}}}.", effects=(AddMana(f"{{{sym}}}"),)))
+        abilities.insert(i, Activated(text=f"{{T}}: Add {{{sym}}}.", effects=(AddMana(f"{{{sym}}}"),),
+                                      cost=Cost(tap=True)))
     keywords: set[str] = set()
     for ab in abilities:
         if isinstance(ab, Keyword):
             keywords.update(ab.names)
-    colors = frozenset(face.colors) if face.colors or face.color_indicator else mana_cost.colors()
+    if "changeling" in keywords:  # CR 702.73a: every creature type, in every zone (CR 604.3)
+        from .templates.characteristics import with_changeling
+        subs = with_changeling(subs)
+    if "devoid" in keywords:  # CR 702.114a: colorless, in every zone (CR 604.3)
+        colors: frozenset[str] = frozenset()
+    else:
+        colors = frozenset(face.colors) if face.colors or face.color_indicator else mana_cost.colors()
     return CardDef(face.name if own else card.name, mana_cost, types, subs, supers, power, toughness, face.oracle_text,
-                   tuple(abilities), colors, frozenset(keywords))
+                   tuple(abilities), colors, frozenset(keywords), loyalty=loyalty)
 
 
 def _is_intrinsic(ln: Line, types: list[str]) -> bool:
@@ -184,6 +204,11 @@ def _spell_line(ln: Line, card: OracleCard | OracleFace) -> list[Ability] | None
         return keyword_line(ln, Builder(card))
     except FAIL:
         pass
+    if ln.text.lower().startswith("when you cycle "):
+        # the one triggered ability an instant or sorcery card has that works: from the zone
+        # the card went to when it was cycled (CR 702.29c)
+        from .lines import triggered
+        return triggered(ln, Builder(card))
     try:
         return list(apply("spell_static", ln.text, Builder(card), line=ln))
     except FAIL:

@@ -50,6 +50,10 @@ class Builder:
     def target(self, spec: TargetSpec) -> Target:
         if spec.count != 1:
             raise NoParse(spec.what)  # several targets of one spec: the effects must say which
+        if any(t.up_to for t in self.targets):
+            # after "up to one target ...", which may be none (CR 601.2c), a later target's
+            # place among the chosen targets isn't known: not read
+            raise NoParse(spec.what)
         if spec.what.lower().startswith("another ") and self.targets:
             # "Target creature gets +2/+2. Another target creature gets -2/-2.": on a spell,
             # another than its other targets; on a permanent's ability it could also mean
@@ -75,8 +79,8 @@ class Builder:
             who = SELF
         elif ref.kind == "target":
             assert ref.spec is not None
-            if ref.spec.count != 1 or ref.spec.up_to:
-                raise NoParse(ref.spec.what)
+            if ref.spec.count != 1:
+                raise NoParse(ref.spec.what)  # "up to one target": the last target (see target)
             if not ref.spec.where <= where:
                 raise NoParse(ref.spec.what)
             who = self.target(ref.spec)

@@ -50,6 +50,11 @@ KINDS: dict[str, Callable[[str], Any]] = {}
 def kind(name: str) -> Callable[[Callable[[str], Any]], Callable[[str], Any]]:
     """Register a slot reader: text -> value, raising one of FAIL for text it doesn't read."""
     def register(f: Callable[[str], Any]) -> Callable[[str], Any]:
+        old = KINDS.get(name)
+        if old is not None and (old.__module__, old.__qualname__) != (f.__module__, f.__qualname__):
+            # two template modules reading different things under one name: the later would
+            # silently replace the earlier's reader in every pattern
+            raise ValueError(f"slot kind {name!r} is defined twice ({old.__module__}, {f.__module__})")
         KINDS[name] = f
         return f
     return register

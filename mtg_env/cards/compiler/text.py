@@ -10,7 +10,8 @@ one ability; a modal ability's bullets belong to it, CR 700.2), with
 - an ability word or flavor word ("Landfall — ", CR 207.2c, 207.2d) set aside: it has no rules
   meaning.
 
-The line's `raw` text is kept verbatim: it is the ability's text, as labels show it.
+The line's `raw` text is kept as printed, a modal ability's bullets joined by spaces: it is the
+ability's text, as labels show it.
 """
 
 from __future__ import annotations
@@ -24,13 +25,15 @@ SELF = "~"
 class Line:
     """One ability's text: `raw` as printed (the ability's text), `text` normalized (see the
     module docstring), `modes` the bullets of a modal ability (normalized, without the
-    bullet), `word` the ability or flavor word set aside, if any."""
+    bullet), `raw_modes` the bullets as printed, `word` the ability or flavor word set aside,
+    if any."""
 
     raw: str
     text: str
     modes: tuple[str, ...] = ()
     word: str = ""
     reminder_only: bool = False
+    raw_modes: tuple[str, ...] = ()
 
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -67,12 +70,22 @@ def normalize(text: str, names: list[str]) -> str:
     return text.replace("’", "'").strip()
 
 
+_LOYALTY = re.compile(r"^\[([+\u2212-]?)(\d+|X)\]: ")
+
+
+def _loyalty_symbol(m: re.Match[str]) -> str:
+    """"[+2]: " / "[-1]: " (the database's brackets) as printed: "+2: ", "\u22121: " (CR 606.2)."""
+    sign = "\u2212" if m.group(1) in ("-", "\u2212") else m.group(1)
+    return f"{sign}{m.group(2)}: "
+
+
 def lines_of(oracle: str, name: str, legendary: bool = False) -> list[Line]:
-    """The abilities of a face's Oracle text, in order (CR 113.2c)."""
+    """The abilities of a face's Oracle text, in order (CR 113.2c). A loyalty ability's cost
+    is written as printed ("\u22121: ...", with the minus sign)."""
     names = self_names(name, legendary)
     paragraphs: list[list[str]] = []
     for p in oracle.split("\n"):
-        p = p.strip()
+        p = _LOYALTY.sub(_loyalty_symbol, p.strip())
         if not p:
             continue
         if p.startswith("•") and paragraphs:
@@ -82,7 +95,7 @@ def lines_of(oracle: str, name: str, legendary: bool = False) -> list[Line]:
     out: list[Line] = []
     for para in paragraphs:
         head, bullets = para[0], para[1:]
-        raw = "\n".join(para)
+        raw = " ".join(para)  # one line: labels and the log are one line each (as card() writes it)
         text = normalize(head, names)
         reminder_only = False
         if not text and head.startswith("("):
@@ -93,5 +106,5 @@ def lines_of(oracle: str, name: str, legendary: bool = False) -> list[Line]:
         if m and not m.group(1).lower().startswith("choose"):
             word, text = m.group(1), text[m.end():]
         modes = tuple(normalize(b.lstrip("•").strip(), names) for b in bullets)
-        out.append(Line(raw, text, modes, word, reminder_only))
+        out.append(Line(raw, text, modes, word, reminder_only, tuple(b.lstrip("•").strip() for b in bullets)))
     return out

@@ -25,7 +25,7 @@ from ...effects import (
     Tap,
     Untap,
 )
-from ...subjects import CONTROLLER, SELF
+from ...subjects import CONTROLLER, SELF, This
 from ..builder import Builder
 from ..grammar import NoParse, rule
 from ..lexicon import PT, ObjRef, PlayerRef
@@ -34,6 +34,8 @@ from ..lexicon import PT, ObjRef, PlayerRef
 def _damage_source(b: Builder, source: ObjRef) -> None:
     if source.kind != "self" and not (source.kind == "it" and b.last in (None, SELF)):
         raise NoParse("damage from another source")
+    if source.kind == "it" and b.last is None and not (b.event is None or isinstance(b.event, This)):
+        raise NoParse("damage from another source")  # "it" is the trigger's object (Extra Arms)
 
 
 @rule("effect", "<source:obj> deals <n:amount> damage to <to:obj>",
@@ -42,8 +44,14 @@ def _damage_source(b: Builder, source: ObjRef) -> None:
 def deal_damage(b: Builder, source: ObjRef, n: Any, to: Any) -> list[Any]:
     """CR 120.3: "~ deals 3 damage to any target.", "to each creature", "to you"."""
     _damage_source(b, source)
-    b.last = SELF
+    # "that creature" in "~ deals 1 damage to that creature" is what the ability named before,
+    # not the source; "that creature's controller" after it was destroyed would need its last
+    # known controller: not read
+    if isinstance(to, PlayerRef) and to.kind == "controller":
+        raise NoParse("damage to its controller")
     who = b.player(to) if isinstance(to, PlayerRef) else b.obj(to, frozenset({"battlefield", "players"}))
+    if isinstance(to, PlayerRef):
+        b.last = SELF
     return [DealDamage(n, who)]
 
 
@@ -127,9 +135,7 @@ def _is_spell_filter(f: Any) -> bool:
 @rule("effect", "Put <n:amount> <counter:counter> counter(s|) on <what:obj>",
       "Put <n:amount> <counter:counter> counter(s|) on <what:objs>")
 def put_counters(b: Builder, n: Any, counter: str, what: ObjRef) -> list[Any]:
-    """CR 122.1: counters put on a permanent."""
-    if counter == "loyalty":
-        raise NoParse("loyalty counters")
+    """CR 122.1: counters put on a permanent (loyalty counters too: CR 306.5c)."""
     return [PutCounters(counter, n, b.obj(what))]
 
 
