@@ -39,6 +39,9 @@ class Builder:
         self.event = event
         #: flags a rule sets for the ability being built ("you may" on a trigger, ...)
         self.notes: dict[str, Any] = {}
+        #: readings of sentences tried for this card (not restored by `restore`): a bound on
+        #: the ways a long list of clauses can be cut (lines.sentence)
+        self.tries = 0
 
     def save(self) -> tuple[int, Who | None, dict[str, Any]]:
         return len(self.targets), self.last, dict(self.notes)

@@ -138,9 +138,18 @@ def _no_controller_after_move(effs: list[Any]) -> None:
                     raise NoParse("its controller, after it left the battlefield")
 
 
+#: sentence readings tried for one card before its text is declined as too involved
+MAX_TRIES = 3000
+
+
 def sentence(s: str, b: Builder) -> list[Any]:
     """One sentence: read whole by an effect rule, or as clauses joined by "then" / "and"; "you
-    may" makes it a choice made as it resolves (CR 608.2d)."""
+    may" makes it a choice made as it resolves (CR 608.2d). The ways of cutting a sentence
+    into clauses grow exponentially with its commas: past MAX_TRIES readings for the card,
+    every sentence is declined."""
+    b.tries += 1
+    if b.tries > MAX_TRIES:
+        raise NoParse(s)
     if s.lower().startswith("you may "):
         try:
             # a rule may read the choice itself, where its question can show what is chosen
