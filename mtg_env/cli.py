@@ -92,6 +92,11 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     from .fuzz import FORMATS, fuzz
     formats = args.format.split(",") if args.format else list(FORMATS)
     agents = args.agent.split(",") if args.agent else ["random", "heuristic"]
+    if args.games < 1:
+        raise SystemExit(f"mtg-env fuzz: --games must be at least 1, got {args.games}")
+    bad = [f for f in formats if f not in FORMATS]
+    if bad:
+        raise SystemExit(f"mtg-env fuzz: --format: unknown {', '.join(bad)}; expected {', '.join(FORMATS)}")
 
     def progress(i: int, rep: object) -> None:
         if not args.json and (i + 1) % 10 == 0:

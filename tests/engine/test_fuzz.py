@@ -201,3 +201,11 @@ players:
     with pytest.raises(IllegalActionError):
         game.act("pass")
     assert game.state_json() == before and game.log == log
+
+
+@pytest.mark.parametrize("argv", [["fuzz", "--games", "0"], ["fuzz", "--games", "2", "--format", "vintage"]])
+def test_the_fuzz_command_refuses_bad_options(argv: list[str]) -> None:
+    from mtg_env.cli import main
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert "mtg-env fuzz:" in str(e.value.code)
