@@ -181,7 +181,8 @@ class HeuristicAgent:
         opp = [p for p in game.players if p.index != me and not p.lost]
         if not opp:
             return _by_kind(actions, "done") or actions[0]
-        attackers = [a for a in actions if a.kind == "attack"]
+        # attacks on players only: this agent leaves planeswalkers alone
+        attackers = [a for a in actions if a.kind == "attack" and len(a.payload) == 2]
         total = sum(max(game.chars(a.payload[0]).power or 0, 0) for a in attackers)
         blockers = [o for o in game.battlefield if game.objects[o].controller != me
                     and not game.objects[o].tapped and game.is_creature(o)]
@@ -413,4 +414,8 @@ def _by_payload(actions: list[Action], payload: Any) -> Action | None:
     for a in actions:
         if a.payload == payload:
             return a
+    if isinstance(payload, tuple) and payload[:1] == ("cast",):
+        for a in actions:  # a card with several faces: its first castable face
+            if isinstance(a.payload, tuple) and a.payload[:2] == payload:
+                return a
     return None

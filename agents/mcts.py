@@ -29,6 +29,11 @@ Two modes:
   2012: each iteration takes the next determinization and chooses among the moves available in
   it); playouts by the heuristic, cut off after `horizon` turns and scored the same way.
 
+The budget is `iterations` playouts per searched decision, and optionally `seconds`: a deadline
+for the decision that holds inside a playout too (the clones searched carry it, engine/limits.py:
+an action still running then, one long effect say, stops with BudgetExceeded); the search then
+decides on the playouts it finished.
+
 `experiments/evaluate_mcts.py` measures both against `HeuristicAgent`.
 """
 
@@ -36,9 +41,11 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import TYPE_CHECKING, Any
 
 from mtg_env.core.actions import DECISION_KINDS
+from mtg_env.core.errors import BudgetExceeded
 from mtg_env.moves import MAX_DECLARATIONS, Move, declaring, player_index  # noqa: F401  (re-exported)
 from mtg_env.moves import moves as generate_moves
 from mtg_env.views import determinize  # re-exported: agents.mcts.determinize
@@ -82,7 +89,7 @@ class MCTSAgent:
                  mode: str = "flat", exploration: float = 0.7, margin: float = 0.01, confidence: float = 1.0,
                  discount: float = 0.97,
                  rollout: str = "heuristic", rollout_actions: int = 3000,
-                 searched: tuple[str, ...] | list[str] | None = None):
+                 searched: tuple[str, ...] | list[str] | None = None, seconds: float | None = None):
         if mode not in ("flat", "uct"):
             raise ValueError(f"mode must be 'flat' or 'uct', got {mode!r}")
         if rollout not in ("heuristic", "random"):
@@ -94,6 +101,9 @@ class MCTSAgent:
             raise ValueError(f"discount must be in (0, 1], got {discount}")
         if exploration < 0 or confidence < 0:
             raise ValueError(f"exploration and confidence must be at least 0, got {exploration} and {confidence}")
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float)
+                                    or not seconds > 0):
+            raise ValueError(f"seconds must be a positive number of seconds per decision or None, got {seconds!r}")
         if searched is not None and not set(searched) <= set(DECISION_KINDS):
             raise ValueError(f"searched: unknown decision kinds {sorted(set(searched) - set(DECISION_KINDS))}; "
                              f"expected some of: {', '.join(DECISION_KINDS)}")
@@ -109,6 +119,9 @@ class MCTSAgent:
         self.discount = discount
         self.rollout_kind = rollout
         self.rollout_actions = rollout_actions
+        self.seconds = seconds
+        #: the deadline of the decision being searched (time.monotonic()), from `seconds`
+        self._deadline: float | None = None
         if searched is not None:
             self.SEARCHED = tuple(searched)
         self._fallback = HeuristicAgent(seed)
@@ -143,6 +156,7 @@ class MCTSAgent:
             mine = self._default_move(game, cands, default)
         me = _player_index(game)
         self.stats["searched"] += 1
+        self._deadline = time.monotonic() + self.seconds if self.seconds is not None else None
         if self.mode == "flat":
             best = self._flat(game, me, cands, mine)
         else:
@@ -170,6 +184,7 @@ class MCTSAgent:
         `horizon` more turns; the score of the position reached, for `me`."""
         agents: dict[str, Any] = {}
         start = g.turn if start is None else start
+        g.deadline = self._deadline
         if first is not None:
             who = g.decision.player  # type: ignore[union-attr]
             agent = self._policy(seed)
@@ -206,20 +221,33 @@ class MCTSAgent:
         scores: dict[int, list[float]] = {id(m): [] for m in cands}
         budget = self.iterations
         rounds = max(2, math.ceil(math.log2(len(alive))))
+        out_of_time = False
         for r in range(rounds):
             per = max(2, budget // (len(alive) * (rounds - r)))
             for _ in range(per):
+                if self._deadline is not None and time.monotonic() > self._deadline:
+                    out_of_time = True
+                    break
                 det = determinize(game, me, self.rng)
                 seed = self.rng.randrange(1 << 30)
-                for m in alive:
-                    scores[id(m)].append(self._playout(det.clone(), me, m, seed))
-                    budget -= 1
+                done = {k: len(v) for k, v in scores.items()}
+                try:
+                    for m in alive:
+                        scores[id(m)].append(self._playout(det.clone(), me, m, seed))
+                        budget -= 1
+                except BudgetExceeded:  # inside a playout: this determinization is left unscored
+                    for k, n in done.items():
+                        del scores[k][n:]
+                    out_of_time = True
+                    break
+            if not scores[id(mine)]:
+                return mine  # no playout finished in time
             # The heuristic's move is never dropped, so it has a score on every determinization
             # any other move was played on: compare on those (paired differences).
             base = scores[id(mine)]
             gains = {id(m): _paired(scores[id(m)], base) for m in alive if m is not mine}
             alive = [m for m in alive if m is mine or gains[id(m)][0] + 2 * gains[id(m)][1] > self.margin]
-            if len(alive) == 1 or budget <= 0:
+            if len(alive) == 1 or budget <= 0 or out_of_time:
                 break
             if len(alive) > 2:
                 alive.sort(key=lambda m: -_mean(scores[id(m)][-per:]))
@@ -244,7 +272,12 @@ class MCTSAgent:
         dets = [determinize(game, me, self.rng) for _ in range(self.determinizations)]
         root = _Node(None)
         for i in range(self.iterations):
-            self._iterate(dets[i % len(dets)].clone(), root, me, cands)
+            if self._deadline is not None and time.monotonic() > self._deadline:
+                break
+            try:
+                self._iterate(dets[i % len(dets)].clone(), root, me, cands)
+            except BudgetExceeded:
+                break  # the iteration in progress is dropped; the tree keeps the finished ones
         def visits(m: Move) -> int:
             ch = root.children.get(m.key)
             return ch.visits if ch is not None else 0
@@ -272,6 +305,7 @@ class MCTSAgent:
         node = root
         path = [node]
         start = g.turn
+        g.deadline = self._deadline
         while g.decision is not None and (self.horizon <= 0 or g.turn <= start + self.horizon):
             if node is root:
                 ms = root_moves

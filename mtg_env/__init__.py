@@ -2,13 +2,15 @@
 
 The public API (interface.md §1)::
 
-    from mtg_env import load_scenario, new_game
+    from mtg_env import load_scenario, new_game, card_status, load_puzzle
 
 Importing the package registers the Gymnasium ids (`gym.make("mtg_env/Duel-v0")`): Gymnasium 1.x
 no longer loads the `gymnasium.envs` entry points, so registering on import is what makes
 `import mtg_env` enough.
 """
 
+from .cards import CardStatus, card_status
+from .core.errors import UnsupportedCardError
 from .engine import (
     Action,
     Decision,
@@ -23,9 +25,11 @@ from .engine import (
 from .engine.decks import load_deck, new_game
 from .engine.scenario import load_scenario, run_scenario
 from .play import play_game
+from .puzzle import Puzzle, PuzzleError, UnsupportedPuzzleError, load_puzzle
 
-__all__ = ["Action", "Decision", "DeckError", "Game", "IllegalActionError", "ManaStringError",
-           "MtgError", "ScenarioError", "UnknownCardError", "load_deck", "load_scenario", "new_game",
+__all__ = ["Action", "CardStatus", "Decision", "DeckError", "Game", "IllegalActionError", "ManaStringError",
+           "MtgError", "Puzzle", "PuzzleError", "ScenarioError", "UnknownCardError", "UnsupportedCardError",
+           "UnsupportedPuzzleError", "card_status", "load_deck", "load_puzzle", "load_scenario", "new_game",
            "play_game", "run_scenario"]
 __version__ = "0.1.0"
 

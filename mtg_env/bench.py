@@ -137,7 +137,7 @@ def bench_rollouts(games: int = 48) -> dict[str, float]:
         with tempfile.TemporaryDirectory() as d:
             runner = Runner(cfg, Path(d), workers=workers, progress=False, use_ray=use_ray)
             if use_ray:
-                runner._start_ray()
+                runner.start()
                 import ray as _ray
                 _ray.get(_ray.remote(lambda: None).remote())  # workers up before timing
             t0 = time.perf_counter()

@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .core.errors import MtgError
 from .paths import config_file
@@ -48,22 +49,70 @@ def cmd_scenario_actions(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    from .cards import all_cards
-    q = (args.query or "").lower()
-    cards = [c for c in all_cards() if q in c.name.lower() or q in c.oracle.lower() or q in c.type_line.lower()]
-    exact = [c for c in cards if c.name.lower() == q]
-    if exact or len(cards) == 1:
-        c = (exact or cards)[0]
-        print(c.name)
-        print(f"  {c.mana_cost.text or '(no mana cost)'} · {c.type_line}"
-              + (f" · {c.power}/{c.toughness}" if c.power is not None else ""))
-        for line in c.oracle.splitlines():
-            print(f"  {line}")
+    from .cards import report
+    if args.coverage:
+        from .cards.compiler.coverage import coverage
+        cov = coverage(use_cache=not args.no_cache)
+        print(json.dumps(cov.to_json(args.top), indent=1) if args.json else report.coverage_text(cov, args.top))
         return 0
-    for c in cards:
-        print(f"{c.name:32} {c.mana_cost.text:12} {c.type_line}")
-    print(f"({len(cards)} card{'s' if len(cards) != 1 else ''})", file=sys.stderr)
+    from .cards.database import lookup
+    q = (args.query or "").strip()
+    if q and lookup(q) is not None or q and _hand_written(q):
+        if args.json:
+            from .cards import card_status
+            st = card_status(q)
+            print(json.dumps({"name": st.name, "supported": st.supported, "reasons": st.reasons, "source": st.source}))
+        else:
+            print(report.card_text(q))
+        return 0
+    from .cards.compiler.coverage import supported_names
+    low = q.lower()
+    names = [n for n in supported_names() if low in n.lower()]
+    for n in names:
+        print(n)
+    print(f"({len(names)} supported card{'s' if len(names) != 1 else ''}"
+          + (f" matching {q!r}" if q else "") + ")", file=sys.stderr)
     return 0
+
+
+def _hand_written(name: str) -> bool:
+    from .cards import _hand_written as hw
+    return hw(name) is not None
+
+
+def cmd_deck_check(args: argparse.Namespace) -> int:
+    from .cards.report import deck_text
+    from .engine.decks import check_deck, read_deck_file
+    rep = check_deck(read_deck_file(args.file), args.file)  # a regular file within the size limit
+    print(json.dumps(rep.to_json(), indent=1) if args.json else deck_text(rep))
+    return 0
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from .fuzz import FORMATS, fuzz
+    formats = args.format.split(",") if args.format else list(FORMATS)
+    agents = args.agent.split(",") if args.agent else ["random", "heuristic"]
+    if args.games < 1:
+        raise SystemExit(f"mtg-env fuzz: --games must be at least 1, got {args.games}")
+    bad = [f for f in formats if f not in FORMATS]
+    if bad:
+        raise SystemExit(f"mtg-env fuzz: --format: unknown {', '.join(bad)}; expected {', '.join(FORMATS)}")
+
+    def progress(i: int, rep: object) -> None:
+        if not args.json and (i + 1) % 10 == 0:
+            print(f"  {i + 1} games ...", file=sys.stderr)
+    rep = fuzz(args.games, pool=args.pool, formats=formats, agents=agents, seed=args.seed, steps=args.steps,
+               deep=args.deep, progress=progress)
+    if args.json:
+        print(json.dumps(rep.to_json(), indent=1))
+    else:
+        print(f"{rep.games} games ({', '.join(f'{n} {f}' for f, n in rep.by_format.items())}) from a pool of "
+              f"{rep.pool_size} cards: {rep.finished} finished, {rep.actions} actions, {rep.seconds:.1f} s, "
+              f"{len(rep.failures)} failed")
+        for f in rep.failures:
+            print(f"  game {f.game} ({f.format}, {f.agent}, seed {f.seed}) after {len(f.actions)} actions: {f.error}")
+            print("    " + f.traceback.strip().replace("\n", "\n    "))
+    return 1 if rep.failures else 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -81,7 +130,7 @@ def _harness(args: argparse.Namespace, config: str, kind: str | None = None) -> 
                   file=sys.stderr)
             return 2
     run(config, games=args.games, workers=args.workers, seed=args.seed, out=args.out, address=args.address,
-        resume=args.resume, progress=not args.no_progress)
+        resume=args.resume, force=args.force, progress=not args.no_progress)
     return 0
 
 
@@ -111,6 +160,118 @@ def _budget(text: str | None) -> tuple[int, float]:
     return int(text), 3600.0
 
 
+def _puzzle_budget(text: str | None) -> tuple[int | None, float]:
+    """`--budget 60s` (seconds, the default) or `--budget 200000` (search nodes)."""
+    if not text:
+        return None, 60.0
+    try:
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if seconds > 0:
+                return None, seconds
+        elif int(text) > 0:
+            return int(text), float("inf")
+    except ValueError:
+        pass
+    raise SystemExit(f"mtg-env puzzle: --budget: expected seconds (60s) or a number of nodes (200000), got {text!r}")
+
+
+def _solve_file(path: str, nodes: int | None, seconds: float) -> dict[str, Any]:
+    from .puzzle import PuzzleError, UnsupportedPuzzleError, load_puzzle
+    from .puzzle_search import solve
+    try:
+        pz = load_puzzle(path)
+    except UnsupportedPuzzleError as e:
+        return {"file": path, "name": Path(path).stem, "goal": None, "turns": None, "solved": False, "line": [],
+                "nodes": 0, "seconds": 0.0, "unsupported": e.unsupported, "status": "unsupported"}
+    except PuzzleError as e:
+        return {"file": path, "name": Path(path).stem, "goal": None, "turns": None, "solved": False, "line": [],
+                "nodes": 0, "seconds": 0.0, "unsupported": [], "status": "error", "error": str(e)}
+    r = solve(pz, nodes, seconds)
+    out = r.to_json()
+    out["file"] = path
+    out["status"] = "solved" if r.solved else "no solution" if r.refuted else "unsolved"
+    return out
+
+
+def _agent_runs(args: argparse.Namespace, files: list[str]) -> int:
+    from .puzzle import PuzzleError, UnsupportedPuzzleError
+    from .puzzle_search import play_puzzle
+    rows = []
+    for f in files:
+        try:
+            rows.append(play_puzzle(f, args.agent, args.opponent, args.games, args.seed).to_json() | {"file": f})
+        except (UnsupportedPuzzleError, PuzzleError) as e:
+            rows.append({"file": f, "name": Path(f).stem, "agent": args.agent, "error": str(e)})
+    if args.json:
+        print(json.dumps(rows if args.suite else rows[0], indent=2))
+        return 0
+    played = [r for r in rows if "error" not in r]
+    for r in rows:
+        if "error" in r:
+            print(f"{Path(r['file']).name:36s} not played: {r['error'][:120]}")
+        else:
+            print(f"{Path(r['file']).name:36s} {r['reached']}/{r['games']} reached ({r['rate']:.0%}), "
+                  f"{r['seconds']:.1f} s")
+    if args.suite:
+        solved = sum(r["reached"] > 0 for r in played)
+        rate = sum(r["rate"] for r in played) / len(played) if played else 0.0
+        print(f"{args.agent} against {args.opponent}: {len(played)} of {len(rows)} puzzles played, "
+              f"goal reached at least once in {solved}, mean success rate {rate:.1%}")
+    return 0
+
+
+def cmd_puzzle(args: argparse.Namespace) -> int:
+    nodes, seconds = _puzzle_budget(args.budget)
+    if args.games < 1:
+        raise SystemExit(f"mtg-env puzzle: --games must be at least 1, got {args.games}")
+    if args.agent:
+        if args.suite:
+            folder = Path(args.suite)
+            if not folder.is_dir():
+                raise SystemExit(f"mtg-env puzzle: --suite: no such directory: {folder}")
+            return _agent_runs(args, sorted(str(p) for p in folder.glob("*.pzl")))
+        if not args.file:
+            raise SystemExit("mtg-env puzzle: give a puzzle file or --suite DIR")
+        return _agent_runs(args, [args.file])
+    if args.suite:
+        folder = Path(args.suite)
+        if not folder.is_dir():
+            raise SystemExit(f"mtg-env puzzle: --suite: no such directory: {folder}")
+        files = sorted(str(p) for p in folder.glob("*.pzl"))
+        if not files:
+            raise SystemExit(f"mtg-env puzzle: --suite: no .pzl files in {folder}")
+        rows = [_solve_file(f, nodes, seconds) for f in files]
+        if args.json:
+            print(json.dumps(rows, indent=2))
+        else:
+            for r in rows:
+                print(f"{Path(r['file']).name:36s} {r['status']:12s} {r['nodes']:>9} nodes {r['seconds']:>8.2f} s")
+            counts = {k: sum(r["status"] == k for r in rows) for k in
+                      ("solved", "unsolved", "no solution", "unsupported", "error")}
+            print(f"{len(rows)} puzzles: " + ", ".join(f"{n} {k}" for k, n in counts.items()) +
+                  f"; {sum(r['seconds'] for r in rows):.1f} s")
+        return 0
+    if not args.file:
+        raise SystemExit("mtg-env puzzle: give a puzzle file or --suite DIR")
+    r = _solve_file(args.file, nodes, seconds)
+    if r["status"] == "error":
+        raise SystemExit(r["error"])
+    if args.json:
+        print(json.dumps({k: r.get(k, []) for k in ("name", "goal", "turns", "solved", "line", "nodes", "seconds",
+                                                    "unsupported", "moves")}, indent=2))
+    elif r["status"] == "unsupported":
+        print(f"{args.file}: not supported:\n  " + "\n  ".join(r["unsupported"]))
+    else:
+        print(f"{r['name']} ({r['goal']}, {r['turns']} turn(s)): {r['status']} "
+              f"({r['nodes']} nodes, {r['seconds']:.2f} s)")
+        for step in r["line"]:
+            print(f"  {step}")
+        if r.get("moves"):
+            print("the moves that mattered: " + "; ".join(r["moves"]))
+    return 0 if r["solved"] else 1
+
+
 def cmd_combo(args: argparse.Namespace) -> int:
     from .combo import load_combo_file, run_suite, search, verify_line
     from .engine.scenario import build_scenario
@@ -134,8 +295,8 @@ def cmd_combo(args: argparse.Namespace) -> int:
     spec = load_combo_file(args.file)
     game = build_scenario(spec["scenario"], args.file).game
     if args.line:
-        with open(args.line, encoding="utf-8") as f:
-            steps = [ln.strip() for ln in f if ln.strip() and not ln.startswith("#")]
+        from .core.inputs import read_text
+        steps = [ln.strip() for ln in read_text(args.line).splitlines() if ln.strip() and not ln.startswith("#")]
         ok, at, message = verify_line(game, steps)
         print(message)
         if ok:
@@ -233,9 +394,31 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--no-line", action="store_true", help="at the position itself, before the line")
     a.set_defaults(func=cmd_scenario_actions)
 
-    c = sub.add_parser("cards", help="list the supported cards (or show one)")
-    c.add_argument("query", nargs="?", help="part of a name, type or text")
+    c = sub.add_parser("cards", help="show a card's text and compiled abilities, list supported cards, coverage")
+    c.add_argument("query", nargs="?", help="a card's name (shows it), or part of a name (lists supported cards)")
+    c.add_argument("--coverage", action="store_true", help="supported / total, by type, top unsupported phrases")
+    c.add_argument("--top", type=int, default=40, help="how many unsupported phrases to list (--coverage)")
+    c.add_argument("--json", action="store_true")
+    c.add_argument("--no-cache", action="store_true", help="compile every card again (--coverage)")
     c.set_defaults(func=cmd_cards)
+
+    dk = sub.add_parser("deck", help="check a deck list (Arena/MTGO text or Forge .dck)")
+    dks = dk.add_subparsers(dest="deck_command", required=True)
+    dkc = dks.add_parser("check", help="each card's support status and the deck's share")
+    dkc.add_argument("file")
+    dkc.add_argument("--json", action="store_true")
+    dkc.set_defaults(func=cmd_deck_check)
+
+    fz = sub.add_parser("fuzz", help="random decks from the supported pool, every invariant checked after each action")
+    fz.add_argument("--games", type=int, default=30)
+    fz.add_argument("--pool", default="all", choices=["all", "hand-written"])
+    fz.add_argument("--format", help="comma-separated: duel, goldfish, commander (default: all three)")
+    fz.add_argument("--agent", help="comma-separated agents choosing the actions (default: random,heuristic)")
+    fz.add_argument("--seed", type=int, default=0)
+    fz.add_argument("--steps", type=int, default=1500, help="actions per game at most")
+    fz.add_argument("--deep", action="store_true", help="also try sampled actions on clones and replay copies")
+    fz.add_argument("--json", action="store_true")
+    fz.set_defaults(func=cmd_fuzz)
 
     b = sub.add_parser("bench", help="print engine speed figures")
     b.add_argument("--quick", action="store_true", help="fewer repetitions")
@@ -263,13 +446,30 @@ def build_parser() -> argparse.ArgumentParser:
     co.add_argument("--suite", help="run every combo file in a directory and compare with its answer")
     co.set_defaults(func=cmd_combo)
 
+    pz = sub.add_parser("puzzle", help="solve a Forge puzzle (.pzl): a line that reaches its goal against every answer")
+    pz.add_argument("file", nargs="?", help="a .pzl file")
+    pz.add_argument("--budget", help="seconds (60s, the default) or search nodes (200000)")
+    pz.add_argument("--json", action="store_true")
+    pz.add_argument("--suite", help="solve every .pzl file in a directory and print a table")
+    pz.add_argument("--agent", help="instead of searching, let this agent play P1 and count how often it "
+                    "reaches the goal")
+    pz.add_argument("--opponent", default="heuristic", help="the agent playing P2 with --agent (heuristic)")
+    pz.add_argument("--games", type=int, default=10, help="games per puzzle with --agent (10)")
+    pz.add_argument("--seed", type=int, default=0, help="the first game's seed with --agent")
+    pz.set_defaults(func=cmd_puzzle)
+
     def harness_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--games", type=int, help="games (rollouts) or games per match (tournament)")
-        p.add_argument("--workers", type=int, default=2, help="Ray workers (local CPUs)")
+        p.add_argument("--games", type=_at_least_one, help="games (rollouts) or games per match (tournament)")
+        p.add_argument("--workers", type=_at_least_one,
+                       help="games played at once (default: every CPU of this machine, or of the cluster)")
         p.add_argument("--seed", type=int, help="the run's seed (overrides the config)")
         p.add_argument("--out", help="output directory (default results/<name>)")
-        p.add_argument("--address", help="a Ray cluster's address (or set RAY_ADDRESS)")
-        p.add_argument("--resume", action="store_true", help="continue an interrupted run")
+        p.add_argument("--address", help="join the Ray cluster at host:port (or set RAY_ADDRESS); "
+                       "a cluster with token authentication needs RAY_AUTH_MODE=token and its token")
+        again = p.add_mutually_exclusive_group()
+        again.add_argument("--resume", action="store_true", help="continue the interrupted run in --out")
+        again.add_argument("--force", action="store_true",
+                           help="replace the earlier run in --out (only that run's files are deleted)")
         p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     ro = sub.add_parser("rollouts", help="rollout statistics from a config (Ray)")
@@ -287,6 +487,16 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _at_least_one(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {n}")
+    return n
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -294,6 +504,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (MtgError, OSError, ValueError) as e:
         print(f"mtg-env: error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt as e:  # Ctrl-C: a line, not a traceback (a run says how to resume)
+        print(f"\nmtg-env: {e}" if str(e) else "\nmtg-env: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -87,7 +87,8 @@ def structure(g: Game, me: int) -> tuple[Any, ...]:
                       tuple(sorted(g.objects[o].card.name for o in p.graveyard)),
                       tuple(sorted((g.objects[o].card.name, tuple(sorted(g.objects[o].counters.items())))
                                    for o in p.exile)),
-                      len(p.library), p.lost))
+                      len(p.library), p.lost,
+                      tuple(sorted(g.objects[o].card.name for o in p.command if g.objects[o].card.is_emblem))))
     stack = tuple((s.kind, s.ctx.source_name, s.text, s.copy, tuple(_ID.sub("", targets.ref_label(g, r)) for r in s.ctx.targets))
                   for s in g.stack)
     # uses this turn matter only for abilities limited to once each turn (Mairsil's)
@@ -104,6 +105,8 @@ def structure(g: Game, me: int) -> tuple[Any, ...]:
 def _once(g: Game, oid: int, key: str) -> bool:
     if oid not in g.objects:
         return False
+    if key == "loyalty":
+        return True  # a loyalty ability of this permanent was activated this turn (CR 606.3)
     for k, ab, _o in g.chars(oid).abilities:
         if k == key:
             return bool(getattr(ab, "once_each_turn", False))
@@ -177,6 +180,9 @@ class ComboSearch:
         self.t0 = time.perf_counter()
         unbounded_goal = False
         limits = [d for d in (6, 12, 20, 32, 48, 64) if d < self.max_depth] + [self.max_depth]
+        # the time budget holds inside one long action too: the clones share this deadline
+        # (engine/limits.py), and an action still running then raises BudgetExceeded, a TimeoutError
+        deadline = time.monotonic() + self.max_seconds
         try:
             for limit in limits:
                 self.depth_limit = limit
@@ -184,7 +190,9 @@ class ComboSearch:
                 self.unbounded = set()
                 self.shortcuts = []
                 self.cut = False
-                self._dfs(self.root.clone(), [], [])
+                root = self.root.clone()
+                root.deadline = deadline
+                self._dfs(root, [], [])
                 if not self.cut:
                     break  # nothing was cut off by the depth limit: the search is exhaustive
         except _Found:
@@ -309,13 +317,15 @@ def load_combo_file(path: str) -> dict[str, Any]:
     position as `scenario` (interface.md §5). A plain scenario file is accepted too."""
     import os
 
-    import yaml
-
     from .core.errors import ScenarioError
+    from .core.inputs import InputFileError, load_yaml, read_text
     if not os.path.exists(path):
         raise ScenarioError(path, "", "no such file")
-    with open(path, encoding="utf-8") as f:
-        data = yaml.safe_load(f.read())
+    try:
+        text = read_text(path)
+    except InputFileError as e:
+        raise ScenarioError(path, "", str(e).removeprefix(f"{path}: ")) from None
+    data = load_yaml(text, path)
     if not isinstance(data, dict):
         raise ScenarioError(path, "", "expected a mapping")
     if "scenario" not in data:
@@ -334,10 +344,16 @@ def run_suite(directory: str, max_nodes: int = 50_000, max_seconds: float = 20.0
     import glob
     import os
 
+    from .core.errors import ScenarioError
     from .engine.scenario import build_scenario
+    if not os.path.isdir(directory):
+        raise ScenarioError(directory, "", "no such folder of combo files")
+    paths = sorted(glob.glob(os.path.join(glob.escape(directory), "*.yaml")))
+    if not paths:
+        raise ScenarioError(directory, "", "no combo files (*.yaml) in this folder")
     rows = []
     ok_all = True
-    for path in sorted(glob.glob(os.path.join(directory, "*.yaml"))):
+    for path in paths:
         spec = load_combo_file(path)
         game = build_scenario(spec["scenario"], path).game
         r = search(game, spec.get("goal") or "mana", max_nodes=spec.get("budget", max_nodes), max_seconds=max_seconds)

@@ -29,13 +29,16 @@ if TYPE_CHECKING:
 class TargetSpec:
     """What a target may be (CR 115): `what` is the Oracle noun phrase ("creature you control",
     "any target", "instant or sorcery spell"), read once into `filter`; `count` targets, at least
-    `minimum` ("one, two, or three targets") or none (`up_to`)."""
+    `minimum` ("one, two, or three targets") or none (`up_to`). `distinct`: "another target" of
+    a spell, which must differ from the spell's other targets (the same object may otherwise be
+    chosen for each instance of the word "target", CR 601.2c)."""
 
     what: str
     count: int = 1
     up_to: bool = False
     label: str = ""
     minimum: int | None = None
+    distinct: bool = False
     filter: Filter = field(default=None, compare=False)  # type: ignore[assignment]
     #: where its targets are (the filter's `where()`, worked out once)
     where: frozenset[str] = field(default=frozenset(), init=False, compare=False)
@@ -92,14 +95,24 @@ class Activated(Ability):
     #: damage or counters divided among the targets as they are chosen (CR 601.2d)
     divide: int | None = None
     modes: tuple[Mode, ...] = ()
+    #: how many modes are chosen, at least and at most ("Choose one or both —": (1, 2))
+    mode_count: tuple[int, int] = (1, 1)
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
     sorcery_speed: bool = False
     once_each_turn: bool = False
+    #: when it may be activated besides priority (CR 602.5b): "your_upkeep", "your_turn",
+    #: "your_turn_before_attackers" (cards/compiler/templates/timing.py), None for any time
+    timing: str | None = None
+    #: "Activate only if <condition>" (CR 602.5b): an object with `holds(g, None, source)`
+    activate_if: Any = None
     cost: Cost = Cost()
     keyword: str | None = None  # "equip", "crew" for keyword abilities
     #: X defined by the text (CR 107.3c) instead of chosen
     x_rule: DefinedX | None = None
+    #: the zone it functions in (CR 113.6): "hand" for cycling (CR 702.29a), "graveyard" for
+    #: "Return ~ from your graveyard to your hand" (CR 113.6m)
+    zone: str = "battlefield"
 
     @property
     def kind(self) -> str:
@@ -108,7 +121,12 @@ class Activated(Ability):
     @property
     def is_mana_ability(self) -> bool:
         """CR 605.1a: no target, could add mana, not a loyalty ability."""
-        return not self.targets and any(e.adds_mana for e in self.effects)
+        return not self.targets and not self.is_loyalty and any(e.adds_mana for e in self.effects)
+
+    @property
+    def is_loyalty(self) -> bool:
+        """CR 606.2: a loyalty symbol in its cost."""
+        return self.cost.loyalty is not None
 
 
 class TriggerEvent(StrEnum):
@@ -128,6 +146,27 @@ class TriggerEvent(StrEnum):
     END_STEP = "end_step"                      # CR 513.1a
     CAST = "cast"                              # CR 601.2i
     ACTIVATE = "activate"                      # CR 602.2e
+    TRANSFORMS = "transforms"                  # CR 701.27e: "transforms into ~"
+    # combat (engine/combat.py, engine/triggers.py; templates/combat.py)
+    BEGIN_COMBAT = "begin_combat"              # CR 507: "at the beginning of combat"
+    BECOMES_BLOCKED = "becomes_blocked"        # CR 509.3c: once per combat
+    BLOCKED_BY = "blocked_by"                  # CR 509.3d: once for each creature blocking it
+    BLOCKS_CREATURE = "blocks_creature"        # CR 509.3b: once for each creature it blocks
+    UNBLOCKED = "unblocked"                    # CR 509.3g: "attacks and isn't blocked"
+    ATTACKS_ALONE = "attacks_alone"            # CR 506.5, 702.83a (exalted)
+    COMBAT_DAMAGE_TO_PLAYER = "combat_damage_to_player"      # CR 510.3a
+    COMBAT_DAMAGE_TO_CREATURE = "combat_damage_to_creature"  # CR 510.3a
+    DAMAGE_TO_PLAYER = "damage_to_player"      # CR 120.2: "deals damage to a player"
+    DAMAGE_TO_OPPONENT = "damage_to_opponent"  # "deals damage to an opponent"
+    DEALT_DAMAGE = "dealt_damage"              # "<this> is dealt damage" (once per event)
+    BLOCKED_BY_NO_FLANKING = "blocked_by_no_flanking"  # CR 702.25a: by a creature without flanking
+    PLAYER_ATTACKS = "player_attacks"          # CR 508.3d: "whenever you attack"
+    END_COMBAT = "end_combat"                  # CR 511.2: "at end of combat"
+    ATTACKS_WITH_TWO = "attacks_with_two"      # "~ and at least two other creatures attack"
+    COMBAT_DAMAGE = "combat_damage"            # "deals combat damage" (once a step, CR 510.2)
+    DEALT_COMBAT_DAMAGE = "dealt_combat_damage"  # "is dealt combat damage" (once a step)
+    CYCLED = "cycled"                          # CR 702.29c-d: a card discarded to pay a cycling cost
+    DISCARD = "discard"                        # CR 701.9a: a player discards a card
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)
@@ -196,6 +235,8 @@ class SpellAbility(Ability):
     #: damage or counters divided among the targets as they are chosen (CR 601.2d)
     divide: int | None = None
     modes: tuple[Mode, ...] = ()
+    #: how many modes are chosen, at least and at most ("Choose one or both —": (1, 2))
+    mode_count: tuple[int, int] = (1, 1)
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
 
@@ -271,6 +312,78 @@ class SelfFlag(StaticAbility):
 
 
 @dataclass(frozen=True)
+class BlockRestriction(StaticAbility):
+    """"<This> can't be blocked by <creatures>" / "can't be blocked except by <creatures>" (a
+    restriction on blocks, CR 509.1b) of the permanent that has it. `by` judges a would-be
+    blocker relative to the attacker (its controller and itself); `only`: the "except by"
+    form."""
+
+    by: Filter = THIS
+    only: bool = False
+    #: "<This> can't block creatures with power 2 or greater": a restriction of the blocker;
+    #: `by` judges the attacker relative to the blocker
+    of_blocker: bool = False
+
+    def allows(self, g: Any, blocker: int, attacker: int) -> bool:
+        if self.of_blocker:
+            hit = bool(g.matches(self.by, attacker, g.objects[blocker].controller, blocker))
+        else:
+            hit = bool(g.matches(self.by, blocker, g.objects[attacker].controller, attacker))
+        return hit if self.only else not hit
+
+
+@dataclass(frozen=True)
+class AssignAsUnblocked(StaticAbility):
+    """"You may have <this> assign its combat damage as though it weren't blocked." (CR 510.1c:
+    its controller chooses, as combat damage is assigned, all of it to the player it attacks or
+    all of it to its blockers as usual)."""
+
+
+@dataclass(frozen=True)
+class AttackRestriction(StaticAbility):
+    """"<This> can't attack unless defending player controls an Island." (a restriction on
+    attacks, CR 508.1c) of the permanent that has it: it may attack a player only if that
+    player controls a permanent `controls` matches (relative to the attacker)."""
+
+    controls: Filter = THIS
+
+    def allows(self, g: Any, attacker: int, defender: int) -> bool:
+        you = g.objects[attacker].controller
+        return any(g.objects[o].controller == defender and g.matches(self.controls, o, you, attacker)
+                   for o in g.battlefield)
+
+
+#: the steps of the combat phase (CR 506.1)
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat")
+#: "Cast this spell only during ...": the steps it may be cast in
+CAST_WINDOWS = {"combat": COMBAT_STEPS,
+                "before_blockers": ("beginning_of_combat", "declare_attackers"),
+                "after_blockers": ("declare_blockers", "combat_damage", "end_of_combat"),
+                "declare_blockers": ("declare_blockers",),
+                "attacked": ("declare_attackers",)}
+
+
+@dataclass(frozen=True)
+class CastRestriction(StaticAbility):
+    """"Cast this spell only during combat" and its variants (CR 601.3: a restriction on casting
+    it, which also applies when an effect lets it be cast). `window` is a key of CAST_WINDOWS;
+    "attacked": "only during the declare attackers step and only if you've been attacked this
+    step"."""
+
+    window: str = "combat"
+
+    def allows(self, g: Any, player: int) -> bool:
+        if g.turn_state.step not in CAST_WINDOWS[self.window]:
+            return False
+        return self.window != "attacked" or player in g.players_attacked()
+
+
+def cast_allowed(g: Any, card: Any, player: int) -> bool:
+    """Do the card's casting restrictions (CastRestriction) allow `player` to cast it now?"""
+    return all(ab.allows(g, player) for ab in card.abilities if isinstance(ab, CastRestriction))
+
+
+@dataclass(frozen=True)
 class ManaReplacement(StaticAbility):
     """A replacement effect on mana a permanent is tapped for (CR 106.12b, 614.1a): "If you tap a
     permanent for mana, it produces three times as much of that mana instead" (`multiply` 3),
@@ -303,6 +416,12 @@ class FewerCounters(StaticAbility):
     affects: Filter = field(default_factory=lambda: parse_filter("creature you control"))
 
 
+@dataclass(frozen=True)
+class CanBeCommander(StaticAbility):
+    """"<This> can be your commander." (CR 903.3a, 113.6n): a rule of deck construction that
+    works before the game begins (the Commander deck check reads it); in a game it does nothing."""
+
+
 # --------------------------------------------------------------------------------------------
 # entering the battlefield (CR 614.1c, 614.12)
 
@@ -314,6 +433,20 @@ class EntersWith(Ability):
 
     counter: str = "+1/+1"
     amount: Amount = 1
+    #: "If <this> was kicked, it enters with ..." (CR 702.33d): judged on it as it enters
+    condition: Filter | None = None
+
+    @property
+    def kind(self) -> str:
+        return "replacement"
+
+
+@dataclass(frozen=True)
+class EntersTapped(Ability):
+    """"<This> enters tapped." (a replacement effect, CR 614.1c), or "enters tapped unless
+    <condition>" (`unless`: a condition judged as it would enter, relative to its controller)."""
+
+    unless: Filter | None = None
 
     @property
     def kind(self) -> str:
@@ -335,8 +468,10 @@ class AsEntersChoose(Ability):
     on the battlefield" (CR 614.12, 707.2): a replacement effect; the choice is made as it enters
     and remembered by the permanent."""
 
-    choose: str = "color"   # "color", or "copy_creature" (Clone)
+    choose: str = "color"   # "color", "copy_creature" (Clone), or "pay_life" (or enter tapped)
     exceptions: CopyExceptions | None = None
+    #: "As ~ enters, you may pay N life. If you don't, it enters tapped.": N
+    life: int = 0
 
     @property
     def kind(self) -> str:
@@ -362,7 +497,39 @@ def _chosen(ab: Ability | None, ctx: Context, part: str) -> tuple[Any, ...]:
         return ()
     modes: tuple[Mode, ...] = getattr(ab, "modes", ())
     if modes and ctx.modes:
-        return tuple(x for i in ctx.modes for x in getattr(modes[i], part))
+        if len(ctx.modes) == 1 or part == "targets":
+            return tuple(x for i in ctx.modes for x in getattr(modes[i], part))
+        # several modes (CR 700.2d): each mode's effects name its own targets from 0; after
+        # the first mode, they are the targets that follow the earlier modes' targets
+        out: list[Any] = []
+        offset = 0
+        for i in ctx.modes:
+            out.extend(_shift_targets(e, offset) if offset else e for e in modes[i].effects)
+            offset += len(modes[i].targets)
+        return tuple(out)
     return tuple(getattr(ab, part, ()))
+
+
+def _shift_targets(x: Any, offset: int) -> Any:
+    """`x` (an effect, a subject, or values holding them) with every target index moved by
+    `offset`. Effects and subjects are frozen dataclasses: changed ones are rebuilt."""
+    import dataclasses
+
+    from .subjects import Target
+    if isinstance(x, Target):
+        return Target(x.index + offset)
+    if isinstance(x, tuple):
+        return tuple(_shift_targets(y, offset) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        changes = {}
+        for f in dataclasses.fields(x):
+            if not f.init:
+                continue
+            v = getattr(x, f.name)
+            nv = _shift_targets(v, offset)
+            if nv is not v:
+                changes[f.name] = nv
+        return dataclasses.replace(x, **changes) if changes else x
+    return x
 
 

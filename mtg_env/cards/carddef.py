@@ -7,7 +7,7 @@ text and behaviour cannot drift apart (style.md: Forge keeps the Oracle text bes
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.mana import ManaCost, parse_mana_cost
@@ -36,16 +36,52 @@ class CardDef:
     colors: frozenset[str]
     keywords: frozenset[str]
     is_token: bool = False
+    #: a card with several faces (CR 709 split, 712 double-faced, 715 adventurer): its layout
+    #: ("split", "adventure", "modal_dfc", "transform") and each face's own definition, in
+    #: printed order. This definition is the card's characteristics where no face is chosen:
+    #: the front face's (CR 712.8a), the creature's (CR 715.4), or both halves' combined (CR
+    #: 709.4). A face's definition has `whole` set to it and `face_index` its place.
+    layout: str = "normal"
+    faces: tuple[CardDef, ...] = ()
+    whole: CardDef | None = field(default=None, repr=False)
+    face_index: int = 0
+    #: the mana value when it is not the mana cost's: a transforming card's back face has the
+    #: front face's (CR 712.8e); a split card's halves combined have the sum (CR 709.4)
+    mv: int | None = None
+    #: a planeswalker's printed loyalty (CR 306.5a); None for other cards
+    loyalty: int | None = None
 
     def __reduce__(self) -> tuple:
         from . import get_card
+        if self.whole is not None:
+            return (face_of, (self.whole.name, self.face_index))
         return (get_card, (self.name,))
+
+    @property
+    def mana_value(self) -> int:
+        return self.mana_cost.mana_value if self.mv is None else self.mv
+
+    @property
+    def card(self) -> CardDef:
+        """The whole card: the definition it has where no face is chosen (itself for a
+        single-faced card)."""
+        return self.whole if self.whole is not None else self
+
+    @property
+    def key(self) -> str:
+        """How `card_by_key` finds this definition again (a face: "<card>#face<i>")."""
+        return self.name if self.whole is None else f"{self.whole.name}#face{self.face_index}"
 
     def __deepcopy__(self, memo: dict) -> CardDef:
         return self
 
     def __copy__(self) -> CardDef:
         return self
+
+    @property
+    def is_emblem(self) -> bool:
+        """An emblem (CR 114; cards/effects/planeswalkers.py), not a card."""
+        return False
 
     @property
     def is_permanent(self) -> bool:
@@ -79,7 +115,8 @@ def parse_type_line(line: str, card: str) -> tuple[frozenset[str], frozenset[str
 
 
 def card(name: str, mana_cost: str | None, type_line: str, oracle: str, *abilities: Ability,
-         pt: str | None = None, colors: str | None = None, token: bool = False) -> CardDef:
+         pt: str | None = None, colors: str | None = None, token: bool = False,
+         loyalty: int | None = None) -> CardDef:
     """Define a card. Abilities are given in Oracle-line order, one per line, and each takes its
     line as its text; an instant or sorcery's SpellAbility takes the whole text. The cost of an
     activated ability is read from its line."""
@@ -122,7 +159,30 @@ def card(name: str, mana_cost: str | None, type_line: str, oracle: str, *abiliti
     mcost = parse_mana_cost(mana_cost)
     cols = frozenset(colors) if colors is not None else mcost.colors()
     return CardDef(name, mcost, types, subs, supers, power, toughness, oracle, tuple(built),
-                   cols, frozenset(keywords), token)
+                   cols, frozenset(keywords), token, loyalty=loyalty)
+
+
+def face_of(name: str, index: int) -> CardDef:
+    """The definition of face `index` of the card `name`."""
+    from . import get_card
+    return get_card(name).faces[index]
+
+
+def card_by_key(key: str) -> CardDef:
+    """The definition `CardDef.key` names: a card, or one face of a card."""
+    from . import get_card
+    name, sep, face = key.rpartition("#face")
+    if sep and face.isdigit():
+        return face_of(name, int(face))
+    return get_card(key)
+
+
+def with_faces(whole: CardDef, layout: str, faces: list[CardDef]) -> CardDef:
+    """`whole` as a card with the given faces (each made a face of it)."""
+    built = dataclasses.replace(whole, layout=layout)
+    done = tuple(dataclasses.replace(f, layout=layout, whole=built, face_index=i) for i, f in enumerate(faces))
+    object.__setattr__(built, "faces", done)
+    return built
 
 
 def granted(text: str, *effects: Any, **kw: Any) -> Activated:

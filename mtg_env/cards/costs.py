@@ -54,12 +54,18 @@ class Cost:
     put_counters: tuple[str, int] | None = None
     pay_life: int = 0
     discard: int = 0
+    #: "Discard this card" (cycling's cost, CR 702.29a): the source, from its owner's hand
+    discard_self: bool = False
     exile_self: bool = False
     #: "Tap an untapped <creature> you control" (Springleaf Drum, Grand Architect): not {T}, so
     #: neither summoning sickness (CR 302.6) nor "tapped for mana" apply to it.
     tap_other: Selection | None = None
     #: Crew N (CR 702.122a): tap untapped creatures you control with total power N or more
     crew: int | None = None
+    #: a loyalty ability's cost (CR 606.4): loyalty counters put on (+N) or removed (-N), 0 for "0"
+    loyalty: int | None = None
+    #: "-X" (CR 606.4, 107.3): X loyalty counters removed, X chosen as it is activated
+    loyalty_x: bool = False
 
     @property
     def has_x(self) -> bool:
@@ -81,6 +87,15 @@ def parse_cost(text: str, card_name: str) -> Cost:
     sac: list[Selection] = []
     for raw in [p.strip() for p in text.split(",")]:
         part = raw.lower()
+        if raw in ("\u2212X", "-X"):  # a loyalty cost with X (CR 606.4)
+            kw["loyalty"], kw["loyalty_x"] = 0, True
+            continue
+        m = re.fullmatch(r"([+\u2212-]?)(\d+)", raw)
+        if m:  # a loyalty symbol (CR 606.2): "+1", "-2" (or U+2212, the printed minus sign), "0"
+            if m.group(1) == "" and m.group(2) != "0":
+                raise CardDefinitionError(card_name, f"cannot read cost part {raw!r}")
+            kw["loyalty"] = -int(m.group(2)) if m.group(1) in ("\u2212", "-") else int(m.group(2))
+            continue
         if raw.startswith("{"):
             for sym in split_symbols(raw, "cost"):
                 if sym == "T":
@@ -107,10 +122,12 @@ def parse_cost(text: str, card_name: str) -> Cost:
             continue
         m = re.fullmatch(r"remove (\w+) (\S+) counters? from (.+)", part)
         if m:
+            _must_be_self(m.group(3), card_name, raw)
             kw["remove_counters"] = (m.group(2), _amount_word(m.group(1), card_name, raw))
             continue
         m = re.fullmatch(r"put (\w+) (\S+) counters? on (.+)", part)
         if m:
+            _must_be_self(m.group(3), card_name, raw)
             kw["put_counters"] = (m.group(2), _amount_word(m.group(1), card_name, raw))
             continue
         m = re.fullmatch(r"pay (\d+) life", part)
@@ -121,11 +138,21 @@ def parse_cost(text: str, card_name: str) -> Cost:
         if m:
             kw["discard"] = _NUMBER_WORDS[m.group(1)]
             continue
+        if part in (f"discard {card_name.lower()}", "discard this card"):
+            kw["discard_self"] = True  # the ability functions only in its owner's hand (CR 113.6m)
+            continue
         if part in (f"exile {card_name.lower()}",) + tuple(f"exile {w}" for w in _SELF_WORDS):
             kw["exile_self"] = True
             continue
         raise CardDefinitionError(card_name, f"cannot read cost part {raw!r}")
     return Cost(mana=parse_mana_cost("".join(mana_syms)), sacrifice=tuple(sac), **kw)
+
+
+def _must_be_self(what: str, card_name: str, raw: str) -> None:
+    """Counters removed from or put on the permanent itself ("from Walking Ballista"); from or
+    on another permanent is a different cost."""
+    if what != card_name.lower() and what not in _SELF_WORDS:
+        raise CardDefinitionError(card_name, f"cannot read cost part {raw!r}: counters on {what!r}")
 
 
 def _selection(phrase: str, count: int, card_name: str, raw: str) -> Selection:

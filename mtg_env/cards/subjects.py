@@ -103,8 +103,47 @@ class EventPlayer(Who):
         return [("player", ctx.controller if p is None else p)]
 
 
+@dataclass(frozen=True, slots=True)
+class Each(Who):
+    """"each creature", "all artifacts you control": every permanent `what` matches as the
+    effect resolves, relative to the ability's controller and source."""
+
+    what: Filter
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Ref]:
+        src = ctx.source_id
+        return [("obj", o) for o in list(g.battlefield) if g.matches(self.what, o, ctx.controller, src)]
+
+
+@dataclass(frozen=True, slots=True)
+class ControllerOf(Who):
+    """"its controller": the controller of the object `of` names, while it is there."""
+
+    of: Who
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Ref]:
+        out: list[Ref] = []
+        for kind, oid in self.of.refs(g, ctx):
+            if kind == "obj" and oid in g.objects:
+                out.append(("player", g.objects[oid].controller))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class EventObject(Who):
+    """"that creature" in "Whenever another creature enters, ...": the permanent the triggering
+    event is about, while it is on the battlefield."""
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Ref]:
+        oid = ctx.event.object if ctx.event is not None else None
+        if oid is not None and oid in g.objects and g.objects[oid].zone == BATTLEFIELD:
+            return [("obj", oid)]
+        return []
+
+
 SELF = This()
 TARGET = Target(0)
+EVENT_OBJECT = EventObject()
 CONTROLLER = You()
 EACH_OPPONENT = EachOpponent()
 EACH_PLAYER = EachPlayer()

@@ -53,7 +53,8 @@ _ID = re.compile(r"#\d+")
 
 
 def _norm(s: str) -> str:
-    return _WS.sub(" ", s.strip().lower())
+    # the minus sign of a loyalty cost ("\u22122: ...") matches a hyphen ("-2")
+    return _WS.sub(" ", s.strip().lower()).replace("\u2212", "-")
 
 
 def match_action(step: str, actions: list[Action]) -> Action:

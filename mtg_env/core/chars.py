@@ -21,6 +21,11 @@ class Flag(StrEnum):
     DOESNT_UNTAP = "doesnt_untap"    # "doesn't untap during your untap step" (CR 502.3)
     CANT_ATTACK = "cant_attack"      # CR 508.1a
     CANT_BLOCK = "cant_block"        # CR 509.1a
+    UNBLOCKABLE = "unblockable"      # "can't be blocked" (CR 509.1b)
+    MUST_ATTACK = "must_attack"      # "attacks each combat if able" (CR 508.1d)
+    BLOCKS_ONLY_FLYING = "blocks_only_flying"  # "can block only creatures with flying" (509.1a)
+    ONE_BLOCKER = "one_blocker"      # "can't be blocked by more than one creature" (509.1b)
+    LURE = "lure"                    # "all creatures able to block ~ do so" (CR 509.1c)
 
 
 #: (key, ability, origin): `key` identifies the ability instance (printed ones are "0", "1",

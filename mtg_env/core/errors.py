@@ -22,6 +22,16 @@ class UnknownCardError(MtgError, KeyError):
         return str(self.args[0]) if self.args else "unknown card"
 
 
+class UnsupportedCardError(UnknownCardError):
+    """A real card (in the Oracle database) that the engine does not support: `reasons` names
+    each phrase of its text the card compiler did not read."""
+
+    def __init__(self, message: str, name: str = "", reasons: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.name = name
+        self.reasons = reasons
+
+
 class ScenarioError(MtgError, ValueError):
     """A scenario file is malformed: names the file, the key path and what was expected."""
 
@@ -36,3 +46,15 @@ class ScenarioError(MtgError, ValueError):
 
 class DeckError(MtgError, ValueError):
     """A deck list is malformed or names cards the engine does not support (all listed at once)."""
+
+
+class LimitReached(MtgError):
+    """A game went past one of the engine's documented limits (engine/limits.py: objects, mana,
+    counters, steps without a decision). Inside the engine the game then ends in a draw with
+    this message as its reason; raised to the caller only while a position is being set up."""
+
+
+class BudgetExceeded(MtgError, TimeoutError):
+    """The deadline a search gave a game (`Game.deadline`) passed while an action was still
+    running. The game is left in the middle of that action: a search discards it (it is one of
+    its clones) and stops."""

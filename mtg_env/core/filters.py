@@ -353,7 +353,8 @@ class Named(ObjectPredicate):
     name: str
 
     def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
-        return c.name == self.name
+        # a split card has both names where its halves are combined (CR 709.4a)
+        return c.name == self.name or (" // " in c.name and self.name in c.name.split(" // "))
 
     def __str__(self) -> str:
         return f"named {self.name}"
@@ -647,6 +648,43 @@ class Targets(Filter):
 
     def __str__(self) -> str:
         return f"that targets {self.what}"
+
+
+# --------------------------------------------------------------------------------------------
+# conditions on the game: the same whatever object they are asked about
+
+
+@dataclass(frozen=True, slots=True)
+class Controls(Filter):
+    """"you control two or more other lands", "you control a Forest or a Plains", "you control
+    no creatures": the number of permanents `what` matches (relative to `you` and the source;
+    `what` says whose) is at least `count`, or, with `none`, zero."""
+
+    what: Filter
+    count: int = 1
+    none: bool = False
+
+    def _holds(self, g: Any, you: int, source: int | None) -> bool:
+        n = 0
+        what = self.what
+        for oid in g.battlefield:
+            if what.obj(g, g.objects[oid], g.chars(oid), you, source):
+                n += 1
+                if n >= self.count and not self.none:
+                    return True
+        return n == 0 if self.none else False
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        return self._holds(g, you, source)
+
+    def player(self, g: Any, p: int, you: int) -> bool:
+        return self._holds(g, you, None)
+
+    def item(self, g: Any, s: StackItem, you: int, source: int | None) -> bool:
+        return self._holds(g, you, source)
+
+    def __str__(self) -> str:
+        return f"you control {'no' if self.none else f'{self.count} or more'} {self.what}"
 
 
 #: "any target" (CR 115.4): a creature, player, planeswalker or battle.

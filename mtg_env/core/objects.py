@@ -98,7 +98,8 @@ class Player(SlotState):
     """A player (CR 102): life, mana pool and the ids of the cards in their own zones."""
 
     __slots__ = ("index", "name", "life", "pool", "library", "hand", "graveyard", "exile", "command",
-                 "lands_played", "lost", "left", "won", "drew_from_empty", "dummy", "mana_produced", "mulligans")
+                 "lands_played", "lost", "left", "won", "drew_from_empty", "dummy", "mana_produced", "mulligans",
+                 "poison")
 
     def __init__(self, index: int, name: str, life: int = 20):
         self.index = index
@@ -118,6 +119,7 @@ class Player(SlotState):
         self.dummy = False  # goldfish opponent: never acts
         self.mana_produced = 0  # this turn, for statistics
         self.mulligans = 0
+        self.poison = 0  # poison counters (CR 122.1f)
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -138,6 +140,7 @@ class Player(SlotState):
         p.dummy = self.dummy
         p.mana_produced = self.mana_produced
         p.mulligans = self.mulligans
+        p.poison = self.poison
         return p
 
 
@@ -148,12 +151,12 @@ class Event(SlotState):
     player adds one mana of any type that land produced", "copy that ability")."""
 
     __slots__ = ("kind", "player", "object", "name", "zone", "counters", "new_id", "counts", "item",
-                 "x", "defender", "source")
+                 "x", "defender", "source", "amount")
 
     def __init__(self, kind: str, *, player: int | None = None, object: int | None = None,
                  name: str | None = None, zone: str | None = None, counters: dict[str, int] | None = None,
                  new_id: int | None = None, counts: list[int] | None = None, item: StackItem | None = None,
-                 x: int = 0, defender: int | None = None, source: int | None = None):
+                 x: int = 0, defender: int | None = None, source: int | None = None, amount: int = 0):
         self.kind = kind
         #: the player the event is about: whose step it is, who cast, activated or tapped
         self.player = player
@@ -173,8 +176,10 @@ class Event(SlotState):
         #: the X of the spell a permanent was (CR 107.3m)
         self.x = x
         self.defender = defender
-        #: the source of the activated ability (activation events)
+        #: the source of the activated ability (activation events); of damage (damage events)
         self.source = source
+        #: the damage dealt (damage events: "that much damage")
+        self.amount = amount
 
     def copy(self) -> Event:
         e = Event.__new__(Event)
@@ -192,7 +197,7 @@ class Context(SlotState):
 
     __slots__ = ("controller", "source_id", "source_name", "targets", "x", "modes", "answers", "event",
                  "copy", "link", "tapped_for_mana", "removed", "sacrificed", "target_specs",
-                 "division", "target_legal", "enters")
+                 "division", "target_legal", "enters", "source_ts", "kicked")
 
     def __init__(self, controller: int, source_id: int | None, source_name: str):
         self.controller = controller
@@ -223,6 +228,11 @@ class Context(SlotState):
         self.target_legal: list[bool] | None = None
         #: the choices made "as it enters" (CR 614.12), for the permanent a spell becomes
         self.enters: dict[str, Any] | None = None
+        #: for an ability: its source's timestamp as the ability was put on the stack (a
+        #: permanent that transformed since has a newer one, CR 613.7g, 701.27f)
+        self.source_ts: int | None = None
+        #: how many times its kicker was paid (CR 702.33d: "kicked"); a copy copies it (CR 707.10)
+        self.kicked = 0
 
     def clone(self) -> Context:
         c = Context.__new__(Context)
@@ -243,6 +253,8 @@ class Context(SlotState):
         c.division = self.division[:]
         c.target_legal = self.target_legal[:] if self.target_legal is not None else None
         c.enters = dict(self.enters) if self.enters is not None else None
+        c.source_ts = self.source_ts
+        c.kicked = self.kicked
         return c
 
 

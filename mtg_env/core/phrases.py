@@ -69,7 +69,9 @@ _SUFFIXES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Filter]]] = [
     (re.compile(r"^(.*) you own$"), lambda m: OwnedBy(YOU)),
     (re.compile(r"^(.*) (?:in|from) your (graveyard|hand|library|exile)$"),
      lambda m: InZone(m.group(2)) & OwnedBy(YOU)),
-    (re.compile(r"^(.*) (?:in|from) (?:a|an opponent's) (graveyard|hand)$"), lambda m: InZone(m.group(2))),
+    (re.compile(r"^(.*) (?:in|from) a (graveyard|hand)$"), lambda m: InZone(m.group(2))),
+    (re.compile(r"^(.*) (?:in|from) an opponent's (graveyard|hand)$"),
+     lambda m: InZone(m.group(2)) & OwnedBy(OPPONENT)),
     (re.compile(r"^(.*) from a (.+) source$"), lambda m: _from_source(m.group(2))),
     (re.compile(r"^(.*) with (power|toughness|mana value) (\d+) or (less|greater)$"),
      lambda m: Compare(m.group(2).replace(" ", "_"), "<=" if m.group(4) == "less" else ">=", int(m.group(3)))),
@@ -101,6 +103,11 @@ def read_phrase(phrase: str) -> Filter:
                 text, low = text[:cut].strip(), low[:cut].strip()
                 changed = True
                 break
+    if extra and low.startswith(("enchanted ", "equipped ")):
+        raise FilterError(f"cannot read {phrase!r}: any enchanted or equipped one, not this one's")
+    if low == "card" and any(isinstance(f, InZone) or (isinstance(f, And) and any(
+            isinstance(q, InZone) for q in f.parts)) for f in extra):
+        return _all(extra)  # "target card from your graveyard": any card in that zone
     head = _parse_head(text, phrase)
     return head if not extra else head & _all(extra)
 
@@ -113,6 +120,9 @@ def _parse_head(text: str, phrase: str) -> Filter:
     """`[qualifiers] type-or-type [noun]`: the alternatives joined by "or" share the noun and the
     qualifiers that only the last (or first) of them has ("instant or sorcery spell",
     "activated or triggered ability", "black or red creature")."""
+    if ", " in text and not re.search(r",? or ", text):
+        # "nonattacking, nonblocking creature": adjectives in a row all apply (no "or": no list)
+        text = text.replace(", ", " ")
     alts = [a.split() for a in re.split(r",? or |, ", text) if a.strip()]
     if not alts:
         raise FilterError(f"cannot read an empty phrase ({phrase!r})")
@@ -160,6 +170,10 @@ def _parse_words(words: list[str], phrase: str) -> Filter:
         elif w == "this":
             parts.append(ThisObject())
         elif w in ("enchanted", "equipped"):
+            # "enchanted creature": what this Aura or Equipment is attached to; in a longer
+            # phrase ("equipped Warriors you control") it means any equipped one: not read
+            if k != 0 or len(words) != 2 or raw.lower() != w or _singular(words[1].lower()) != words[1].lower():
+                raise FilterError(f"cannot read {raw!r} in {phrase!r}")
             parts.append(AttachedToSource())
         elif w == "tapped":
             parts.append(Tapped())

@@ -9,16 +9,18 @@ ability resolves at once, CR 605.3a) and "whenever you cast / activate" abilitie
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, Activated, Keyword, TargetSpec, TriggerEvent, targets_of
 from ..cards.carddef import CardDef
 from ..cards.costs import Cost
+from ..cards.spellcosts import AdditionalCost, Buyback, CostReduction, Flashback, Kicker, SpellsCostLess
 from ..core.actions import Action
 from ..core.errors import MtgError
-from ..core.mana import ManaCost
+from ..core.mana import ManaCost, available_for
 from ..core.objects import COMMAND, EXILE, GRAVEYARD, STACK, Context, StackItem
-from . import costs, primitives, targets, triggers, zones
+from . import altpay, autopay, costs, faces, limits, primitives, targets, triggers, zones
 from .tasks import Announce, AnnounceStage, PlaceTriggers, Resolve
 
 if TYPE_CHECKING:
@@ -68,15 +70,115 @@ def _enchant_spec(what: str) -> TargetSpec:
     return spec
 
 
-def spell_cost(g: Game, oid: int) -> ManaCost:
-    """The mana cost to cast this card now, with commander tax from the command zone (CR 903.8)."""
+def spell_cost(g: Game, oid: int, face: CardDef | None = None) -> ManaCost:
+    """The mana cost to cast this card now (as `face`, if given), with commander tax from the
+    command zone (CR 903.8)."""
     obj = g.objects[oid]
-    cost = obj.card.mana_cost
+    card = obj.card if face is None else face
+    cost = card.mana_cost
+    if card.whole is not None:
+        alt = faces.alternative_cost(g, oid, card)  # disturb (CR 702.146a)
+        if alt is not None:
+            cost = alt
+    if obj.zone == GRAVEYARD:
+        fb = flashback_of(card)
+        if fb is not None:
+            return fb.cost  # CR 702.34a: rather than its mana cost
     if obj.zone == COMMAND and obj.info and "commander" in obj.info:
         tax = 2 * g.commander.casts.get(obj.info["commander"], 0)
         if tax:
             cost = cost.plus(ManaCost(generic=tax, text=f"{{{tax}}}"))
     return cost
+
+
+def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: bool = False,
+               x: int | None = None, face: CardDef | None = None) -> ManaCost:
+    """The mana of the total cost to cast `oid` (CR 601.2f): its mana cost (or flashback cost;
+    nothing when cast without paying it, CR 118.9), plus the additional costs' mana, the
+    kicker paid `kicked` times and the buyback, minus the cost reductions; with `x`, X is
+    that value (and is reduced too), else the reductions apply as with X = 0. `face`: the face
+    or half to be cast, not yet chosen (its own costs and characteristics, CR 709.3a, 712.11c,
+    715.3a); once chosen it is the object's card."""
+    card = g.objects[oid].card if face is None else face
+    mana = ManaCost() if free or zones.free_from_exile(g, oid) else spell_cost(g, oid, face)
+    mana = mana.plus(additional_cost(card).mana)
+    if kicked:
+        mana = mana.plus(kicker_cost(card, kicked))
+    if buyback:
+        bb = buyback_of(card)
+        assert bb is not None
+        mana = mana.plus(bb.cost)
+    if x is not None:
+        mana = mana.with_x(x)
+    less = 0
+    for src, st in g.statics_of(SpellsCostLess):
+        if (not st.yours or g.objects[src].controller == p) and \
+                (st.affects is None or _spell_matches(g, st.affects, oid, p, src, face)):
+            less += st.generic
+    for ab in card.abilities:
+        if isinstance(ab, CostReduction):
+            if ab.per is not None:
+                less += ab.generic * sum(1 for o in g.battlefield if g.matches(ab.per, o, p, oid))
+            elif ab.condition is None or _spell_matches(g, ab.condition, oid, p, oid, face):
+                less += ab.generic
+    if less and mana.generic:
+        # CR 601.2f: only the generic part is reduced, to no less than zero
+        n = max(0, mana.generic - less)
+        mana = ManaCost(n, mana.typed, mana.hybrid, mana.x_count, altpay.text_of(n, mana.typed, mana.hybrid, mana.x_count))
+    return mana
+
+
+def _spell_matches(g: Game, flt: Any, oid: int, p: int, src: int | None, face: CardDef | None) -> bool:
+    """Does the spell to be cast match `flt`: the card as it is, or as the face to be cast
+    (its printed characteristics, CR 709.3a, 712.11c, 715.3a)?"""
+    if face is None:
+        return g.matches(flt, oid, p, src)
+    return bool(flt.obj(g, g.objects[oid], g.printed_chars(face), p, src))
+
+
+def additional_cost(card: CardDef) -> Cost:
+    """The non-optional additional costs to cast the card (CR 601.2b, 601.2f): "As an
+    additional cost to cast this spell, ...", together; Cost() if none."""
+    out = Cost()
+    for ab in card.abilities:
+        if isinstance(ab, AdditionalCost):
+            c = ab.cost
+            out = dataclasses.replace(
+                out, mana=out.mana.plus(c.mana), sacrifice=out.sacrifice + c.sacrifice,
+                pay_life=out.pay_life + c.pay_life, discard=out.discard + c.discard,
+                tap_other=c.tap_other or out.tap_other)
+    return out
+
+
+def flashback_of(card: CardDef) -> Flashback | None:
+    for ab in card.abilities:
+        if isinstance(ab, Flashback):
+            return ab
+    return None
+
+
+def buyback_of(card: CardDef) -> Buyback | None:
+    for ab in card.abilities:
+        if isinstance(ab, Buyback):
+            return ab
+    return None
+
+
+def kicker_of(card: CardDef) -> Kicker | None:
+    for ab in card.abilities:
+        if isinstance(ab, Kicker):
+            return ab
+    return None
+
+
+def kicker_cost(card: CardDef, times: int) -> ManaCost:
+    """The kicker cost paid `times` times (CR 702.33a, 702.33c)."""
+    k = kicker_of(card)
+    assert k is not None
+    out = ManaCost()
+    for _ in range(times):
+        out = out.plus(k.cost)
+    return out
 
 
 def announced_ability(g: Game, t: Announce) -> Ability | None:
@@ -91,9 +193,9 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
     oid = t.obj
     if t.what == "spell":
         card = g.objects[oid].card
-        if t.free or zones.free_from_exile(g, oid):
-            return Cost(), spell_targets(card)  # CR 118.9: without paying; X is 0
-        return Cost(mana=spell_cost(g, oid)), spell_targets(card)
+        extra = additional_cost(card)
+        mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback)
+        return dataclasses.replace(extra, mana=mana), spell_targets(card)
     if not t.ability_read:
         t.ability, t.origin = ability_of(g, oid, t.key)  # type: ignore[arg-type]
         t.ability_read = True
@@ -101,21 +203,66 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
     return t.ability.cost, t.ability.targets
 
 
+def _choose_modes(g: Game, t: Announce, ctx: Context, modes: tuple[Any, ...], count: tuple[int, int]) -> bool:
+    """CR 700.2a, 700.2d: "Choose one or both —", "Choose two —": the modes are chosen one at a
+    time, in the order they are printed (each at most once), until `count`'s most, or "done"
+    once there are at least its least. A mode without legal targets can't be chosen."""
+    lo, hi = count
+    ans = t.answer
+    t.answer = None
+    if ans == "done":
+        return True
+    if ans is not None:
+        ctx.modes.append(ans)
+    if len(ctx.modes) >= hi:
+        return True
+    start = ctx.modes[-1] + 1 if ctx.modes else 0
+    can = [i for i in range(start, len(modes)) if targets.has_targets(g, modes[i].targets, ctx)]
+    need = lo - len(ctx.modes) - 1  # modes still to choose after this one, in printed order
+    acts = [Action("mode", f"mode {i + 1}: {modes[i].text}", value=i, payload=i)
+            for k, i in enumerate(can) if len(can) - k - 1 >= need]
+    if len(ctx.modes) >= lo:
+        if not acts:
+            return True
+        acts.append(Action("done", "done choosing modes", payload="done"))
+    g.ask("mode", t.player, f"choose a mode for {g.name_of(t.obj)} ({len(ctx.modes)} chosen)", acts)
+    return False
+
+
+def modes_choosable(g: Game, ab: Any, ctx: Context) -> bool:
+    """Can enough modes of a modal spell or ability be chosen (CR 700.2a)? For several modes,
+    in printed order: `lo` of the modes with legal targets."""
+    lo = getattr(ab, "mode_count", (1, 1))[0]
+    return sum(1 for m in ab.modes if targets.has_targets(g, m.targets, ctx)) >= lo
+
+
 def announce(g: Game, t: Announce) -> bool:
     """The task: one step of CR 601.2 / 602.2 after another; asks and returns False where a
     choice is needed, True when the spell is cast or the ability activated."""
     p = t.player
     oid = t.obj
+    if t.what == "spell" and t.stage == S.MODE and oid in g.objects and g.objects[oid].card.faces:
+        # cast by an effect, not by an action that named the face: choose it first
+        if not faces.announce_face(g, t):
+            return False
+        if t.obj not in g.objects or g.objects[oid].card.faces:
+            return True  # no face can be cast: it stays where it is
     cost, specs = _parts(g, t)
     ab = announced_ability(g, t)
     stage = t.stage
     if stage == S.MODE:  # CR 601.2b / 602.2b: announce the mode
-        new = Context(p, oid, g.name_of(oid))
-        if t.what == "ability":
-            new.link = zones.link_group(t.key)  # type: ignore[arg-type]
-        t.ctx = new
+        if t.ctx is None or getattr(ab, "mode_count", (1, 1))[1] == 1:
+            new = Context(p, oid, g.name_of(oid))
+            if t.what == "ability":
+                new.link = zones.link_group(t.key)  # type: ignore[arg-type]
+            t.ctx = new
+        new = t.ctx
         modes = getattr(ab, "modes", ())
-        if modes:
+        if modes and ab.mode_count[1] > 1:  # type: ignore[union-attr]
+            if not _choose_modes(g, t, new, modes, ab.mode_count):  # type: ignore[union-attr]
+                return False
+            stage = S.X
+        elif modes:
             acts = [Action("mode", f"mode {i + 1}: {m.text}", value=i, payload=i)
                     for i, m in enumerate(modes) if targets.has_targets(g, m.targets, new)]
             t.stage = S.X
@@ -124,16 +271,47 @@ def announce(g: Game, t: Announce) -> bool:
         stage = S.X
     ctx = t.ctx
     assert ctx is not None
+    if stage == S.KICK:  # CR 601.2b: optional additional costs announced (702.33a kicker, 702.27a buyback)
+        ans = t.answer
+        t.answer = None
+        if isinstance(ans, tuple):
+            t.buyback = bool(ans[1])
+        else:
+            t.kicked = ans or 0
+            ctx.kicked = t.kicked
+        t.stage = stage = S.X
+        cost, specs = _parts(g, t)  # with what was announced
     if stage == S.X:  # CR 601.2b / 602.2b: announce X
         if t.answer is not None:
             ctx.modes = [t.answer]
             t.answer = None
+        if t.what == "spell" and not t.kick_asked:
+            t.kick_asked = True
+            kick = kick_actions(g, t)
+            if len(kick) > 1:  # only "cast without kicker" can be paid: nothing to announce
+                t.stage = S.KICK
+                g.ask("choose", p, f"announce whether to pay the kicker of {g.name_of(oid)}", kick)
+                return False
+        if t.what == "spell" and not t.buyback_asked:
+            t.buyback_asked = True
+            bb = buyback_actions(g, t, cost)
+            if len(bb) > 1:
+                t.stage = S.KICK
+                g.ask("choose", p, f"announce whether to pay the buyback of {g.name_of(oid)}", bb)
+                return False
         t.stage = stage = S.X_CHOSEN
         x_rule = getattr(ab, "x_rule", None)
         if x_rule is not None:
             ctx.x = x_rule.value(g, ctx) or 0  # CR 107.3c: X defined by the text
+        elif cost.loyalty_x:  # "-X": X at most the loyalty counters on it (CR 606.6)
+            hi = g.objects[oid].counters.get("loyalty", 0)
+            acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
+            g.ask("x", p, f"choose X for {g.name_of(oid)}", acts)
+            return False
         elif cost.mana.x_count:
             hi = costs.max_x(g, p, cost, oid, t.what)
+            if t.what == "spell":
+                hi = _more_x(g, t, hi)
             acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
             g.ask("x", p, f"choose X for {g.name_of(oid)}", acts)
             return False
@@ -216,6 +394,12 @@ def announce(g: Game, t: Announce) -> bool:
         t.stage = stage = S.MANA
     if stage == S.MANA:  # CR 601.2g-h: activate mana abilities, then pay the mana
         due = cost.mana.with_x(ctx.x)
+        if t.what == "spell" and ctx.x and cost.mana.x_count:  # reductions apply to X too (CR 601.2f)
+            due = spell_mana(g, p, oid, t.free, t.kicked, t.buyback, x=ctx.x)
+        if t.what == "spell" and altpay.keywords_of(g, oid):  # convoke, improvise, delve
+            if not altpay.step(g, t, due, p, oid):
+                return False
+            due = altpay.remaining(due, t.alt_paid)
         if g.options.mana_payment == "auto" and not t.auto_tapped and \
                 costs.auto_tap(g, t, due, p, oid, cost) is False:
             return False
@@ -224,6 +408,66 @@ def announce(g: Game, t: Announce) -> bool:
         t.stage = stage = S.FINISH
     _finish(g, t, cost, ctx)
     return True
+
+
+def _more_x(g: Game, t: Announce, hi: int) -> int:
+    """With cost reductions left over at X = 0, larger values of X can be paid (CR 601.2f: X
+    is part of the total cost that is reduced): the largest payable X."""
+    from .legal import spell_payable
+    p = t.player
+    avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
+    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
+    for _ in range(64):  # at most the reductions left over at X = 0
+        m = spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, x=hi + 1)
+        if hi + 1 > g.options.x_cap or not spell_payable(g, p, t.obj, avail, m, sources):
+            break
+        hi += 1
+    return hi
+
+
+def kick_actions(g: Game, t: Announce) -> list[Action]:
+    """CR 601.2b, 702.33: whether to pay the kicker (or how many times to pay a multikicker),
+    each choice offered only when the total cost can then be paid (CR 601.2f-h). Empty when
+    the spell has no kicker; "cast without kicker" alone when no kicker can be paid."""
+    card = g.objects[t.obj].card
+    k = kicker_of(card)
+    if k is None:
+        return []
+    from .legal import spell_payable as payable
+    p = t.player
+    avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
+    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
+    free = t.free or zones.free_from_exile(g, t.obj)  # CR 118.9d: kicker may still be paid
+    word = "multikicker" if k.multi else "kicker"
+    acts = [Action("choose", f"cast without {word}", value=0, payload=0)]
+    n = 1
+    while n <= (MAX_KICKS if k.multi else 1) and \
+            payable(g, p, t.obj, avail, spell_mana(g, p, t.obj, free, n).with_x(0), sources):
+        times = "" if not k.multi else (" 1 time" if n == 1 else f" {n} times")
+        acts.append(Action("choose", f"pay {word} {k.cost}{times}", value=n, payload=n))
+        n += 1
+    return acts
+
+
+def buyback_actions(g: Game, t: Announce, cost: Cost) -> list[Action]:
+    """CR 601.2b, 702.27a: whether to pay the buyback, offered only when the total cost (with
+    what was announced before) can then be paid. Empty without buyback."""
+    bb = buyback_of(g.objects[t.obj].card)
+    if bb is None:
+        return []
+    from .legal import spell_payable as payable
+    p = t.player
+    avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
+    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
+    acts = [Action("choose", "cast without buyback", value=0, payload=("buyback", False))]
+    if payable(g, p, t.obj, avail, spell_mana(g, p, t.obj, t.free, t.kicked, True).with_x(0), sources):
+        acts.append(Action("choose", f"pay buyback {bb.cost}", value=1, payload=("buyback", True)))
+    return acts
+
+
+#: the most times a multikicker is offered (CR 702.33c: any number of times; more than this
+#: is never payable in practice and the list stays finite)
+MAX_KICKS = 30
 
 
 def crew_candidates(g: Game, p: int, oid: int, chosen: list[int]) -> list[int]:
@@ -270,6 +514,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     pname = g.players[p].name
     # the text as the source has it, before a cost may move the source (CR 113.7a)
     text_before = ability_text(g, t.ability, oid, t.origin) if t.what == "ability" and t.ability else ""
+    if t.what == "ability" and oid in g.objects:
+        ctx.source_ts = g.objects[oid].timestamp  # CR 701.27f: before a cost may move it
     if cost.tap:
         g.writable(oid).tapped = True
     if cost.untap:
@@ -283,6 +529,13 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     if cost.put_counters:
         kind, m = cost.put_counters
         primitives.add_counters(g, oid, kind, m)
+    change = (cost.loyalty or 0) - (ctx.x if cost.loyalty_x else 0)
+    if change:  # CR 606.4: loyalty counters put on or removed as the cost
+        if change > 0:
+            primitives.add_counters(g, oid, "loyalty", change)
+        else:
+            primitives.remove_counters(g, oid, "loyalty", -change)
+        g.sba_dirty = True  # CR 704.5i
     if cost.pay_life:
         g.players[p].life -= cost.pay_life
         g.sba_dirty = True
@@ -294,19 +547,21 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         for o in sacrificed:
             primitives.sacrifice(g, o)
     for o in t.discarded:
-        g.log_event(f"{pname} discards {g.name_of(o)}")
-        zones.move_to_zone(g, o, GRAVEYARD)
+        primitives.discard(g, o)
+    cycled = primitives.discard(g, oid) if cost.discard_self else None
     if cost.exile_self:
         zones.move_to_zone(g, oid, EXILE)
     if cost.tap and oid in g.objects:
         triggers.becomes_tapped(g, oid)
 
     if t.what == "spell":
-        _cast(g, p, oid, ctx)
+        _cast(g, p, oid, ctx, t.buyback)
         return
     ab = t.ability
     assert ab is not None and t.key is not None
     g.turn_state.activations[(oid, t.key)] = g.turn_state.activations.get((oid, t.key), 0) + 1
+    if ab.is_loyalty:  # CR 606.3: one loyalty ability of a permanent per turn
+        g.turn_state.activations[(oid, "loyalty")] = 1
     g.stats.abilities_activated[p] += 1
     text = text_before
     if ab.is_mana_ability:
@@ -323,12 +578,16 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     g.log_event(f"{pname} activates {ctx.source_name}: {text}{targets_text(g, ctx)}")
     triggers.becomes_target(g, ctx)
     triggers.player_event(g, TriggerEvent.ACTIVATE, p, item=item.clone(), source=oid)
+    if cycled is not None and ab.keyword == "cycling":
+        triggers.cycled(g, p, cycled)
 
 
-def _cast(g: Game, p: int, oid: int, ctx: Context) -> None:
-    """CR 601.2a, 601.2i: the card is on the stack, a spell, cast."""
+def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> None:
+    """CR 601.2a, 601.2i: the card is on the stack, a spell, cast. The spell remembers that it
+    was cast with flashback (CR 702.34a) or its buyback paid (CR 702.27a)."""
     card = g.objects[oid].card
     src = g.objects[oid]
+    flashback = src.zone == GRAVEYARD and flashback_of(card) is not None
     if src.zone == COMMAND and src.info and "commander" in src.info:
         key = src.info["commander"]
         g.commander.casts[key] = g.commander.casts.get(key, 0) + 1
@@ -337,6 +596,9 @@ def _cast(g: Game, p: int, oid: int, ctx: Context) -> None:
     ctx.source_id = sid
     obj = g.writable(sid)
     obj.x = ctx.x
+    if flashback or buyback:
+        obj.info = dict(obj.info or {}, **({"flashback": True} if flashback else {}),
+                        **({"buyback": True} if buyback else {}))
     # a copy of a card cast from exile (Isochron Scepter) is a copy on the stack too
     item = StackItem(new_stack_id(g), "spell", sid, card.spell_ability, "", ctx, card.oracle, copy=obj.token)
     g.stack.append(item)
@@ -376,6 +638,7 @@ def x_values(hi: int) -> list[int]:
     """The values of X offered: every value up to 100, then powers of ten and the largest
     payable value. (With astronomically large pools every value can't be listed; the largest
     is what combo lines want.)"""
+    hi = min(hi, limits.MAX_AMOUNT)
     if hi <= X_LIST:
         return list(range(hi + 1))
     out = list(range(X_LIST + 1))

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.abilities import AssignAsUnblocked, AttackRestriction, BlockRestriction
 from ..core.actions import Action
-from ..core.chars import Flag
-from ..core.objects import BATTLEFIELD, Context
+from ..core.chars import Chars, Flag
+from ..core.objects import BATTLEFIELD, Context, Ref
 from . import primitives, targets, triggers
 from .state import CombatState
 from .tasks import CombatDamage, DamageSplit, DeclareAttackers, DeclareBlockers
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 def reset_combat(g: Game) -> None:
     g.combat = CombatState()
+    g.invalidate()  # "attacking creatures get +1/+0" no longer applies (CR 506.4, 611.3a)
 
 def in_combat(g: Game, oid: int) -> bool:
     return g.combat.is_attacking(oid) or g.combat.is_blocking(oid)
@@ -43,6 +45,13 @@ def can_attack(g: Game, oid: int) -> bool:
         return False
     return "defender" not in c.keywords and Flag.CANT_ATTACK not in c.flags
 
+def may_attack(g: Game, attacker: int, defender: int) -> bool:
+    """Restrictions on attacking a particular player (CR 508.1c): "can't attack unless
+    defending player controls an Island"."""
+    return all(ab.allows(g, attacker, defender) for _k, ab, _o in g.chars(attacker).abilities
+               if isinstance(ab, AttackRestriction))
+
+
 def can_block(g: Game, blocker: int, attacker: int) -> bool:
     """CR 509.1a-b; flying (CR 702.9b) can be blocked only by flying or reach."""
     obj = g.objects[blocker]
@@ -52,10 +61,87 @@ def can_block(g: Game, blocker: int, attacker: int) -> bool:
     ac = g.chars(attacker)
     if targets.protected_from(g, attacker, blocker):
         return False  # CR 702.16f
-    return not ("flying" in ac.keywords and not ({"flying", "reach"} & c.keywords))
+    if "flying" in ac.keywords and not ({"flying", "reach"} & c.keywords):
+        return False
+    if Flag.BLOCKS_ONLY_FLYING in c.flags and "flying" not in ac.keywords:
+        return False
+    if Flag.ONE_BLOCKER in ac.flags and ("menace" in ac.keywords or
+                                         any(b != blocker for b in g.combat.blocks.get(attacker, []))):
+        return False  # with menace too, it can't be blocked at all
+    if _evades(g, ac, c, obj.controller):
+        return False
+    if not all(ab.allows(g, blocker, attacker) for _k, ab, _o in ac.abilities
+               if isinstance(ab, BlockRestriction) and not ab.of_blocker):
+        return False
+    return all(ab.allows(g, blocker, attacker) for _k, ab, _o in c.abilities
+               if isinstance(ab, BlockRestriction) and ab.of_blocker)
+
+
+#: landwalk (CR 702.14c): the land type the defending player controls
+LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
+            "forestwalk": "Forest"}
+
+
+def _evades(g: Game, ac: Chars, bc: Chars, defender: int) -> bool:
+    """The blocking restrictions of evasion abilities (CR 509.1b): "can't be blocked", landwalk
+    (702.14c), fear (702.36b), intimidate (702.13b), shadow (702.28b), horsemanship (702.31b),
+    skulk (702.118b)."""
+    akw, bkw = ac.keywords, bc.keywords
+    if Flag.UNBLOCKABLE in ac.flags:
+        return True
+    if ("shadow" in akw) != ("shadow" in bkw):
+        return True  # neither blocks across shadow
+    if "horsemanship" in akw and "horsemanship" not in bkw:
+        return True
+    if "fear" in akw and not ({"Artifact"} & bc.types or "B" in bc.colors):
+        return True
+    if "intimidate" in akw and "Artifact" not in bc.types and not (ac.colors & bc.colors):
+        return True
+    if "skulk" in akw and (bc.power or 0) > (ac.power or 0):
+        return True
+    for kw, land in LANDWALK.items():
+        if kw in akw and any(g.objects[o].controller == defender and land in g.chars(o).subtypes
+                             and "Land" in g.chars(o).types for o in g.battlefield):
+            return True
+    return False
 
 def defending_players(g: Game) -> list[int]:
     return g.opponents(g.turn_state.active)
+
+def attackable_planeswalkers(g: Game, defender: int) -> list[int]:
+    """CR 506.2, 508.1b: the planeswalkers a defending player controls can be attacked."""
+    return [o for o in g.battlefield if g.objects[o].controller == defender
+            and "Planeswalker" in g.chars(o).types]
+
+def attacked(g: Game, attacker: int) -> Ref | None:
+    """What `attacker` is attacking: the player, or the planeswalker (CR 508.1b); None when
+    that planeswalker was removed from combat (CR 506.4: it left the battlefield, its
+    controller changed or it stopped being a planeswalker): then the creature attacks nothing
+    and, unblocked, deals no combat damage (CR 506.4c)."""
+    cb = g.combat
+    defender = cb.attack_targets[attacker]
+    if attacker not in cb.attacked_planeswalkers:
+        return ("player", defender)
+    pw = cb.attacked_planeswalkers[attacker]
+    if pw is None or pw not in g.objects or g.objects[pw].zone != BATTLEFIELD or \
+            g.objects[pw].controller != defender or "Planeswalker" not in g.chars(pw).types:
+        return None
+    return ("obj", pw)
+
+def _attack_actions(g: Game, o: int, defenders: list[int]) -> list[Action]:
+    """"attack P2 with X" for each player it may attack, then "attack <planeswalker> with X" for
+    each planeswalker that player controls (with its id where two share a name)."""
+    name = g.name_of(o)
+    pws = {d: attackable_planeswalkers(g, d) for d in defenders}
+    names = [g.name_of(pw) for d in defenders for pw in pws[d]]
+    acts = []
+    for d in defenders:
+        acts.append(Action("attack", f"attack {g.players[d].name} with {name}", target=name, payload=(o, d)))
+        for pw in pws[d]:
+            pw_name = g.name_of(pw)
+            label = f"{pw_name}#{pw}" if names.count(pw_name) > 1 else pw_name
+            acts.append(Action("attack", f"attack {label} with {name}", target=name, payload=(o, d, pw)))
+    return acts
 
 # ---- declare attackers (CR 508) ------------------------------------------------------------
 
@@ -63,33 +149,80 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
     """The task (CR 508.1): one attacker at a time, then "done"."""
     ap = g.turn_state.active
     cb = g.combat
+    if t.start < 0:
+        t.start = len(cb.attackers)
     ans = t.answer
     t.answer = None
     if ans is not None and ans != "done":
-        oid, defender = ans
+        oid, defender = ans[0], ans[1]
         cb.attackers.append(oid)
         cb.attack_targets[oid] = defender
+        if len(ans) == 3:
+            cb.attacked_planeswalkers[oid] = ans[2]  # CR 508.1b
+        g.invalidate()  # what judges "attacking" now sees it (CR 508.1, 611.3a)
     if ans != "done":
-        cands = [o for o in g.battlefield if o not in cb.attack_targets and can_attack(g, o)]
-        if cands:
-            acts = [Action("done", "done attacking" if cb.attackers else "no attack", payload="done")]
-            for o in cands:
-                for d in defending_players(g):
-                    who = g.players[d].name
-                    acts.append(Action("attack", f"attack {who} with {g.name_of(o)}",
-                                       target=g.name_of(o), payload=(o, d)))
+        pairs = [(o, d) for o in g.battlefield if o not in cb.attack_targets and can_attack(g, o)
+                 for d in defending_players(g) if may_attack(g, o, d)]
+        if pairs:
+            acts: list[Action] = []
+            # CR 508.1d: the most requirements obeyed: a creature that attacks each combat if
+            # able (and can: no restriction here depends on other attackers) must be declared
+            # (attacking a planeswalker obeys it too)
+            if not any(Flag.MUST_ATTACK in g.chars(o).flags for o, _d in pairs):
+                acts.append(Action("done", "done attacking" if cb.attackers else "no attack", payload="done"))
+            for o in dict.fromkeys(o for o, _d in pairs):
+                acts += _attack_actions(g, o, [d for o2, d in pairs if o2 == o])
             g.ask("attack", ap, f"{g.players[ap].name} declares attackers "
                   f"({len(cb.attackers)} so far)", acts)
             return False
     # CR 508.1f-g: attackers become tapped (vigilance: not, CR 702.20b); then triggers.
-    for o in cb.attackers:
+    declared = cb.attackers[t.start:]
+    for o in declared:
         if "vigilance" not in g.chars(o).keywords:
             primitives.tap(g, o)
-    if cb.attackers:
+    if declared:
         g.log_event(f"{g.players[ap].name} attacks: " + ", ".join(
-            f"{g.name_of(o)} -> {g.players[cb.attack_targets[o]].name}" for o in cb.attackers))
-    for o in cb.attackers:
+            f"{g.name_of(o)} -> {_attacked_name(g, o)}" for o in declared))
+    for o in declared:
         triggers.attacks(g, o, cb.attack_targets[o])
+    # what was declared, not creatures put onto the battlefield attacking (CR 508.4)
+    if len(declared) == 1:
+        a = declared[0]  # CR 506.5: it attacks alone (exalted, CR 702.83a)
+        triggers.about(g, a, triggers.E.ATTACKS_ALONE, triggers.Event(triggers.E.ATTACKS_ALONE, object=a))
+    if len(declared) >= 3:
+        for o in declared:  # "Whenever ~ and at least two other creatures attack" (battalion)
+            triggers.about(g, o, triggers.E.ATTACKS_WITH_TWO, triggers.Event(triggers.E.ATTACKS_WITH_TWO, object=o))
+    if declared:
+        triggers.player_event(g, triggers.E.PLAYER_ATTACKS, ap)  # CR 508.3d: "whenever you attack"
+    return True
+
+def _attacked_name(g: Game, o: int) -> str:
+    pw = g.combat.attacked_planeswalkers.get(o)
+    return g.name_of(pw) if pw is not None else g.players[g.combat.attack_targets[o]].name
+
+def attack_choices(g: Game, player: int) -> list[int]:
+    """The players a creature `player` puts onto the battlefield attacking may attack (CR
+    508.4): the defending players, during combat (from the beginning of combat step through the
+    end of combat step) and only if `player` is the attacking player (CR 506.3b); otherwise
+    none, and the creature enters but isn't attacking."""
+    ts = g.turn_state
+    if ts.step not in ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage",
+                       "end_of_combat") or player != ts.active:
+        return []
+    return defending_players(g)
+
+def enter_attacking(g: Game, oid: int, defender: int) -> bool:
+    """CR 508.4: the creature `oid`, just put onto the battlefield, is attacking `defender`. It
+    was never declared as an attacker: no "whenever ~ attacks" trigger (CR 508.4, 603.2), and
+    it isn't tapped by attacking. Only a creature can attack (CR 506.3a)."""
+    if oid not in g.objects or g.objects[oid].zone != BATTLEFIELD or "Creature" not in g.chars(oid).types:
+        return False
+    if defender not in attack_choices(g, g.objects[oid].controller):
+        return False  # CR 506.3b-c
+    g.combat.attackers.append(oid)
+    g.combat.attack_targets[oid] = defender
+    g.invalidate()  # "attacking creatures ..." now see it (CR 611.3a)
+    g.log_event(f"{g.name_of(oid)} is attacking {g.players[defender].name}")
     return True
 
 # ---- declare blockers (CR 509) -------------------------------------------------------------
@@ -115,6 +248,7 @@ def declare_blockers(g: Game, t: DeclareBlockers) -> bool:
         if ans is not None and ans != "done":
             blocker, attacker = ans
             cb.blocks.setdefault(attacker, []).append(blocker)
+            g.invalidate()  # what judges "blocking" now sees it (CR 509.1, 611.3a)
         if ans == "done":
             t.defender_index += 1
             continue
@@ -137,19 +271,82 @@ def declare_blockers(g: Game, t: DeclareBlockers) -> bool:
                     continue
                 acts.append(Action("block", f"block {g.name_of(a)} with {g.name_of(b)}",
                                    target=g.name_of(b), payload=(b, a)))
+        lures = [a for a in attackers if Flag.LURE in g.chars(a).flags]
+        if lures:
+            acts = _obey_requirements(g, lures, mine, acts)
         if len(acts) == 1 and acts[0].kind == "done":
             t.defender_index += 1
             continue
         g.ask("block", d, f"{g.players[d].name} declares blockers", acts)
         return False
+    blocking: list[int] = []
     for bs in cb.blocks.values():
         for b in bs:
-            triggers.blocks(g, b)
+            if b not in blocking:
+                blocking.append(b)
+    for b in blocking:
+        triggers.blocks(g, b)
+    triggers.blockers_declared(g, cb.blocks, [a for a in cb.attackers if a in g.objects])
     if cb.blocks:
         g.log_event("Blocks: " + ", ".join(
             f"{g.name_of(a)} blocked by {', '.join(g.name_of(b) for b in bs)}"
             for a, bs in cb.blocks.items()))
     return True
+
+def _obey_requirements(g: Game, lures: list[int], free: list[int], acts: list[Action]) -> list[Action]:
+    """CR 509.1c: "All creatures able to block ~ do so" are requirements; the blocks declared must
+    obey as many as can be obeyed without breaking a restriction (menace, "can't be blocked by
+    more than one creature"). Only the actions after which that many can still be obeyed stay;
+    "done" only once they are."""
+    best = _lure_best(g, lures, g.combat.blocks, free)
+    out: list[Action] = []
+    for act in acts:
+        if act.kind == "done":
+            if _lure_count(lures, g.combat.blocks) == best:
+                out.append(act)
+            continue
+        b, a = act.payload
+        blocks = dict(g.combat.blocks)
+        blocks[a] = [*blocks.get(a, []), b]
+        if _lure_best(g, lures, blocks, [o for o in free if o != b]) == best:
+            out.append(act)
+    return out
+
+
+def _lure_count(lures: list[int], blocks: dict[int, list[int]]) -> int:
+    return sum(len(blocks.get(a, [])) for a in lures)
+
+
+def _lure_best(g: Game, lures: list[int], blocks: dict[int, list[int]], free: list[int]) -> int:
+    """The most requirements of the lure attackers that a completed declaration can obey from
+    these blocks, each free creature blocking one attacker it can block or none; a menace
+    attacker ends with no blocker or two or more, one that can't be blocked by more than one
+    creature with at most one."""
+    kinds = [("menace" in g.chars(a).keywords, Flag.ONE_BLOCKER in g.chars(a).flags) for a in lures]
+    opts = [[j for j, a in enumerate(lures) if can_block(g, b, a)] for b in free]
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+    NONE = -10_000
+
+    def rec(i: int, counts: tuple[int, ...]) -> int:
+        if i == len(free):
+            for (menace, one), n in zip(kinds, counts, strict=True):
+                if (menace and n == 1) or (one and n > 1):
+                    return NONE
+            return 0
+        key = (i, counts)
+        if key not in memo:
+            r = rec(i + 1, counts)
+            for j in opts[i]:
+                if kinds[j][1] and counts[j] >= 1:
+                    continue
+                c2 = counts[:j] + (min(counts[j] + 1, 2),) + counts[j + 1:]
+                r = max(r, 1 + rec(i + 1, c2))
+            memo[key] = r
+        return memo[key]
+
+    start = tuple(min(len(blocks.get(a, [])), 2) for a in lures)
+    return _lure_count(lures, blocks) + rec(0, start)
+
 
 def is_blocked(g: Game, attacker: int) -> bool:
     return attacker in g.combat.blocks
@@ -187,10 +384,25 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
         # blockers deal damage to the attacker they block (CR 510.1d)
         for a, bs in cb.blocks.items():
             for b in bs:
-                if b in g.objects and a in g.objects and _deals_damage_now(g, b, first):
+                if b in g.objects and a in g.objects and a in cb.attack_targets and _deals_damage_now(g, b, first):
                     p = g.chars(b).power or 0
                     if p > 0:
                         t.plan.append((b, ("obj", a), p))
+        t.to_ask = [a for a in t.queue if a in cb.blocks and (g.chars(a).power or 0) > 0 and
+                    any(isinstance(ab, AssignAsUnblocked) for _k, ab, _o in g.chars(a).abilities)]
+    while t.to_ask:
+        # "You may have ~ assign its combat damage as though it weren't blocked" (CR 510.1c)
+        a = t.to_ask[0]
+        if t.answer is None:
+            who = g.players[cb.attack_targets[a]].name
+            g.ask("yes_no", g.objects[a].controller,
+                  f"{g.name_of(a)}: assign its combat damage as though it weren't blocked (all to {who})?",
+                  [Action("yes", "yes", payload=True), Action("no", "no", payload=False)])
+            return False
+        if t.answer:
+            t.unblocked.append(a)
+        t.answer = None
+        t.to_ask.pop(0)
     plan = t.plan
     while t.queue or t.split:
         if t.split is None:
@@ -198,15 +410,18 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
             power = max(g.chars(a).power or 0, 0)
             if power == 0:
                 continue
-            if a not in cb.blocks:
-                plan.append((a, ("player", cb.attack_targets[a]), power))
+            to = attacked(g, a)
+            if a not in cb.blocks or a in t.unblocked:
+                if to is not None:  # CR 510.1a; attacking nothing: no damage (CR 506.4c)
+                    plan.append((a, to, power))
                 continue
             blockers = [b for b in cb.blocks[a] if b in g.objects and g.objects[b].zone == BATTLEFIELD]
-            trample = "trample" in g.chars(a).keywords
+            # CR 702.19b: the excess goes to the player or planeswalker it attacks, if any
+            trample = "trample" in g.chars(a).keywords and to is not None
             if not blockers:
-                # CR 509.1h / 702.19e: blocked, no blockers left: no damage unless trample
-                if trample:
-                    plan.append((a, ("player", cb.attack_targets[a]), power))
+                # CR 509.1h / 702.19d: blocked, no blockers left: no damage unless trample
+                if trample and to is not None:
+                    plan.append((a, to, power))
                 continue
             if len(blockers) == 1 and not trample:
                 plan.append((a, ("obj", blockers[0]), power))
@@ -228,8 +443,9 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
         if sp.index >= len(blockers) or sp.left == 0:
             if sp.left > 0:
                 # CR 702.19b: what is left after lethal damage to every blocker may go to the player
-                if sp.trample and sp.all_lethal:
-                    plan.append((a, ("player", cb.attack_targets[a]), sp.left))
+                to = attacked(g, a)
+                if sp.trample and sp.all_lethal and to is not None:
+                    plan.append((a, to, sp.left))
                 elif blockers:
                     plan.append((a, ("obj", blockers[-1]), sp.left))
             t.split = None
@@ -245,8 +461,51 @@ def combat_damage(g: Game, t: CombatDamage) -> bool:
         g.ask("choose", g.objects[a].controller,
               f"{g.name_of(a)} assigns {sp.left} combat damage among its blockers", acts)
         return False
+    if g.effects.prevention and not _prevention_chosen(g, t, plan):
+        return False
     _deal_combat_damage(g, plan, first)
     return True
+
+def _prevention_chosen(g: Game, t: CombatDamage, plan: list[tuple[int, tuple[str, int], int]]) -> bool:
+    """CR 615.7: when two or more sources would deal combat damage at once to a permanent or
+    player with a prevention shield that can't prevent all of it, its controller (or the
+    player) chooses which damage the shield prevents, 1 at a time; the shield is used as the
+    damage is dealt right after (primitives.deal_damage applies what no choice is needed for).
+    "Prevent all combat damage" leaves nothing to choose."""
+    eff = g.effects
+    if eff.prevent_combat_damage:
+        return True
+    from .replacement import fully_prevented
+    ans = t.answer
+    t.answer = None
+    if ans is not None:
+        src, ref, n = plan[ans]
+        plan[ans] = (src, ref, n - 1)
+        for k, (r, left) in enumerate(eff.prevention):
+            if tuple(r) == tuple(ref):
+                eff.prevention = eff.prevention[:k] + ([(r, left - 1)] if left > 1 else []) + eff.prevention[k + 1:]
+                break
+        g.log_event(f"1 damage {g.name_of(src)} would deal to {_ref_name(g, ref)} is prevented")
+    refs: dict[tuple[str, int], None] = dict.fromkeys((r[0], r[1]) for _s, r, _n in plan)
+    for ref in refs:
+        shield = sum(left for r, left in eff.prevention if tuple(r) == ref)
+        if not shield:
+            continue
+        entries = [(i, src) for i, (src, r, n) in enumerate(plan) if tuple(r) == ref and n > 0
+                   and src in g.objects and not (ref[0] == "obj" and targets.protected_from(g, ref[1], src))
+                   and not fully_prevented(g, src, ref, True)]
+        if len({src for _i, src in entries}) < 2 or sum(plan[i][2] for i, _s in entries) <= shield:
+            continue
+        who = ref[1] if ref[0] == "player" else g.objects[ref[1]].controller
+        acts = [Action("choose", f"prevent 1 damage from {g.name_of(src)}", target=g.name_of(src), payload=i)
+                for i, src in entries]
+        g.ask("choose", who, f"choose the combat damage the shield on {_ref_name(g, ref)} prevents "
+              f"({shield} left)", acts)
+        return False
+    return True
+
+def _ref_name(g: Game, ref: tuple[str, int]) -> str:
+    return g.players[ref[1]].name if ref[0] == "player" else g.name_of(ref[1])
 
 def _lethal(g: Game, attacker: int, blocker: int) -> int:
     """Lethal damage (CR 702.2c, 702.19b): toughness less damage already marked; 1 with deathtouch."""
@@ -266,22 +525,52 @@ def _damage_bounds(g: Game, a: int, blockers: list[int], sp: DamageSplit, last: 
     return min(_lethal(g, a, blockers[sp.index]), left), left
 
 def _deal_combat_damage(g: Game, plan: list[tuple[int, tuple[str, int], int]], first: bool) -> None:
-    """CR 510.2: all combat damage is dealt at once."""
+    """CR 510.2: all combat damage is dealt at once; then what triggered on it (CR 510.3a)."""
     if first:
         g.combat.dealt_first_strike = {src for src, _r, _n in plan}
+    dealt: list[tuple[int, tuple[str, int], int]] = []
     for src, ref, n in plan:
         if src not in g.objects:
             continue
         c = g.chars(src)
         ctx = Context(g.objects[src].controller, src, c.name)
-        before = g.players[ref[1]].life if ref[0] == "player" else None
-        primitives.deal_damage(g, ctx, ref, n)
-        if ref[0] == "player" and before is not None:
-            on_combat_damage_to_player(g, src, ref[1], n)
+        done = primitives.deal_damage(g, ctx, ref, n, combat=True)
+        if ref[0] == "player" and done:
+            on_combat_damage_to_player(g, src, ref[1], done)
+        if done:
+            dealt.append((src, ref, done))
     g.combat.damage_dealt = True
+    received: dict[int, int] = {}
+    sent: dict[int, int] = {}
+    for src, ref, n in dealt:
+        triggers.damage_dealt(g, src, ref, n, True)
+        sent[src] = sent.get(src, 0) + n
+        if ref[0] == "obj":
+            received[ref[1]] = received.get(ref[1], 0) + n
+    for oid, n in sent.items():  # "Whenever ~ deals combat damage": once, however many it hit
+        triggers.about(g, oid, triggers.E.COMBAT_DAMAGE, triggers.Event(triggers.E.COMBAT_DAMAGE, object=oid, amount=n))
+    for oid, n in received.items():
+        triggers.was_dealt_damage(g, oid, n, None)
+        triggers.about(g, oid, triggers.E.DEALT_COMBAT_DAMAGE,
+                       triggers.Event(triggers.E.DEALT_COMBAT_DAMAGE, object=oid, amount=n))
+
 
 def on_combat_damage_to_player(g: Game, src: int, player: int, n: int) -> None:
     """Hook for formats (commander damage, CR 903.10a)."""
     fmt = g.options.format_rules
     if fmt is not None:
         fmt.combat_damage_to_player(g, src, player, n)
+
+
+def remove_from_combat(g: Game, oid: int) -> None:
+    """CR 506.4: a permanent removed from combat stops being an attacking, blocking, blocked or
+    unblocked creature. The creatures blocking a removed attacker remain blocking (they deal no
+    combat damage); an attacker whose blocker is removed remains blocked (CR 509.1h)."""
+    cb = g.combat
+    if oid in cb.attack_targets:
+        del cb.attack_targets[oid]
+        cb.attackers = [a for a in cb.attackers if a != oid]
+    for bs in cb.blocks.values():
+        if oid in bs:
+            bs.remove(oid)
+    g.invalidate()

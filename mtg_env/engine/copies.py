@@ -9,12 +9,13 @@ with every choice made for the original (CR 707.10), and its controller may choo
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
-from ..cards import get_card
-from ..cards.carddef import CardDef
+from ..cards.carddef import CardDef, card_by_key
 from ..cards.effects import Ask
 from ..cards.subjects import TARGET
+from ..cards.tokens import TokenDef
 from ..core.objects import STACK, Context, GameObject, StackItem
 from . import casting, resolution, targets
 
@@ -26,16 +27,35 @@ def card_of(g: Game, obj: GameObject) -> CardDef:
     """The card whose copiable values an object has: the card copied by a copy effect
     (CR 707.2; Clone), else its own."""
     if obj.info and "copy_of" in obj.info:
-        return get_card(obj.info["copy_of"])
+        copied = obj.info["copy_of"]
+        if isinstance(copied, CardDef):
+            return copied  # a token an effect defined (cards/tokens.py)
+        card = card_by_key(copied)
+        if card.mv is not None and card.whole is not None and card.whole.layout == "transform":
+            return _copied_back_face(card)
+        return card
     return obj.card
 
 
-def copiable_values(g: Game, obj: GameObject) -> tuple[str, tuple[str, ...]]:
-    """What a copy of `obj` copies (CR 707.2, 707.3): the card it is or copies, and the cards
-    whose copy effects' exceptions it has (CR 707.9b: exceptions are copiable values too)."""
+_BACK_FACES: dict[str, CardDef] = {}
+
+
+def _copied_back_face(face: CardDef) -> CardDef:
+    """A copy of a transforming card's back face has mana value 0 (CR 712.8e)."""
+    got = _BACK_FACES.get(face.key)
+    if got is None:
+        got = _BACK_FACES[face.key] = dataclasses.replace(face, mv=0)
+    return got
+
+
+def copiable_values(g: Game, obj: GameObject) -> tuple[str | CardDef, tuple[str, ...]]:
+    """What a copy of `obj` copies (CR 707.2, 707.3): the card it is or copies (by its key, a
+    double-faced card's face up, CR 707.8; or the definition of a token an effect defined, CR
+    111.3, which no name finds), and the cards whose copy effects' exceptions it has (CR
+    707.9b: exceptions are copiable values too)."""
     if obj.info and "copy_of" in obj.info:
         return obj.info["copy_of"], tuple(obj.info.get("copy_except", ()))
-    return obj.card.name, ()
+    return (obj.card if isinstance(obj.card, TokenDef) else obj.card.key), ()
 
 
 def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: bool) -> Ask | None:

@@ -18,7 +18,7 @@ from ..core.errors import MtgError
 from ..core.mana import TYPE_INDEX, TYPES, ManaCost, ManaPool, available_for, can_pay
 from ..core.mana import max_x as pool_max_x
 from ..core.objects import Context, StackItem
-from . import autopay, casting, triggers
+from . import altpay, autopay, casting, triggers
 from .tasks import Announce, ManaDue, Resolve
 
 if TYPE_CHECKING:
@@ -41,6 +41,8 @@ def max_x(g: Game, p: int, cost: Cost, oid: int, what: str) -> int:
     """The largest X that can be paid (CR 107.3a); with automatic payment, counting the
     sources that would be tapped, and at most `x_cap`."""
     avail = available_for(g.players[p].pool, spend_tags(g, p, what, oid))
+    if what == "spell" and altpay.keywords_of(g, oid):  # convoke, improvise, delve
+        return max(0, altpay.max_x(g, p, oid, avail, cost.mana, g.options.x_cap))
     if g.options.mana_payment == "auto":
         sources = auto_sources(g, p, oid, what, cost)
         return max(0, autopay.max_x_auto(avail, cost.mana, sources, g.options.x_cap))

@@ -15,6 +15,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, ClassVar
 
 from ..cards import get_card
+from ..cards.abilities import CanBeCommander
 from ..core.errors import DeckError
 
 if TYPE_CHECKING:
@@ -97,7 +98,8 @@ class Commander(Format):
             raise DeckError(f"{where}: a commander deck has exactly 100 cards with its commander, this one {total}")
         for c in deck.commander:
             card = get_card(c)
-            if not ("Legendary" in card.supertypes and "Creature" in card.types):
+            may = any(isinstance(a, CanBeCommander) for a in card.abilities)  # CR 903.3a
+            if not may and not ("Legendary" in card.supertypes and "Creature" in card.types):
                 raise DeckError(f"{where}: the commander {c} is not a legendary creature")
         dup = [c for c, n in Counter(deck.main + deck.commander).items() if n > 1 and c not in BASIC_LANDS]
         if dup:
@@ -139,10 +141,12 @@ def color_identity(card_name: str) -> frozenset[str]:
     """CR 903.4: colors of the mana symbols in its cost and rules text, and its colors."""
     import re
     card = get_card(card_name)
-    cols = set(card.colors)
-    text = re.sub(r"\([^)]*\)", "", card.oracle)  # reminder text doesn't count (CR 903.4)
-    for sym in re.findall(r"\{([^}]*)\}", text):
-        cols.update(ch for ch in sym.split("/") if ch in "WUBRG")
+    cols: set[str] = set()
+    for face in card.faces or (card,):  # every face of a card with several (CR 903.4d)
+        cols.update(face.colors)
+        text = re.sub(r"\([^)]*\)", "", face.oracle)  # reminder text doesn't count (CR 903.4)
+        for sym in re.findall(r"\{([^}]*)\}", text):
+            cols.update(ch for ch in sym.split("/") if ch in "WUBRG")
     return frozenset(cols)
 
 

@@ -20,6 +20,7 @@ shares it writes to it.
 
 from __future__ import annotations
 
+import numbers
 import random
 import zlib
 from collections.abc import Callable, Iterable
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import StaticAbility, Triggered
 from ..core.actions import PASS, Action, Decision, match_action
 from ..core.chars import Chars
-from ..core.errors import IllegalActionError, MtgError
+from ..core.errors import IllegalActionError, LimitReached, MtgError
 from ..core.filters import Filter
 from ..core.objects import GameObject, Player, StackItem
 from . import (
@@ -36,9 +37,11 @@ from . import (
     combat,
     copies,
     costs,
+    faces,
     labels,
     layers,
     legal,
+    limits,
     mana_abilities,
     mulligan,
     primitives,
@@ -91,6 +94,8 @@ class Game:
                  x_cap: int = 20, turn_limit: int | None = None, skip_forced: bool = False):
         if mana_payment not in ("manual", "auto"):
             raise MtgError(f"mana_payment must be 'manual' or 'auto', not {mana_payment!r}")
+        player_names = list(player_names)
+        seed, x_cap, turn_limit = _check_options(player_names, seed, format, x_cap, turn_limit, skip_forced)
         self.options = Options(seed, format, mana_payment, x_cap, turn_limit, skip_forced)
         self.players = [Player(i, n, life) for i, n in enumerate(player_names)]
         self.objects: dict[int, GameObject] = {}
@@ -122,11 +127,18 @@ class Game:
         # Objects this game may write in place; the others it shares with a clone (see writable).
         self._owned: set[int] = set()
         self._chars: dict[int, Chars] | None = None
+        #: the continuous effects the cached characteristics were computed with (layers.py)
+        self._entries: list[layers.Entry] = []
+        #: whether the caches above may be shared with a clone (then copied before extending)
+        self._caches_shared = False
         self._trig_index: dict[str, list[TriggerEntry]] | None = None
         self._static_index: dict[type, list[tuple[int, Any]]] | None = None
         #: whether anything a state-based action looks at may have changed since the last check
         self.sba_dirty = True
         self._legal: list[Action] | None = None
+        #: a time (time.monotonic()) a search gives this game: an action still running then
+        #: raises BudgetExceeded (limits.py). Not part of the state: clones share it, pickles drop it.
+        self.deadline: float | None = None
 
     def clone(self) -> Game:
         """An independent copy; acting on it never touches this game (objects copy on write)."""
@@ -155,11 +167,13 @@ class Game:
         # Both games now share every object: both must copy before writing.
         self._owned = set()
         g._owned = set()
+        self._caches_shared = g._caches_shared = True
         return g
 
     def __getstate__(self) -> dict[str, Any]:
         d = self.__dict__.copy()
-        for k in ("_chars", "_trig_index", "_static_index", "_legal", "_owned"):
+        for k in ("_chars", "_entries", "_caches_shared", "_trig_index", "_static_index", "_legal", "_owned",
+                  "deadline"):
             d.pop(k, None)
         # The log is most of a long game's size; it compresses about tenfold.
         d["log"] = zlib.compress("\n".join(self.log).encode(), 1)
@@ -170,11 +184,14 @@ class Game:
         text = zlib.decompress(d["log"]).decode()
         self.log = text.split("\n") if text else []
         self._chars = None
+        self._entries = []
+        self._caches_shared = False
         self._trig_index = None
         self._static_index = None
         self._legal = None
         self._owned = set(self.objects)
         self.sba_dirty = True
+        self.deadline = None
 
     # ---------------------------------------------------------------------------------------
     # copy on write
@@ -207,7 +224,12 @@ class Game:
         return Decision(self.players[p.player].name, p.kind, p.prompt)
 
     def legal_actions(self) -> list[Action]:
-        """Every action legal now, in a deterministic order (interface.md §1)."""
+        """Every action legal now, in a deterministic order (interface.md §1). The list is the
+        caller's own: changing it changes nothing in the game."""
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[Action]:
+        """The legal actions, cached until the game changes (the engine's own: never handed out)."""
         if self.game_over or self.pending is None:
             return []
         if self._legal is None:
@@ -226,7 +248,7 @@ class Game:
             # out every other action first.
             self._apply(PASS)
             return
-        legal_now = self.legal_actions()
+        legal_now = self._legal_now()
         if not legal_now:
             raise IllegalActionError(f"no decision is pending (the game is over): cannot take {action!r}")
         if isinstance(action, str):
@@ -260,10 +282,15 @@ class Game:
                 "reason": self.result_reason, "turn": self.turn}
 
     def concede(self, player: int | str) -> None:
-        """CR 104.3a: a player may concede at any time."""
+        """CR 104.3a: a player may concede at any time while the game goes on: `player` is a
+        player's name or index. Conceding when the game is over, for a player who has already
+        left it, or for no such player is an IllegalActionError, and the game is unchanged."""
         idx = self.player_index(player)
+        if self.game_over:
+            raise IllegalActionError(f"the game is over ({self.result_reason or 'ended'}): "
+                                     f"{self.players[idx].name} cannot concede")
         if self.players[idx].lost:
-            return
+            raise IllegalActionError(f"{self.players[idx].name} has already left the game: cannot concede")
         self.players[idx].lost = True
         self.log_event(f"{self.players[idx].name} concedes")
         self._legal = None
@@ -348,15 +375,22 @@ class Game:
         return p
 
     def player_index(self, player: int | str) -> int:
-        if isinstance(player, int):
-            return player
-        for p in self.players:
-            if p.name == player:
-                return p.index
-        raise MtgError(f"no player named {player!r}")
+        """The index of a player given by index (0 to players - 1) or by name."""
+        if isinstance(player, int) and not isinstance(player, bool):
+            if 0 <= player < len(self.players):
+                return player
+            raise IllegalActionError(f"no player with index {player}: expected 0 to {len(self.players) - 1}")
+        if isinstance(player, str):
+            for p in self.players:
+                if p.name == player:
+                    return p.index
+            raise IllegalActionError(f"no player named {player!r}; the players are "
+                                     f"{', '.join(p.name for p in self.players)}")
+        raise IllegalActionError(f"a player is a name or an index, got {player!r}")
 
     def log_event(self, line: str) -> None:
-        self.log.append(line)
+        """One line per event (a modal ability's bullets are joined into its line)."""
+        self.log.append(line.replace("\n", " ") if "\n" in line else line)
 
     # ---------------------------------------------------------------------------------------
     # characteristics (CR 613) and the indexes built from them, cached until anything changes
@@ -368,20 +402,53 @@ class Game:
         self._chars = None
         self._trig_index = None
         self._static_index = None
+        self._caches_shared = False
+        self.sba_dirty = True
+
+    def entered(self, oid: int) -> None:
+        """A new object has just been put last on the battlefield (a token, zones.py). When it
+        can change no other permanent, the cached characteristics and indexes are extended with
+        its own (layers.chars_of_new) instead of being recomputed for every permanent, so that
+        creating N tokens costs N, not N²; otherwise everything is recomputed (`invalidate`)."""
+        chars = self._chars
+        c = layers.chars_of_new(self, chars, self._entries, oid) if chars is not None else None
+        if chars is None or c is None:
+            self.invalidate()
+            return
+        if self._caches_shared:  # a clone shares them: this game gets its own copies first
+            chars = self._chars = dict(chars)
+            if self._trig_index is not None:
+                self._trig_index = {k: list(v) for k, v in self._trig_index.items()}
+            if self._static_index is not None:
+                self._static_index = {k: list(v) for k, v in self._static_index.items()}
+            self._caches_shared = False
+        chars[oid] = c
+        for key, ab, origin in c.abilities:
+            if isinstance(ab, Triggered) and self._trig_index is not None:
+                for ev in ab.events:
+                    self._trig_index.setdefault(ev, []).append((oid, key, ab, origin))
+            elif isinstance(ab, StaticAbility) and self._static_index is not None:
+                self._static_index.setdefault(type(ab), []).append((oid, ab))
+        self._legal = None
         self.sba_dirty = True
 
     def all_chars(self) -> dict[int, Chars]:
         """The characteristics of every permanent (layers.compute_all), cached."""
         if self._chars is None:
-            self._chars = layers.compute_all(self)
+            self._chars, self._entries = layers.compute_all_with_entries(self)
+            self._caches_shared = False
         return self._chars
 
     def chars(self, oid: int) -> Chars:
         """The characteristics of object `oid` now (CR 613 on the battlefield, printed elsewhere)."""
         c = self.all_chars().get(oid)
         if c is None:
-            return layers.printed_chars(self.objects[oid].card)
+            return layers.outside_chars(self, self.objects[oid])
         return c
+
+    @staticmethod
+    def printed_chars(card: CardDef) -> Chars:
+        return layers.printed_chars(card)
 
     def last_known(self, oid: int) -> Chars | None:
         """An object's characteristics now, or as it last existed on the battlefield if it has
@@ -432,6 +499,14 @@ class Game:
     def is_blocking(self, oid: int) -> bool:
         return self.combat.is_blocking(oid)
 
+    def blockers_of(self, oid: int) -> list[int]:
+        """The creatures blocking the attacker `oid` now (CR 509.1g: removed ones aren't)."""
+        return [b for b in self.combat.blocks.get(oid, []) if b in self.objects and self.objects[b].zone == "battlefield"]
+
+    def players_attacked(self) -> set[int]:
+        """The players attacked by a creature this combat (melee, CR 702.121a)."""
+        return set(self.combat.attack_targets.values())
+
     def stack_source_chars(self, item: StackItem) -> Chars:
         return targets.stack_source_chars(self, item)
 
@@ -447,16 +522,37 @@ class Game:
         assert pending is not None
         self.pending = None
         if pending.kind == "priority":
-            turns.take_priority_action(self, pending.player, action)
+            try:
+                turns.take_priority_action(self, pending.player, action)  # mana abilities resolve here
+            except LimitReached as e:
+                self._end_at_limit(e)
+                return
         else:
             self.tasks[-1].answer = action.payload
         self._run()
 
     def _run(self) -> None:
-        """Advance the game until a player must decide or it is over: the top task first, then
-        triggered mana abilities (CR 605.4a), state-based actions (CR 704.3), triggered
-        abilities waiting to be put on the stack (CR 603.3), and then priority (CR 117)."""
+        """Advance the game until a player must decide or it is over. A game that goes past
+        one of the engine's limits (limits.py: objects, mana, counters, steps without a
+        decision) ends there in a draw that names the limit."""
+        try:
+            self._advance()
+        except LimitReached as e:
+            self._end_at_limit(e)
+
+    def _end_at_limit(self, e: LimitReached) -> None:
+        sba.end_game(self, None, str(e))
+        self._legal = None
+
+    def _advance(self) -> None:
+        """The top task first, then triggered mana abilities (CR 605.4a), state-based actions
+        (CR 704.3), triggered abilities waiting to be put on the stack (CR 603.3), and then
+        priority (CR 117)."""
+        steps = 0
         while not self.game_over:
+            steps += 1
+            if steps & 63 == 0:
+                limits.check_steps(self, steps)
             if self.tasks:
                 task = self.tasks[-1]
                 n = len(self.tasks)
@@ -479,7 +575,9 @@ class Game:
             if self.pending_triggers:
                 self.tasks.append(PlaceTriggers())
                 continue
-            if self.turn_state.step in NO_PRIORITY:
+            if self.turn_state.step in NO_PRIORITY and not (self.stack and self.turn_state.step == "cleanup"):
+                # CR 514.3a: with abilities triggered during the cleanup step on the stack,
+                # players receive priority in it
                 turns.advance_step(self)
                 continue
             p = self.priority_state.player
@@ -523,6 +621,10 @@ class Game:
     shuffle_library = zones.shuffle_library
     create_token = zones.create_token
     create_token_copy = zones.create_token_copy
+    create_emblem = zones.create_emblem
+    create_token_copy_of = zones.create_token_copy_of
+    attack_choices = combat.attack_choices
+    enter_attacking = combat.enter_attacking
     make_card_copy = zones.make_card_copy
     exile_linked = zones.exile_linked
     as_enters = zones.as_enters
@@ -531,9 +633,16 @@ class Game:
     allow_play_from_exile = zones.allow_play_from_exile
     deal_damage = primitives.deal_damage
     draw = primitives.draw
+    discard = primitives.discard
     gain_life = primitives.gain_life
     lose_life = primitives.lose_life
     destroy = primitives.destroy
+    add_regeneration_shield = primitives.add_regeneration_shield
+    cant_be_regenerated = primitives.cant_be_regenerated
+    prevent_next_damage = primitives.prevent_next_damage
+    prevent_all_combat_damage = primitives.prevent_all_combat_damage
+    prevent_all_damage = primitives.prevent_all_damage
+    delay_until_next_upkeep = triggers.delay_until_next_upkeep
     sacrifice = primitives.sacrifice
     counter = primitives.counter
     tap = primitives.tap
@@ -542,6 +651,7 @@ class Game:
     gain_control_until_eot = primitives.gain_control_until_eot
     attach = primitives.attach
     add_until_eot = primitives.add_until_eot
+    add_for_good = primitives.add_for_good
     produce_mana = mana_abilities.produce_mana
     could_produce = mana_abilities.could_produce
     lands_could_produce = mana_abilities.lands_could_produce
@@ -551,6 +661,28 @@ class Game:
     pay_mana_now = costs.pay_mana_now
     generic_payment_choice = costs.generic_payment_choice
     copy_onto_stack = copies.copy_onto_stack
+    transform = faces.transform
+
+
+def _check_options(names: list[Any], seed: Any, format: Any, x_cap: Any, turn_limit: Any,
+                   skip_forced: Any) -> tuple[int, int, int | None]:
+    """Wrong types are errors now, not at turn 2 (`turn_limit="5"`); numpy integers are taken
+    as the ints they stand for."""
+    def whole(v: Any) -> bool:
+        return isinstance(v, numbers.Integral) and not isinstance(v, bool)
+    if not names or not all(isinstance(n, str) and n for n in names) or len(set(names)) != len(names):
+        raise MtgError(f"player names must be distinct non-empty strings, got {names!r}")
+    if not whole(seed):
+        raise MtgError(f"seed must be a whole number, got {seed!r}")
+    if not isinstance(format, str):
+        raise MtgError(f"format must be a format's name, got {format!r}")
+    if not whole(x_cap) or x_cap < 0:
+        raise MtgError(f"x_cap must be a whole number >= 0, got {x_cap!r}")
+    if turn_limit is not None and (not whole(turn_limit) or turn_limit < 1):
+        raise MtgError(f"turn_limit must be a whole number >= 1 or None, got {turn_limit!r}")
+    if not isinstance(skip_forced, bool):
+        raise MtgError(f"skip_forced must be True or False, got {skip_forced!r}")
+    return int(seed), int(x_cap), None if turn_limit is None else int(turn_limit)
 
 
 #: Each type of task and the function that advances it (returns True when the task is done).
@@ -570,6 +702,7 @@ TASKS: dict[type, Callable[[Game, Any], bool]] = {
 
 
 if TYPE_CHECKING:
+    from ..cards.carddef import CardDef
     from ..cards.protocol import GameOps
 
     def _implements_the_card_protocol(g: Game) -> GameOps:

@@ -61,7 +61,7 @@ def _with_id(a: Action) -> Action:
     p = a.payload
     if isinstance(p, tuple) and len(p) >= 2 and p[0] in ("obj", "stack", "play", "cast", "activate", "mana"):
         oid = p[1]
-    elif isinstance(p, tuple) and len(p) == 2 and a.kind in ("attack", "block"):
+    elif isinstance(p, tuple) and len(p) in (2, 3) and a.kind in ("attack", "block"):
         oid = p[0]
     elif isinstance(p, int) and not isinstance(p, bool):
         oid = p

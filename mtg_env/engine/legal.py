@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Activated
+from ..cards.abilities import Activated, cast_allowed
+from ..cards.carddef import CardDef
+from ..cards.spellcosts import CostReduction, SpellsCostLess
 from ..core.actions import PASS, Action
 from ..core.chars import Chars
 from ..core.mana import ManaCost, available_for, can_pay
-from ..core.objects import Context, GameObject
-from . import autopay, casting, costs, labels, targets, turns, zones
+from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, GameObject
+from . import altpay, autopay, casting, costs, faces, labels, targets, turns, zones
 
 if TYPE_CHECKING:
     from .game import Game
@@ -31,12 +33,35 @@ def priority_actions(g: Game, p: int) -> list[Action]:
     if sorcery_ok and pl.lands_played < 1:  # CR 305.2
         for oid in pl.hand + from_exile:
             card = g.objects[oid].card
-            if "Land" in card.types:
+            if card.faces:
+                for face in faces.playable_lands(card):  # CR 712.12: the face it enters with
+                    acts.append(Action("play", f"play {face.name}", source=face.name,
+                                       payload=("play", oid, face.face_index)))
+            elif "Land" in card.types:
                 acts.append(Action("play", f"play {card.name}", source=card.name, payload=("play", oid)))
-    for oid in pl.hand + pl.command + from_exile:
+    adventurers = faces.on_adventure(g, p, from_exile)
+    for oid in pl.hand + pl.command + from_exile + adventurers + faces.graveyard_casts(g, p):
         card = g.objects[oid].card
-        if "Land" not in card.types and can_cast(g, oid, p, sorcery_ok, sources):
+        if card.faces:  # CR 709.3, 712.11b, 715.3: the half or face cast is chosen first
+            for face in faces.castable_faces(g, oid, card, oid in adventurers):
+                if can_cast(g, oid, p, sorcery_ok, sources, face):
+                    acts.append(Action("cast", f"cast {face.name}", source=face.name,
+                                       payload=("cast", oid, face.face_index)))
+        elif card.types and "Land" not in card.types and can_cast(g, oid, p, sorcery_ok, sources):
             acts.append(Action("cast", f"cast {card.name}", source=card.name, payload=("cast", oid)))
+    for oid in pl.graveyard:  # CR 702.34a: flashback, cast from the graveyard
+        card = g.objects[oid].card
+        if card.faces:  # the face or half with flashback (CR 709.3, 712.11b, 715.3)
+            for face in card.faces:
+                fb = casting.flashback_of(face) if face.abilities else None
+                if fb is not None and can_cast(g, oid, p, sorcery_ok, sources, face):
+                    acts.append(Action("cast", f"cast {face.name} with flashback {fb.cost}", source=face.name,
+                                       payload=("cast", oid, face.face_index)))
+            continue
+        fb = casting.flashback_of(card) if card.abilities else None
+        if fb is not None and can_cast(g, oid, p, sorcery_ok, sources):
+            acts.append(Action("cast", f"cast {card.name} with flashback {fb.cost}", source=card.name,
+                               payload=("cast", oid)))
     chars = g.all_chars()
     for oid in g.battlefield:
         obj = g.objects[oid]
@@ -46,7 +71,8 @@ def priority_actions(g: Game, p: int) -> list[Action]:
         twins = labels.twin_instances(c.abilities) if c.abilities and len(c.abilities) > len(obj.card.abilities) \
             else None
         for key, ab, origin in c.abilities:
-            if isinstance(ab, Activated) and can_activate(g, oid, obj, c, key, ab, p, sorcery_ok, sources):
+            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and \
+                    can_activate(g, oid, obj, c, key, ab, p, sorcery_ok, sources):
                 text = casting.ability_text(g, ab, oid, origin)
                 if twins and (origin, ab.text) in twins:
                     # two caged cards give the same ability: the card's id tells the instances
@@ -54,6 +80,7 @@ def priority_actions(g: Game, p: int) -> list[Action]:
                     text = text[:-1] + f"#{key[1:].split('.', 1)[0]})"
                 acts.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
                                    ability=ab.text, payload=("activate", oid, key)))
+    acts += hand_ability_actions(g, p, sorcery_ok, sources)
     return labels.dedupe(acts)
 
 
@@ -70,13 +97,33 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
             continue
         c = chars[oid]
         for key, ab, _origin in c.abilities:
-            if isinstance(ab, Activated) and ab.cost.mana.is_empty:
+            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and ab.cost.mana.is_empty:
                 if sorcery_ok is None:
                     sorcery_ok = turns.sorcery_timing(g, p)
                 if can_activate(g, oid, obj, c, key, ab, p, sorcery_ok):
                     return False, None
     acts = priority_actions(g, p)
     return len(acts) == 1, acts
+
+
+def hand_ability_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None) -> list[Action]:
+    """Abilities that function only while their card is in its owner's hand or graveyard:
+    cycling (CR 702.29a), "Return ~ from your graveyard to your hand" (CR 113.6m), activated
+    from there (CR 602.2a)."""
+    acts = []
+    pl = g.players[p]
+    for zone, cards in ((HAND, pl.hand), (GRAVEYARD, pl.graveyard)):
+        for oid in cards:
+            obj = g.objects[oid]
+            if not any(isinstance(ab, Activated) and ab.zone == zone for ab in obj.card.abilities):
+                continue
+            c = g.chars(oid)
+            for key, ab, _origin in c.abilities:
+                if isinstance(ab, Activated) and ab.zone == zone and \
+                        can_activate(g, oid, obj, c, key, ab, p, sorcery_ok, sources):
+                    acts.append(Action("activate", f"activate {c.name}: {ab.text}", source=c.name,
+                                       ability=ab.text, payload=("activate", oid, key)))
+    return acts
 
 
 def mana_ability_actions(g: Game, p: int) -> list[Action]:
@@ -89,7 +136,7 @@ def mana_ability_actions(g: Game, p: int) -> list[Action]:
             continue
         c = chars[oid]
         for key, ab, origin in c.abilities:
-            if isinstance(ab, Activated) and ab.is_mana_ability and \
+            if isinstance(ab, Activated) and ab.is_mana_ability and ab.zone == BATTLEFIELD and \
                     can_activate(g, oid, obj, c, key, ab, p, False):
                 text = casting.ability_text(g, ab, oid, origin)
                 out.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
@@ -97,25 +144,67 @@ def mana_ability_actions(g: Game, p: int) -> list[Action]:
     return out
 
 
-def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | None = None) -> bool:
+def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | None = None,
+             face: CardDef | None = None) -> bool:
     """May `p` begin to cast the card `oid` now: its timing (CR 117.1a, 702.8 flash), its cost
-    (CR 601.2f-h) and its targets (CR 601.2c)?"""
-    card = g.objects[oid].card
+    (CR 601.2f-h) and its targets (CR 601.2c)? `face`: the face or half to be cast (only its
+    characteristics are evaluated, CR 709.3a, 712.11c, 715.3a)."""
+    card = g.objects[oid].card if face is None else face
     fast = "Instant" in card.types or "flash" in card.keywords
     if not fast and not sorcery_ok:
         return False
+    if not cast_allowed(g, card, p):
+        return False  # "Cast this spell only during combat" (CR 601.3)
     pool = g.players[p].pool
-    if sources is None and card.mana_cost.min_mana > pool.total and not g.effects.play_permissions:
+    printed = card.mana_cost if g.objects[oid].zone != GRAVEYARD else casting.spell_cost(g, oid, face)  # flashback
+    alt = altpay.keywords_of(g, oid, face) or any(isinstance(ab, CostReduction) for ab in card.abilities) or \
+        bool(g.statics_of(SpellsCostLess))  # the cost may be less than the printed one
+    if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not alt:
         return False  # fast path: manual payment and not enough mana in the pool
-    avail = available_for(pool, costs.spend_tags(g, p, "spell", oid))
-    if not zones.free_from_exile(g, oid) and not payable(avail, casting.spell_cost(g, oid).with_x(0), sources):
+    tags = costs.spend_tags(g, p, "spell", oid)
+    if face is not None:  # mana restricted to artifact spells (CR 106.6): the face's types
+        tags = frozenset({"artifact"}) if "Artifact" in face.types else frozenset()
+    avail = available_for(pool, tags)
+    extra = casting.additional_cost(card)
+    if not zones.free_from_exile(g, oid) and \
+            not spell_payable(g, p, oid, avail, casting.spell_mana(g, p, oid, False, face=face).with_x(0), sources, face):
+        return False
+    if not extra.is_free and not can_pay_additional(g, p, oid, extra):
         return False
     sa = card.spell_ability
     if sa is not None and sa.modes:
-        ctx = Context(p, oid, card.name)
-        return any(targets.has_targets(g, m.targets, ctx) for m in sa.modes)
+        return casting.modes_choosable(g, sa, Context(p, oid, card.name))
     specs = casting.spell_targets(card)
     return not specs or targets.has_targets(g, specs, Context(p, oid, card.name))
+
+
+def can_pay_additional(g: Game, p: int, oid: int, cost: Any) -> bool:
+    """CR 601.2h: can `p` pay a spell's additional costs (life, sacrifices, discards, tapping
+    creatures) now? The card being cast is on the stack then, so it is not a card in hand to
+    discard (CR 601.2a)."""
+    pl = g.players[p]
+    if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
+        return False
+    if cost.discard and len([o for o in pl.hand if o != oid]) < cost.discard:
+        return False
+    chosen: set[int] = set()
+    for sel in cost.sacrifice:
+        cands = [o for o in g.battlefield if g.objects[o].controller == p and o not in chosen
+                 and g.matches(sel.filter, o, p)]
+        if len(cands) < sel.count:
+            return False
+        chosen.update(cands[:sel.count])
+    return not (cost.tap_other and len(casting.tap_other_candidates(g, p, oid, cost, [])) < cost.tap_other.count)
+
+
+def spell_payable(g: Game, p: int, oid: int, avail: list[int], cost: ManaCost, sources: list[Any] | None,
+                  face: CardDef | None = None) -> bool:
+    """Can the spell `oid`'s mana `cost` be paid: by the pool and sources, and by the objects
+    its convoke, improvise or delve let pay (engine/altpay.py)? `face`: the face or half to be
+    cast (its keywords), if not yet chosen."""
+    if altpay.keywords_of(g, oid, face):
+        return altpay.payable(g, p, oid, avail, cost, card=face)
+    return payable(avail, cost, sources)
 
 
 def payable(avail: list[int], cost: ManaCost, sources: list[Any] | None, exclude: int | None = None) -> bool:
@@ -129,6 +218,24 @@ def payable(avail: list[int], cost: ManaCost, sources: list[Any] | None, exclude
     return autopay.can_pay_with_sources(avail, cost, sources)
 
 
+#: the steps of a turn before its (only) declare attackers step (CR 506.1, 507, 508)
+_BEFORE_ATTACKERS = frozenset({"untap", "upkeep", "draw", "precombat_main", "beginning_of_combat"})
+
+
+def timing_allows(g: Game, timing: str, p: int) -> bool:
+    """CR 602.5b: an activation restriction on when it may be activated. "Before attackers are
+    declared" is before the declare attackers step of the turn's first combat (its rulings;
+    the engine has one combat phase per turn)."""
+    ts = g.turn_state
+    if ts.active != p:
+        return False
+    if timing == "your_upkeep":
+        return ts.step == "upkeep"
+    if timing == "your_turn_before_attackers":
+        return ts.step in _BEFORE_ATTACKERS
+    return timing == "your_turn"
+
+
 def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Activated, p: int,
                  sorcery_ok: bool, sources: list[Any] | None = None) -> bool:
     """May `p` activate the ability instance `key` of `oid` now (CR 602.5: its timing and
@@ -139,6 +246,12 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     if sources is None and cost.mana.min_mana > g.players[p].pool.total:
         return False  # fast path: manual payment and not enough mana in the pool
     if ab.once_each_turn and g.turn_state.activations.get((oid, key)):
+        return False
+    if ab.timing is not None and not timing_allows(g, ab.timing, p):
+        return False
+    if ab.activate_if is not None and not ab.activate_if.holds(g, None, oid):
+        return False
+    if cost.loyalty is not None and not loyalty_ok(g, oid, obj, cost.loyalty, sorcery_ok):
         return False
     if cost.tap or cost.untap:
         if cost.tap and obj.tapped:
@@ -184,6 +297,18 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
         if not targets.has_targets(g, ab.targets, ctx):
             return False
     if ab.modes:
-        ctx = Context(p, oid, c.name)
-        return any(targets.has_targets(g, m.targets, ctx) for m in ab.modes)
+        return casting.modes_choosable(g, ab, Context(p, oid, c.name))
     return True
+
+
+#: the key of `TurnState.activations` that counts a permanent's loyalty abilities this turn
+LOYALTY_KEY = "loyalty"
+
+
+def loyalty_ok(g: Game, oid: int, obj: GameObject, change: int, sorcery_ok: bool) -> bool:
+    """CR 606.3: a loyalty ability only at sorcery speed, and only if no loyalty ability of
+    that permanent was activated this turn; CR 606.6: a negative cost needs that many loyalty
+    counters."""
+    if not sorcery_ok or g.turn_state.activations.get((oid, LOYALTY_KEY)):
+        return False
+    return change >= 0 or obj.counters.get("loyalty", 0) >= -change

@@ -15,7 +15,7 @@ from ..cards.abilities import Activated, TriggerEvent, effects_of
 from ..cards.effects import Ask
 from ..core.mana import COLORS, TYPES, format_mana
 from ..core.objects import Context
-from . import replacement, triggers
+from . import limits, replacement, triggers
 
 if TYPE_CHECKING:
     from .game import Game
@@ -41,6 +41,7 @@ def produce_mana(g: Game, ctx: Context, counts: list[int], restriction: str | No
         if n > 0:
             p.pool.add(TYPES[i], n, restriction)
             total += n
+            limits.check_amount(max([p.pool.counts[i], *(r.amount for r in p.pool.restricted)]), "mana")
     if total == 0:
         return None
     p.mana_produced += total

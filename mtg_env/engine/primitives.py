@@ -11,43 +11,85 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import FewerCounters
+from ..cards.spellcosts import CantBeCountered
 from ..core.modifications import Modification
-from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, Ref
-from . import targets, triggers, zones
+from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, Ref, StackItem
+from . import limits, targets, triggers, zones
 from .state import ContinuousEffect
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def deal_damage(g: Game, ctx: Context, ref: Ref, n: int) -> None:
-    """CR 120.3: damage to a player causes life loss; to a creature, it is marked. Deathtouch
-    and lifelink are the source's (as it last existed, if it has left: CR 113.7a)."""
+def discard(g: Game, oid: int, how: str = "") -> int | None:
+    """CR 701.9a: the card moves from its owner's hand to their graveyard; "whenever ...
+    discards a card" abilities trigger. Returns the card's new id (None if it wasn't in a
+    hand). `how`: words the log adds (" at random")."""
+    obj = g.objects.get(oid)
+    if obj is None or obj.zone != HAND:
+        return None
+    g.log_event(f"{g.players[obj.owner].name} discards {g.name_of(oid)}{how}")
+    new = zones.move_to_zone(g, oid, GRAVEYARD)
+    triggers.discarded(g, obj.owner, new)
+    return new
+
+
+def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -> int:
+    """CR 120.3: damage to a player causes life loss (120.3a), or poison counters from a source
+    with infect (120.3b, 702.90b); to a creature it is marked (120.3e), or -1/-1 counters from a
+    source with wither or infect (120.3d, 702.80a). Deathtouch and lifelink are the source's (as
+    it last existed, if it has left: CR 113.7a). Prevention effects apply first (protection,
+    CR 702.16e; then those of replacement.prevent_damage, CR 615; `combat`: combat damage,
+    CR 510.2). Returns the damage dealt (0 if prevented); combat damage's triggers are the
+    caller's (CR 510.2), others trigger here."""
     if n <= 0:
-        return
+        return 0
     src = ctx.source_id
     src_c = g.last_known(src) if src is not None else None
     kws = src_c.keywords if src_c is not None else frozenset()
+    if ref[0] == "obj":
+        if ref[1] not in g.objects or g.objects[ref[1]].zone != BATTLEFIELD:
+            return 0
+        if targets.protected_from(g, ref[1], src):
+            g.log_event(f"damage to {g.name_of(ref[1])} is prevented (protection)")
+            return 0  # CR 702.16e
+    elif ref[0] != "player":
+        return 0
+    if g.effects.prevention or g.effects.prevent_combat_damage or g.effects.prevent_all:
+        from .replacement import prevent_damage
+        n = prevent_damage(g, ctx, ref, n, combat)
+        if n <= 0:
+            return 0
     g.sba_dirty = True
     if ref[0] == "player":
         p = g.players[ref[1]]
-        p.life -= n
-        g.log_event(f"{ctx.source_name} deals {n} damage to {p.name}")
-    elif ref[0] == "obj" and ref[1] in g.objects:
-        if g.objects[ref[1]].zone != BATTLEFIELD:
-            return
-        if targets.protected_from(g, ref[1], src):
-            g.log_event(f"damage to {g.name_of(ref[1])} is prevented (protection)")
-            return  # CR 702.16e
-        obj = g.writable(ref[1])
-        obj.damage += n
-        if "deathtouch" in kws:
-            obj.deathtouched = True
-        g.log_event(f"{ctx.source_name} deals {n} damage to {g.name_of(ref[1])}")
+        if "infect" in kws:
+            p.poison += n
+            g.log_event(f"{ctx.source_name} deals {n} damage to {p.name} ({n} poison counter"
+                        f"{'s' if n != 1 else ''})")
+        else:
+            p.life -= n
+            g.log_event(f"{ctx.source_name} deals {n} damage to {p.name}")
     else:
-        return
+        types = g.chars(ref[1]).types
+        if "Planeswalker" in types:
+            # CR 120.3c: damage to a planeswalker removes that many loyalty counters
+            remove_counters(g, ref[1], "loyalty", n)
+        if "Planeswalker" not in types or "Creature" in types:
+            if {"wither", "infect"} & kws:
+                add_counters(g, ref[1], "-1/-1", n)  # CR 120.3d
+                obj = g.writable(ref[1])
+            else:
+                obj = g.writable(ref[1])
+                obj.damage += n  # CR 120.3e
+            if "deathtouch" in kws:
+                obj.deathtouched = True  # CR 702.2b: destroyed, whatever form the damage took
+        g.log_event(f"{ctx.source_name} deals {n} damage to {g.name_of(ref[1])}")
     if "lifelink" in kws:
         gain_life(g, ctx.controller, n)
+    if not combat:
+        triggers.damage_dealt(g, src, ref, n, False)
+    return n
 
 
 def draw(g: Game, player: int, n: int = 1) -> None:
@@ -78,13 +120,49 @@ def lose_life(g: Game, player: int, n: int) -> None:
         g.log_event(f"{g.players[player].name} loses {n} life")
 
 
-def destroy(g: Game, oid: int) -> None:
-    """CR 701.8; indestructible permanents aren't destroyed (CR 702.12b)."""
+def destroy(g: Game, oid: int, can_regenerate: bool = True) -> None:
+    """CR 701.8; indestructible permanents aren't destroyed (CR 702.12b); a regeneration
+    shield replaces the destruction (CR 701.19a) unless it "can't be regenerated"."""
     if oid not in g.objects or g.objects[oid].zone != BATTLEFIELD:
         return
     if g.chars(oid).has_keyword("indestructible"):
         return
+    if can_regenerate and regenerates(g, oid):
+        return
     zones.move_to_zone(g, oid, GRAVEYARD)
+
+
+def add_regeneration_shield(g: Game, oid: int) -> None:
+    """CR 701.19a: "Regenerate <permanent>": the next time it would be destroyed this turn,
+    instead remove all damage marked on it and tap it, and remove it from combat."""
+    if oid in g.objects and g.objects[oid].zone == BATTLEFIELD:
+        g.effects.regeneration.append(oid)
+        g.log_event(f"{g.name_of(oid)} gets a regeneration shield")
+
+
+def cant_be_regenerated(g: Game, oid: int) -> None:
+    """CR 701.19c: "<It> can't be regenerated this turn"."""
+    if oid in g.objects and g.objects[oid].zone == BATTLEFIELD:
+        g.effects.no_regeneration.append(oid)
+
+
+def regenerates(g: Game, oid: int) -> bool:
+    """Uses a regeneration shield on `oid`, which would be destroyed (by an effect, or by lethal
+    damage or deathtouch, CR 704.5g-h), if it has one and can be regenerated: the destruction
+    is replaced (CR 701.19a; the shields are interchangeable, so which is used is no choice)."""
+    eff = g.effects
+    if oid not in eff.regeneration or oid in eff.no_regeneration:
+        return False
+    eff.regeneration.remove(oid)
+    from . import combat
+    w = g.writable(oid)
+    w.damage = 0
+    w.deathtouched = False
+    g.log_event(f"{g.name_of(oid)} regenerates")
+    tap(g, oid)
+    combat.remove_from_combat(g, oid)
+    g.invalidate()
+    return True
 
 
 def sacrifice(g: Game, oid: int) -> None:
@@ -94,9 +172,13 @@ def sacrifice(g: Game, oid: int) -> None:
 
 
 def counter(g: Game, stack_id: int) -> None:
-    """CR 701.6: the countered spell goes to its owner's graveyard; a copy ceases to exist."""
+    """CR 701.6: the countered spell goes to its owner's graveyard; a copy ceases to exist. A
+    spell that can't be countered stays on the stack (CR 101.2)."""
     for i, item in enumerate(g.stack):
         if item.id == stack_id:
+            if item.kind == "spell" and cant_be_countered(g, item):
+                g.log_event(f"{item.ctx.source_name} can't be countered")
+                return
             del g.stack[i]
             g.log_event(f"{item.ctx.source_name} is countered")
             if item.kind == "spell" and item.obj_id is not None:
@@ -106,6 +188,20 @@ def counter(g: Game, stack_id: int) -> None:
                 else:
                     zones.move_to_zone(g, item.obj_id, GRAVEYARD)
             return
+
+
+def cant_be_countered(g: Game, item: StackItem) -> bool:
+    """CR 101.2: "This spell can't be countered" (an ability of the spell, CR 113.6a) or a
+    permanent's "<spells> can't be countered" that applies to it."""
+    oid = item.obj_id
+    if oid is not None and oid in g.objects:
+        for _key, ab, _origin in g.chars(oid).abilities:
+            if isinstance(ab, CantBeCountered) and ab.affects is None:
+                return True
+    for src, ab in g.statics_of(CantBeCountered):
+        if ab.affects is not None and ab.affects.item(g, item, g.objects[src].controller, src):
+            return True
+    return False
 
 
 def tap(g: Game, oid: int) -> None:
@@ -130,8 +226,10 @@ def add_counters(g: Game, oid: int, kind: str, n: int) -> None:
             if ab.counter == kind and g.matches(ab.affects, oid, g.objects[src].controller, src):
                 n -= ab.fewer
     if n > 0:
+        total = obj.counters.get(kind, 0) + n
+        limits.check_amount(total, "counter")
         w = g.writable(oid)
-        w.counters[kind] = w.counters.get(kind, 0) + n
+        w.counters[kind] = total
         g.invalidate()
 
 
@@ -159,6 +257,7 @@ def gain_control_until_eot(g: Game, oid: int, player: int) -> None:
         g.effects.control_reverts.append((oid, w.controller))
         w.controller = player
         w.sick = True
+        _control_changed(g, oid)
     g.invalidate()
     g.log_event(f"{g.players[player].name} gains control of {g.name_of(oid)} until end of turn")
 
@@ -171,9 +270,19 @@ def end_control_effects(g: Game) -> None:
             w = g.writable(oid)
             w.controller = prev
             w.sick = True
+            _control_changed(g, oid)
             g.log_event(f"{g.players[prev].name} regains control of {g.name_of(oid)}")
     g.effects.control_reverts = []
     g.invalidate()
+
+
+def _control_changed(g: Game, oid: int) -> None:
+    """CR 506.4: a planeswalker being attacked whose controller changes is removed from combat;
+    the creatures attacking it go on attacking nothing (CR 506.4c)."""
+    cb = g.combat
+    for a, pw in list(cb.attacked_planeswalkers.items()):
+        if pw == oid:
+            cb.attacked_planeswalkers[a] = None
 
 
 def attach(g: Game, oid: int, to: int) -> None:
@@ -195,4 +304,30 @@ def add_until_eot(g: Game, oid: int, modification: Modification) -> None:
     """A continuous effect from a resolving spell or ability (CR 611.2) until end of turn."""
     g.ts += 1
     g.effects.layered.append(ContinuousEffect(modification, oid, g.ts, "eot"))
+    g.invalidate()
+
+
+def prevent_next_damage(g: Game, ref: Ref, n: int) -> None:
+    """CR 615.7: a shield that prevents the next `n` damage dealt to `ref` this turn."""
+    if n > 0 and (ref[0] == "player" or (ref[1] in g.objects and g.objects[ref[1]].zone == BATTLEFIELD)):
+        g.effects.prevention.append((ref, n))
+
+
+def prevent_all_combat_damage(g: Game) -> None:
+    """CR 615.1: "Prevent all combat damage that would be dealt this turn"."""
+    g.effects.prevent_combat_damage = True
+    g.log_event("all combat damage will be prevented this turn")
+
+
+def prevent_all_damage(g: Game, direction: str, ref: Ref, combat: bool) -> None:
+    """CR 615.1: "Prevent all [combat] damage that would be dealt to (`direction` "to") / by
+    ("by") <ref> this turn"."""
+    g.effects.prevent_all.append((direction, ref, combat))
+
+
+def add_for_good(g: Game, oid: int, modification: Modification) -> None:
+    """A continuous effect from a resolving spell or ability that states no duration: it lasts
+    as long as the permanent does (CR 611.2a; amass's "it becomes a Zombie", CR 701.47a)."""
+    g.ts += 1
+    g.effects.layered.append(ContinuousEffect(modification, oid, g.ts, "game"))
     g.invalidate()

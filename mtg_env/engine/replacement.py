@@ -108,3 +108,54 @@ def types_after_replacements(g: Game, ctx: Context, types: set[str]) -> set[str]
                 counts = ab.replace(counts)
             out |= {TYPES[i] for i, n in enumerate(counts) if n}
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# prevention effects on damage (CR 615)
+
+
+def prevent_damage(g: Game, ctx: Context, ref: tuple[str, int], n: int, combat: bool) -> int:
+    """The damage left of `n` about to be dealt to `ref` after prevention effects (CR 615):
+    "prevent all combat damage" (CR 615.1), then the prevention shields on `ref`, oldest first
+    (CR 615.7: each prevents up to what it has left, and is used up by what it prevents). The
+    shields on one permanent or player differ only by the damage they have left, so the order
+    in which they apply leaves the same total to prevent later this turn."""
+    eff = g.effects
+    if fully_prevented(g, ctx.source_id, ref, combat):
+        g.log_event(f"{'combat ' if combat else ''}damage {ctx.source_name} would deal is prevented")
+        return 0
+    if not eff.prevention:
+        return n
+    left = n
+    kept: list[tuple[tuple[str, int], int]] = []
+    for shield_ref, amount in eff.prevention:
+        if left and tuple(shield_ref) == tuple(ref):
+            used = min(amount, left)
+            left -= used
+            amount -= used
+        if amount:
+            kept.append((shield_ref, amount))
+    if left != n:
+        eff.prevention = kept
+        g.log_event(f"{n - left} damage {ctx.source_name} would deal is prevented")
+    return left
+
+
+
+def fully_prevented(g: Game, src: int | None, ref: tuple[str, int], combat: bool) -> bool:
+    """Is all damage `src` would deal to `ref` now prevented ("Prevent all combat damage that
+    would be dealt this turn", "... dealt to/by <it> this turn", CR 615.1)? These apply
+    before prevention shields, which then prevent nothing of it and are kept (CR 616.1 lets the
+    affected player order prevention effects; applying the shield first, to no gain, is a
+    choice the engine doesn't offer)."""
+    eff = g.effects
+    if combat and eff.prevent_combat_damage:
+        return True
+    for direction, r, combat_only in eff.prevent_all:
+        if combat_only and not combat:
+            continue
+        if direction == "to" and tuple(r) == tuple(ref):
+            return True
+        if direction == "by" and src is not None and r == ("obj", src):
+            return True
+    return False

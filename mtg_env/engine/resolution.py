@@ -15,8 +15,8 @@ from ..cards.abilities import TargetSpec, Triggered, effects_of, targets_of
 from ..cards.effects import Ask
 from ..core.actions import Action
 from ..core.mana import can_pay
-from ..core.objects import BATTLEFIELD, GRAVEYARD, Context, StackItem
-from . import autopay, casting, costs, legal, targets, zones
+from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, StackItem
+from . import autopay, casting, costs, faces, legal, targets, zones
 from .tasks import Resolve, ResolveStage
 
 if TYPE_CHECKING:
@@ -88,8 +88,9 @@ def resolve(g: Game, t: Resolve) -> bool:
                 casting.begin_cast(g, ctx.controller, ans[1], free=True)
                 return False
             if isinstance(ans, tuple) and ans and ans[0] == "mana":
-                # a mana ability activated while deciding whether to pay (CR 605.3a)
-                casting.begin_activation(g, ctx.controller, ans[1], ans[2])
+                # a mana ability activated while deciding whether to pay (CR 605.3a), by the
+                # player asked: the controller of its source, who may not control this (CR 118.12)
+                casting.begin_activation(g, g.objects[ans[1]].controller, ans[1], ans[2])
                 return False
             key = t.ask_key if t.ask_key is not None else t.effect_index
             t.ask_key = None
@@ -179,9 +180,17 @@ def finish(g: Game, item: StackItem, countered: bool) -> None:
         if "Aura" in obj.card.subtypes and item.ctx.targets:
             attach = item.ctx.targets[0][1]
         g.log_event(f"{obj.card.name} resolves")
+        info = item.ctx.enters or None
+        if item.ctx.kicked:  # CR 702.33d: the permanent remembers that its spell was kicked
+            info = dict(info or {}, kicked=item.ctx.kicked)
         zones.move_to_zone(g, item.obj_id, BATTLEFIELD, controller=item.ctx.controller,
-                           x=item.ctx.x, attach_to=attach, info=item.ctx.enters or None)
+                           x=item.ctx.x, attach_to=attach, info=info)
     else:
         if not countered:
             g.log_event(f"{obj.card.name} resolves")
-        zones.move_to_zone(g, item.obj_id, GRAVEYARD)
+            if faces.is_adventure(obj.card):
+                faces.exile_on_adventure(g, item.obj_id, item.ctx.controller)  # CR 715.3d
+                return
+        # CR 702.27a: a spell whose buyback was paid goes to its owner's hand as it resolves
+        to = HAND if not countered and obj.info and obj.info.get("buyback") else GRAVEYARD
+        zones.move_to_zone(g, item.obj_id, to)

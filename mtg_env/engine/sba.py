@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..core.actions import Action
 from ..core.objects import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
-from . import casting, primitives, zones
+from . import casting, primitives, targets, zones
 from .tasks import CommanderZone, LegendRule
 
 if TYPE_CHECKING:
@@ -26,11 +26,12 @@ def check(g: Game) -> bool:
     g.sba_dirty = False
     did = False
     for p in g.players:
-        if not p.lost and (p.life <= 0 or p.drew_from_empty):
+        if not p.lost and (p.life <= 0 or p.drew_from_empty or p.poison >= 10):
             p.lost = True
             did = True
-            why = "0 or less life" if p.life <= 0 else "drawing from an empty library"
-            g.log_event(f"{p.name} loses the game ({why})")  # CR 704.5a, 704.5b
+            why = "0 or less life" if p.life <= 0 else "drawing from an empty library" if p.drew_from_empty \
+                else "ten or more poison counters"
+            g.log_event(f"{p.name} loses the game ({why})")  # CR 704.5a, 704.5b, 704.5c
     rules = g.options.format_rules
     if rules is not None and rules.check_losses(g):
         did = True
@@ -68,10 +69,17 @@ def check(g: Game) -> bool:
             if c.toughness <= 0:
                 to_grave.append(oid)  # CR 704.5f
                 continue
-            if (obj.damage >= c.toughness or (obj.deathtouched and obj.damage > 0)) and \
-                    "indestructible" not in c.keywords:
+            touched = obj.deathtouched
+            if touched:
+                # CR 704.5h: dealt damage by a deathtouch source since SBAs were last checked
+                # (as damage or as -1/-1 counters, CR 702.2b, 120.3d)
+                g.writable(oid).deathtouched = False
+            if (obj.damage >= c.toughness or touched) and "indestructible" not in c.keywords:
                 to_destroy.append(oid)  # CR 704.5g, 704.5h
                 continue
+        if "Planeswalker" in c.types and obj.counters.get("loyalty", 0) <= 0:
+            to_grave.append(oid)  # CR 704.5i: a planeswalker with loyalty 0 (CR 306.5c)
+            continue
         plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
         if plus and minus:  # CR 704.5q
             n = min(plus, minus)
@@ -83,10 +91,12 @@ def check(g: Game) -> bool:
             legal_host = host in g.objects and g.objects[host].zone == BATTLEFIELD
             if "Aura" in c.subtypes:
                 spec = casting.spell_targets(obj.card)
-                if not legal_host or (spec and not g.matches(spec[0].filter, host, obj.controller, oid)):
-                    to_grave.append(oid)  # CR 704.5m
-            elif "Equipment" in c.subtypes and (not legal_host or not g.is_creature(host)):
-                unattach.append(oid)  # CR 704.5n
+                if not legal_host or (spec and not g.matches(spec[0].filter, host, obj.controller, oid)) \
+                        or targets.protected_from(g, host, oid):
+                    to_grave.append(oid)  # CR 704.5m, 702.16c
+            elif "Equipment" in c.subtypes and (not legal_host or not g.is_creature(host)
+                                                or targets.protected_from(g, host, oid)):
+                unattach.append(oid)  # CR 704.5n, 702.16d
     for oid in unattach:
         g.writable(oid).attached_to = None
         did = True
@@ -94,6 +104,9 @@ def check(g: Game) -> bool:
         zones.move_to_zone(g, oid, GRAVEYARD)
         did = True
     for oid in to_destroy:
+        if oid in g.objects and primitives.regenerates(g, oid):  # CR 701.19a
+            did = True
+            continue
         if oid in g.objects:
             g.log_event(f"{g.name_of(oid)} is destroyed (lethal damage)")
             zones.move_to_zone(g, oid, GRAVEYARD)

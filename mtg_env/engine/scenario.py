@@ -11,12 +11,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from ..cards import get_card
 from ..core.errors import IllegalActionError, ManaStringError, MtgError, ScenarioError, UnknownCardError
+from ..core.inputs import InputFileError, load_yaml, read_text
 from ..core.mana import parse_mana
+from ..core.objects import BATTLEFIELD
+from . import faces, limits
 from .game import STEPS, Game
+from .zones import face_named
 
 TOP_KEYS = {"name", "description", "seed", "format", "turn", "active_player", "step", "mana_payment",
             "players", "line", "expect", "turn_limit", "x_cap", "tags", "skip_forced"}
@@ -60,15 +62,14 @@ def _read_source(source: str | os.PathLike[str] | dict[str, Any]) -> tuple[dict[
     if "\n" not in s and (os.path.exists(s) or s.endswith((".yaml", ".yml"))):
         if not os.path.exists(s):
             raise ScenarioError(s, "", "no such file")
-        with open(s, encoding="utf-8") as f:
-            text = f.read()
+        try:
+            text = read_text(s)
+        except InputFileError as e:
+            raise ScenarioError(s, "", str(e).removeprefix(f"{s}: ")) from None
         where = s
     else:
         text, where = s, "<text>"
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        raise ScenarioError(where, "", f"not valid YAML: {e}") from None
+    data = load_yaml(text, where)
     if not isinstance(data, dict):
         raise ScenarioError(where, "", f"expected a mapping at the top level, got {type(data).__name__}")
     return data, where
@@ -92,7 +93,9 @@ def _typed(where: str, path: str, v: Any, t: type | tuple[type, ...], what: str)
 def _card_name(where: str, path: str, v: Any) -> str:
     _typed(where, path, v, str, "a card name")
     try:
-        return get_card(v).name
+        card = get_card(v)
+        # a face's name, for a card with several faces: that face up on the battlefield
+        return face_named(card, v, BATTLEFIELD).name
     except UnknownCardError as e:
         raise ScenarioError(where, path, str(e)) from None
 
@@ -112,8 +115,8 @@ def _counters(where: str, path: str, v: Any) -> dict[str, int]:
     out = {}
     for k, n in v.items():
         _typed(where, f"{path}.{k}", n, int, "a whole number of counters")
-        if n < 0:
-            raise ScenarioError(where, f"{path}.{k}", "expected a number of counters >= 0")
+        if not 0 <= n <= limits.MAX_AMOUNT:
+            raise ScenarioError(where, f"{path}.{k}", f"expected a number of counters >= 0 and <= {limits.MAX_AMOUNT}")
         out[str(k)] = n
     return out
 
@@ -159,11 +162,18 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>", skip_forced: boo
     turn_limit = data.get("turn_limit")
     if turn_limit is not None:
         _typed(where, "turn_limit", turn_limit, int, "a whole number")
+        if turn_limit < 1:
+            raise ScenarioError(where, "turn_limit", f"expected at least 1, got {turn_limit}")
     x_cap = _typed(where, "x_cap", data.get("x_cap", 20), int, "a whole number")
+    if x_cap < 0:
+        raise ScenarioError(where, "x_cap", f"expected at least 0, got {x_cap}")
     skip_forced = _typed(where, "skip_forced", data.get("skip_forced", skip_forced), bool, "true or false")
 
     # Validate every player before building anything.
     plans = [_plan_player(where, f"players[{i}]", pd, names) for i, pd in enumerate(players_data)]
+    n_objects = sum(len(pl[z]) for pl in plans for z in ("hand", "library", "graveyard", "exile", "battlefield"))
+    if n_objects > limits.MAX_OBJECTS:
+        raise ScenarioError(where, "players", f"{n_objects} cards: a game holds at most {limits.MAX_OBJECTS} objects")
 
     g = Game(names, seed=seed, format=fmt, mana_payment=payment, x_cap=x_cap, turn_limit=turn_limit,
              skip_forced=skip_forced)
@@ -213,6 +223,7 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>", skip_forced: boo
         g.objects[oid].attached_to = host
     g.log_event(f"Scenario{': ' + str(data['name']) if data.get('name') else ''} — turn {turn}, "
                 f"{active}'s {step.replace('_', ' ')}")
+    faces.settle_day_night(g)  # daybound or nightbound permanents set up (CR 702.145d, 702.145g)
     g.start()
     return Scenario(g, str(data.get("name", "")), list(line), dict(expect), where)
 
@@ -224,6 +235,10 @@ def _plan_player(where: str, path: str, pd: dict[str, Any], names: list[str]) ->
         plan["mana"] = parse_mana(str(pd.get("mana_pool", "") or ""))
     except ManaStringError as e:
         raise ScenarioError(where, f"{path}.mana_pool", str(e)) from None
+    except ValueError as e:  # a count of more than 4,300 digits
+        raise ScenarioError(where, f"{path}.mana_pool", f"bad mana: {e}") from None
+    if max(plan["mana"]) > limits.MAX_AMOUNT:
+        raise ScenarioError(where, f"{path}.mana_pool", f"expected at most {limits.MAX_AMOUNT} mana of each type")
     for zone in ("hand", "library", "graveyard"):
         items = pd.get(zone) or []
         _typed(where, f"{path}.{zone}", items, list, "a list of card names")
@@ -265,8 +280,12 @@ def _plan_player(where: str, path: str, pd: dict[str, Any], names: list[str]) ->
         else:
             perms.append({"card": _card_name(where, p, bf), "tapped": False, "summoning_sick": False,
                           "counters": {}, "attached_to": None, "owner": None, "path": p, "chosen_color": None})
-        if not get_card(perms[-1]["card"]).is_permanent:
+        cd = face_named(get_card(perms[-1]["card"]), perms[-1]["card"], BATTLEFIELD)
+        if not cd.is_permanent:
             raise ScenarioError(where, p, f"{perms[-1]['card']} is not a permanent card")
+        if cd.loyalty is not None and "loyalty" not in perms[-1]["counters"]:
+            # a planeswalker is set up as it enters: with its printed loyalty (CR 306.5b)
+            perms[-1]["counters"] = dict(perms[-1]["counters"], loyalty=cd.loyalty)
     plan["battlefield"] = perms
     cc = pd.get("commander_colors", "")
     _typed(where, f"{path}.commander_colors", cc, str, "a string of colors such as WUBRG")

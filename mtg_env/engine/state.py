@@ -41,7 +41,7 @@ class Options(SlotState):
 class TurnState(SlotState):
     """The turn (CR 500): its number, whose it is, the step, and what is counted per turn."""
 
-    __slots__ = ("number", "active", "first_player", "step", "spells_cast", "activations")
+    __slots__ = ("number", "active", "first_player", "step", "spells_cast", "activations", "day_night")
 
     def __init__(self) -> None:
         self.number = 1
@@ -52,12 +52,15 @@ class TurnState(SlotState):
         self.spells_cast = 0
         #: activations this turn of each (object, ability key), for "only once each turn"
         self.activations: dict[tuple[int, str], int] = {}
+        #: the game's day/night designation (CR 730.1): None (neither), "day" or "night"
+        self.day_night: str | None = None
 
     def copy(self) -> TurnState:
         t = TurnState.__new__(TurnState)
         t.number, t.active, t.first_player, t.step = self.number, self.active, self.first_player, self.step
         t.spells_cast = self.spells_cast
         t.activations = self.activations.copy()
+        t.day_night = self.day_night
         return t
 
 
@@ -81,7 +84,7 @@ class CombatState(SlotState):
     which combat damage steps have happened."""
 
     __slots__ = ("attackers", "attack_targets", "blocks", "first_strike_done", "damage_dealt",
-                 "regular_damage_dealt", "dealt_first_strike")
+                 "regular_damage_dealt", "dealt_first_strike", "attacked_planeswalkers")
 
     def __init__(self) -> None:
         self.attackers: list[int] = []
@@ -94,6 +97,9 @@ class CombatState(SlotState):
         self.regular_damage_dealt = False
         #: creatures that dealt first-strike combat damage (CR 510.4)
         self.dealt_first_strike: set[int] = set()
+        #: attacker -> the planeswalker it attacks (CR 508.1b; its controller is the player in
+        #: `attack_targets`); None once that planeswalker is removed from combat (CR 506.4c)
+        self.attacked_planeswalkers: dict[int, int | None] = {}
 
     def copy(self) -> CombatState:
         c = CombatState.__new__(CombatState)
@@ -104,6 +110,7 @@ class CombatState(SlotState):
         c.damage_dealt = self.damage_dealt
         c.regular_damage_dealt = self.regular_damage_dealt
         c.dealt_first_strike = set(self.dealt_first_strike)
+        c.attacked_planeswalkers = self.attacked_planeswalkers.copy()
         return c
 
     def is_attacking(self, oid: int) -> bool:
@@ -155,7 +162,8 @@ class Effects(SlotState):
     """Effects of resolved spells and abilities that last (CR 611): those the layer system
     applies, control changes, and permissions to play cards from exile."""
 
-    __slots__ = ("layered", "control_reverts", "play_permissions")
+    __slots__ = ("layered", "control_reverts", "play_permissions", "regeneration", "no_regeneration",
+                 "prevention", "prevent_combat_damage", "prevent_all", "delayed")
 
     def __init__(self) -> None:
         self.layered: list[ContinuousEffect] = []
@@ -163,12 +171,33 @@ class Effects(SlotState):
         self.control_reverts: list[tuple[int, int]] = []
         #: cards a player may play from exile (Magus of the Mind): (player, object, free)
         self.play_permissions: list[tuple[int, int, bool]] = []
+        #: regeneration shields this turn, one entry per shield (CR 701.19a)
+        self.regeneration: list[int] = []
+        #: permanents that can't be regenerated this turn (CR 701.19c)
+        self.no_regeneration: list[int] = []
+        #: "prevent the next N damage that would be dealt to <ref> this turn" (CR 615.7):
+        #: [ref, damage left to prevent]
+        self.prevention: list[tuple[tuple[str, int], int]] = []
+        #: "Prevent all combat damage that would be dealt this turn" (CR 615.1)
+        self.prevent_combat_damage = False
+        #: "Prevent all [combat] damage that would be dealt to/by <ref> this turn": (to or by,
+        #: ref, combat damage only)
+        self.prevent_all: list[tuple[str, tuple[str, int], bool]] = []
+        #: delayed triggered abilities (CR 603.7): (turn, its controller, source id, source
+        #: name, ability) for "at the beginning of the next turn's upkeep"
+        self.delayed: list[tuple[int, int, int | None, str, Triggered]] = []
 
     def copy(self) -> Effects:
         e = Effects.__new__(Effects)
         e.layered = self.layered[:]
         e.control_reverts = self.control_reverts[:]
         e.play_permissions = self.play_permissions[:]
+        e.regeneration = self.regeneration[:]
+        e.no_regeneration = self.no_regeneration[:]
+        e.prevention = self.prevention[:]
+        e.prevent_combat_damage = self.prevent_combat_damage
+        e.prevent_all = self.prevent_all[:]
+        e.delayed = self.delayed[:]
         return e
 
 

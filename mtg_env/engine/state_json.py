@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def state_json(g: Game) -> dict[str, Any]:
     d = g.decision
-    return {
+    out = {
         "turn": g.turn,
         "active_player": g.players[g.active].name,
         "step": g.step,
@@ -33,6 +33,9 @@ def state_json(g: Game) -> dict[str, Any]:
         "players": [_player_json(g, p) for p in g.players],
         "stack": [_stack_json(g, s) for s in g.stack],
     }
+    if g.turn_state.day_night is not None:
+        out["day_night"] = g.turn_state.day_night  # CR 730.1 (only once it is day or night)
+    return out
 
 
 def _player_json(g: Game, p: Player) -> dict[str, Any]:
@@ -45,23 +48,32 @@ def _player_json(g: Game, p: Player) -> dict[str, Any]:
         "library_count": len(p.library),
         "hand": [g.objects[o].card.name for o in p.hand],
         "graveyard": [g.objects[o].card.name for o in p.graveyard],
-        "exile": [{"id": o, "card": g.objects[o].card.name, "counters": dict(g.objects[o].counters)}
-                  for o in p.exile],
+        "exile": [_exiled_json(g, o) for o in p.exile],
         "command": [g.objects[o].card.name for o in p.command],
         "battlefield": [_permanent_json(g, o) for o in g.battlefield
                         if g.objects[o].controller == p.index],
         "lost": p.lost,
     }
+    if p.poison:
+        out["poison"] = p.poison  # CR 122.1f
     if p.pool.restricted:
         out["restricted_mana"] = [{"mana": "{" + r.type + "}", "amount": r.amount, "restriction": r.restriction}
                                   for r in p.pool.restricted]
     return out
 
 
+def _exiled_json(g: Game, oid: int) -> dict[str, Any]:
+    obj = g.objects[oid]
+    out: dict[str, Any] = {"id": oid, "card": obj.card.name, "counters": dict(obj.counters)}
+    if obj.info and "adventure" in obj.info:
+        out["on_adventure"] = True  # CR 715.3d: castable as the creature by who sent it
+    return out
+
+
 def _permanent_json(g: Game, oid: int) -> dict[str, Any]:
     obj = g.objects[oid]
     c = g.chars(oid)
-    return {
+    out = {
         "id": oid, "card": c.name, "controller": g.players[obj.controller].name,
         "owner": g.players[obj.owner].name, "tapped": obj.tapped,
         "summoning_sick": obj.sick, "counters": dict(obj.counters),
@@ -71,6 +83,9 @@ def _permanent_json(g: Game, oid: int) -> dict[str, Any]:
         "attached_to": obj.attached_to if obj.attached_to in g.objects else None,
         "damage": obj.damage,
     }
+    if "Planeswalker" in c.types:
+        out["loyalty"] = obj.counters.get("loyalty", 0)  # CR 306.5c
+    return out
 
 
 def _stack_json(g: Game, s: StackItem) -> dict[str, Any]:

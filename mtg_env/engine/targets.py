@@ -62,7 +62,26 @@ def is_legal_target(g: Game, spec: TargetSpec, ref: Ref, ctx: Context) -> bool:
 
 def has_targets(g: Game, specs: tuple[TargetSpec, ...], ctx: Context) -> bool:
     """Enough legal targets for every spec (CR 601.2c, 603.3d)."""
+    if any(s.distinct for s in specs):
+        return _fillable(g, specs, ctx, 0, 0, [], [])
     return all(not (spec.least and len(candidates(g, spec, ctx)) < spec.least) for spec in specs)
+
+
+def _fillable(g: Game, specs: tuple[TargetSpec, ...], ctx: Context, i: int, have: int, in_spec: list[Ref],
+              used: list[Ref]) -> bool:
+    """Can specs[i:] still get their least targets, `have` of spec i chosen already (`in_spec`),
+    with "another target" specs avoiding the targets `used` so far?"""
+    if i == len(specs):
+        return True
+    spec = specs[i]
+    if have >= spec.least:
+        return _fillable(g, specs, ctx, i + 1, 0, [], used)
+    for r in candidates(g, spec, ctx):
+        if r in in_spec or (spec.distinct and r in used):
+            continue
+        if _fillable(g, specs, ctx, i, have + 1, in_spec + [r], used + [r]):
+            return True
+    return False
 
 
 def targetable_by(g: Game, oid: int, player: int) -> bool:
@@ -73,14 +92,29 @@ def targetable_by(g: Game, oid: int, player: int) -> bool:
     return not ("hexproof" in kws and g.objects[oid].controller != player)
 
 
+#: the qualities protection (CR 702.16a) is from, as keywords: "protection from red"
+PROTECTION_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
 def protected_from(g: Game, oid: int, source: int | None) -> bool:
     """Protection (CR 702.16) from the qualities of `source`, as it is now or as it last existed
-    on the battlefield (CR 113.7a); only "protection from multicolored" is supported so far."""
+    on the battlefield (CR 113.7a): from a color (702.16a), from multicolored, from creatures
+    (a creature source), from artifacts, from everything (702.16j)."""
     kws = g.chars(oid).keywords
-    if "protection from multicolored" not in kws or source is None:
+    if source is None or not any(k.startswith("protection from ") for k in kws):
         return False
+    if "protection from everything" in kws:
+        return True
     c = g.last_known(source)
-    return c is not None and len(c.colors) >= 2
+    if c is None:
+        return False
+    if "protection from multicolored" in kws and len(c.colors) >= 2:
+        return True
+    if "protection from creatures" in kws and "Creature" in c.types:
+        return True
+    if "protection from artifacts" in kws and "Artifact" in c.types:
+        return True
+    return any(f"protection from {w}" in kws and sym in c.colors for w, sym in PROTECTION_COLORS.items())
 
 
 #: what a filter judges a source by when nothing is known of it
@@ -120,6 +154,10 @@ def choose_targets(g: Game, t: Announce | PlaceTriggers, ctx: Context, specs: tu
             t.chosen = []
             continue
         cands = [r for r in candidates(g, spec, ctx) if r not in t.chosen]
+        if any(s.distinct for s in specs):
+            # "another target": only choices that leave every later target possible
+            cands = [r for r in cands if not (spec.distinct and r in ctx.targets) and _fillable(
+                g, specs, ctx, t.spec_index, len(t.chosen) + 1, t.chosen + [r], ctx.targets + [r])]
         acts = [target_action(g, r) for r in cands]
         if len(t.chosen) >= spec.least:
             acts.append(Action("done", "done choosing targets", payload="done"))

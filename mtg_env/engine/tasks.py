@@ -92,6 +92,7 @@ class AnnounceStage(IntEnum):
     DISCARD = 7       # which cards to discard
     MANA = 8          # 601.2g-h: activate mana abilities, then pay the mana
     FINISH = 9        # pay the other costs; the spell becomes cast / the ability activated
+    KICK = 10         # 601.2b: announce paying optional additional costs (kicker, CR 702.33)
 
 
 @dataclass(slots=True)
@@ -132,6 +133,15 @@ class Announce(Task):
     discarded: list[int] = field(default_factory=list)
     auto_tapped: bool = False
     due: ManaDue | None = None
+    #: how many times its kicker is paid (CR 702.33a, 702.33c), and whether that was asked
+    kicked: int = 0
+    kick_asked: bool = False
+    #: whether its buyback is paid (CR 702.27a), and whether that was asked
+    buyback: bool = False
+    buyback_asked: bool = False
+    #: convoke, improvise, delve (engine/altpay.py): (object, the mana it paid), and whether done
+    alt_paid: list[tuple[int, str]] = field(default_factory=list)
+    alt_done: bool = False
 
 
 # --------------------------------------------------------------------------------------------
@@ -175,7 +185,11 @@ class PlaceTriggers(Task):
 
 @dataclass(slots=True, kw_only=True)
 class DeclareAttackers(Task):
-    """CR 508.1: the active player declares attackers, one creature at a time."""
+    """CR 508.1: the active player declares attackers, one creature at a time. `start`: how
+    many creatures were already attacking when it began (put onto the battlefield attacking,
+    CR 508.4: they aren't declared, tapped by attacking, or "attacked")."""
+
+    start: int = -1
 
 
 @dataclass(slots=True, kw_only=True)
@@ -211,6 +225,10 @@ class CombatDamage(Task):
     plan: list[tuple[int, Ref, int]] | None = None
     queue: list[int] = field(default_factory=list)
     split: DamageSplit | None = None
+    #: blocked attackers whose controllers may assign as though unblocked, still to choose;
+    #: those whose controllers chose to (AssignAsUnblocked)
+    to_ask: list[int] = field(default_factory=list)
+    unblocked: list[int] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------------------------

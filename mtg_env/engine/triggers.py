@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import THIS, Triggered, TriggerEvent
+from ..cards.abilities import THIS, Triggered, TriggerEvent, targets_of
 from ..cards.effects import UNDYING
 from ..core.actions import Action
 from ..core.chars import Chars
-from ..core.filters import YOU
+from ..core.filters import OPPONENT, YOU
 from ..core.objects import BATTLEFIELD, GRAVEYARD, Context, Event, GameObject, StackItem
 from . import casting, labels, targets, zones
 from .state import PendingTrigger
@@ -50,6 +50,14 @@ def _subject_matches(g: Game, ab: Triggered, src: int, o: GameObject, c: Chars) 
 
 # ---------------------------------------------------------------------------------------------
 # events about permanents
+
+
+def transformed(g: Game, oid: int) -> None:
+    """CR 701.27e: its abilities that trigger as it transforms into the face now up."""
+    c = g.chars(oid)
+    for key, ab, origin in c.abilities:
+        if isinstance(ab, Triggered) and E.TRANSFORMS in ab.events:
+            queue_trigger(g, ab, oid, key, origin, Event(E.TRANSFORMS, object=oid))
 
 
 def entered_battlefield(g: Game, obj: GameObject) -> None:
@@ -112,14 +120,85 @@ def becomes_target(g: Game, ctx: Context) -> None:
             _own(g, ref[1], E.BECOMES_TARGET, Event(E.BECOMES_TARGET, object=ref[1]))
 
 
+def about(g: Game, oid: int, kind: TriggerEvent, event: Event) -> None:
+    """An event about the permanent `oid`: every triggered ability on the battlefield waiting
+    for `kind` whose subject matches it, judged now ("Whenever <this> attacks", "Whenever
+    equipped creature attacks", "Whenever a creature you control attacks"; CR 603.2, 509.3f).
+    A permanent's own abilities come in the order it has them, permanents in battlefield order."""
+    if oid not in g.objects:
+        return
+    obj, c = g.objects[oid], g.chars(oid)
+    for src, key, ab, origin in g.triggers_for(kind):
+        if _subject_matches(g, ab, src, obj, c):
+            queue_trigger(g, ab, src, key, origin, event.copy())
+
+
 def attacks(g: Game, oid: int, defender: int) -> None:
-    """CR 508.3a: "Whenever <this> attacks"."""
-    _own(g, oid, E.ATTACKS, Event(E.ATTACKS, object=oid, defender=defender))
+    """CR 508.3a: "Whenever <this> attacks", "Whenever a creature you control attacks"."""
+    about(g, oid, E.ATTACKS, Event(E.ATTACKS, object=oid, defender=defender))
 
 
 def blocks(g: Game, oid: int) -> None:
-    """CR 509.3c: "Whenever <this> blocks"."""
-    _own(g, oid, E.BLOCKS, Event(E.BLOCKS, object=oid))
+    """CR 509.3a: "Whenever <this> blocks" (once each combat, however many it blocks)."""
+    about(g, oid, E.BLOCKS, Event(E.BLOCKS, object=oid))
+
+
+def blockers_declared(g: Game, blocks_of: dict[int, list[int]], attackers: list[int]) -> None:
+    """The triggers of the declare blockers step after blocks (CR 509.3): "blocks a creature"
+    once for each attacker it blocks (509.3b), "becomes blocked" once (509.3c), "becomes blocked
+    by a creature" once for each blocker (509.3d), "attacks and isn't blocked" (509.3g)."""
+    for a in attackers:
+        bs = blocks_of.get(a, [])
+        for b in bs:
+            about(g, b, E.BLOCKS_CREATURE, Event(E.BLOCKS_CREATURE, object=b, source=a))
+        if bs:
+            about(g, a, E.BECOMES_BLOCKED, Event(E.BECOMES_BLOCKED, object=a, amount=len(bs)))
+            for b in bs:
+                about(g, a, E.BLOCKED_BY, Event(E.BLOCKED_BY, object=a, source=b))
+                if b in g.objects and "flanking" not in g.chars(b).keywords:
+                    about(g, a, E.BLOCKED_BY_NO_FLANKING, Event(E.BLOCKED_BY_NO_FLANKING, object=a, source=b))
+        else:
+            about(g, a, E.UNBLOCKED, Event(E.UNBLOCKED, object=a, player=g.combat.attack_targets.get(a)))
+
+
+def damage_dealt(g: Game, src: int | None, ref: tuple[str, int], n: int, combat: bool) -> None:
+    """`src` dealt `n` damage to `ref` (CR 120, 510.2): "Whenever <this> deals combat damage to
+    a player / to a creature", "deals damage to a player / an opponent", "<this> is dealt
+    damage". `that player` is the player dealt damage; "that much" is `amount`."""
+    if n <= 0:
+        return
+    if ref[0] == "player":
+        if src is not None:
+            ev = Event(E.DAMAGE_TO_PLAYER, object=src, player=ref[1], amount=n, source=src)
+            if combat:
+                about(g, src, E.COMBAT_DAMAGE_TO_PLAYER, _kind(ev, E.COMBAT_DAMAGE_TO_PLAYER))
+            about(g, src, E.DAMAGE_TO_PLAYER, ev)
+            if src in g.objects:
+                obj, c = g.objects[src], g.chars(src)
+                for s, key, ab, origin in g.triggers_for(E.DAMAGE_TO_OPPONENT):
+                    if ref[1] in g.opponents(g.objects[s].controller) and _subject_matches(g, ab, s, obj, c):
+                        queue_trigger(g, ab, s, key, origin, _kind(ev, E.DAMAGE_TO_OPPONENT))
+        return
+    if ref[0] != "obj" or ref[1] not in g.objects:
+        return
+    if src is not None and combat and g.is_creature(ref[1]):
+        about(g, src, E.COMBAT_DAMAGE_TO_CREATURE,
+              Event(E.COMBAT_DAMAGE_TO_CREATURE, object=src, amount=n, source=ref[1]))
+    if not combat:
+        was_dealt_damage(g, ref[1], n, src)
+
+
+def was_dealt_damage(g: Game, oid: int, n: int, src: int | None) -> None:
+    """"Whenever <this> is dealt damage": once for damage dealt at the same time, however many
+    sources dealt it (combat damage is summed by the caller, CR 510.2)."""
+    if n > 0:
+        about(g, oid, E.DEALT_DAMAGE, Event(E.DEALT_DAMAGE, object=oid, amount=n, source=src))
+
+
+def _kind(ev: Event, kind: TriggerEvent) -> Event:
+    e = ev.copy()
+    e.kind = kind
+    return e
 
 
 def tapped_for_mana(g: Game, source: int, counts: list[int], player: int) -> None:
@@ -148,7 +227,10 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                  source: int | None = None) -> None:
     """The beginning of `player`'s upkeep, draw step or end step (CR 503.1a, 504.2, 513.1a), or
     `player` casting a spell (CR 601.2i) or activating an ability (`item`, CR 602.2e).
-    Abilities that say "you" are checked first, then those of any player."""
+    Abilities that say "you" are checked first, then those of any player (or of an opponent:
+    `actor` OPPONENT)."""
+    if kind == E.UPKEEP and g.effects.delayed:
+        _delayed_upkeep(g, player)
     entries = g.triggers_for(kind)
     if not entries:
         return
@@ -158,10 +240,63 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                 continue
             if yours and g.objects[src].controller != player:
                 continue
+            if ab.actor == OPPONENT and player not in g.opponents(g.objects[src].controller):
+                continue  # "each opponent's upkeep", "on each opponent's turn" (CR 102.2)
+            if ab.actor == "attached_controller":
+                host = g.objects[src].attached_to  # "the upkeep of enchanted creature's controller"
+                if host is None or host not in g.objects or g.objects[host].controller != player:
+                    continue
             if kind in (E.CAST, E.ACTIVATE) and ab.subject is not None and (
                     item is None or not ab.subject.item(g, item, g.objects[src].controller, src)):
                 continue
             queue_trigger(g, ab, src, key, origin, Event(kind, player=player, item=item, source=source))
+
+
+def delay_until_next_upkeep(g: Game, ctx: Context, ab: Triggered) -> None:
+    """CR 603.7a: a resolving spell or ability creates a delayed triggered ability that
+    triggers at the beginning of the next turn's upkeep (CR 603.7d: its controller is the
+    spell's or ability's)."""
+    g.effects.delayed.append((g.turn_state.number + 1, ctx.controller, ctx.source_id, ctx.source_name, ab))
+
+
+def _delayed_upkeep(g: Game, player: int) -> None:
+    """The delayed triggered abilities of this turn's upkeep trigger once (CR 603.7b)."""
+    now = g.turn_state.number
+    keep = []
+    for entry in g.effects.delayed:
+        turn, controller, src, name, ab = entry
+        if turn != now:
+            keep.append(entry)
+            continue
+        g.pending_triggers.append(PendingTrigger(ab, src if src is not None else -1, "delayed", controller, name,
+                                                 Event(E.UPKEEP, player=player)))
+    g.effects.delayed = keep
+
+
+def discarded(g: Game, player: int, card: int | None) -> None:
+    """`player` discarded a card (now `card` in their graveyard): "whenever you / an opponent
+    / a player discards a card" (CR 701.9), and "whenever you cycle or discard a card", which
+    triggers once for a card cycled (CR 702.29d: the discard does it)."""
+    for src, key, ab, origin in g.triggers_for(E.DISCARD):
+        controller = g.objects[src].controller
+        if (ab.actor == YOU and controller != player) or (ab.actor == OPPONENT and controller == player):
+            continue
+        queue_trigger(g, ab, src, key, origin, Event(E.DISCARD, player=player, object=card))
+
+
+def cycled(g: Game, player: int, card: int) -> None:
+    """`player` cycled a card, now the object `card` (in the zone the discard put it): its own
+    "When you cycle <this card>" abilities trigger from that zone (CR 702.29c), then the
+    permanents' "whenever you cycle / a player cycles a card" abilities, once (CR 702.29d)."""
+    if card in g.objects:
+        for key, ab, origin in g.chars(card).abilities:
+            if isinstance(ab, Triggered) and E.CYCLED in ab.events and ab.subject is THIS:
+                queue_trigger(g, ab, card, key, origin, Event(E.CYCLED, player=player, object=card))
+    for src, key, ab, origin in g.triggers_for(E.CYCLED):
+        if ab.subject is THIS or (ab.actor == YOU and g.objects[src].controller != player) or \
+                E.DISCARD in ab.events:
+            continue
+        queue_trigger(g, ab, src, key, origin, Event(E.CYCLED, player=player, object=card))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -172,6 +307,8 @@ def _context(g: Game, pt: PendingTrigger) -> Context:
     ctx = Context(pt.controller, pt.source_id, pt.source_name)
     ctx.event = pt.event.copy()
     ctx.link = zones.link_group(pt.key)
+    src = g.objects.get(pt.source_id)
+    ctx.source_ts = src.timestamp if src is not None else None
     return ctx
 
 
@@ -188,7 +325,17 @@ def place_triggers(g: Game, t: PlaceTriggers) -> bool:
     while True:
         cur = t.current
         if cur is not None:
-            specs = getattr(cur.ability, "targets", ())
+            modes = getattr(cur.ability, "modes", ())
+            if modes and not cur.ctx.modes:
+                # CR 603.3c: a modal triggered ability's mode is chosen as it is put on the stack
+                if t.answer is None:
+                    acts = [Action("mode", f"mode {i + 1}: {m.text}", value=i, payload=i)
+                            for i, m in enumerate(modes) if targets.has_targets(g, m.targets, cur.ctx)]
+                    g.ask("mode", cur.ctx.controller, f"choose a mode for {cur.ctx.source_name}", acts)
+                    return False
+                cur.ctx.modes = [t.answer]
+                t.answer = None
+            specs = targets_of(cur.ability, cur.ctx)
             if not t.targets_done:
                 if not targets.choose_targets(g, t, cur.ctx, specs, cur.ctx.controller):
                     return False
@@ -226,6 +373,16 @@ def place_triggers(g: Game, t: PlaceTriggers) -> bool:
         ctx.x = pt.event.x
         item = StackItem(casting.new_stack_id(g), "ability", pt.source_id, pt.ability, pt.key, ctx,
                          casting.ability_text(g, pt.ability, pt.source_id, pt.origin))
+        modes = getattr(pt.ability, "modes", ())
+        if modes:
+            # CR 603.3c: a mode is chosen now; if no mode can be chosen, it is removed
+            if not any(targets.has_targets(g, m.targets, ctx) for m in modes):
+                g.log_event(f"{pt.source_name}: {item.text} is removed from the stack (no mode can be chosen)")
+                continue
+            t.current = item
+            t.spec_index = 0
+            t.chosen = []
+            continue
         if pt.ability.targets:
             # CR 603.3d: targets are chosen now; with no legal target it is removed.
             if not targets.has_targets(g, pt.ability.targets, ctx):

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from ..cards.abilities import TriggerEvent
 from ..core.actions import Action
 from ..core.chars import Flag
-from ..core.objects import BATTLEFIELD, GRAVEYARD
-from . import casting, combat, primitives, sba, triggers, zones
+from ..core.objects import BATTLEFIELD
+from . import casting, combat, faces, primitives, sba, triggers, zones
 from .tasks import (
     CombatDamage,
     DeclareAttackers,
@@ -96,11 +96,17 @@ def begin_step(g: Game) -> None:
             p.mana_produced = 0
         ts.activations.clear()
         ts.spells_cast = 0
+        faces.day_night_check(g)  # CR 502.2, 730.2: after phasing, before untapping
         for oid in g.battlefield:
             obj = g.objects[oid]
             if obj.controller == ap:
                 if obj.sick:
-                    g.writable(oid).sick = False
+                    w = g.writable(oid)
+                    w.sick = False
+                    if obj.card.keywords and "echo" in obj.card.keywords:
+                        # CR 702.30a: it came under its controller's control since the beginning
+                        # of their last upkeep (nothing enters between this step and the upkeep)
+                        w.info = dict(w.info or {}, echo_turn=g.turn)
                 if obj.tapped and Flag.DOESNT_UNTAP not in g.chars(oid).flags:
                     g.writable(oid).tapped = False
         g.invalidate()
@@ -113,12 +119,16 @@ def begin_step(g: Game) -> None:
         triggers.player_event(g, TriggerEvent.DRAW_STEP, ap)
     elif step == "beginning_of_combat":
         combat.reset_combat(g)
+        triggers.player_event(g, TriggerEvent.BEGIN_COMBAT, ap)  # CR 507
     elif step == "declare_attackers":
-        g.combat.attackers = []
+        # combat began empty (reset_combat); a creature put onto the battlefield attacking in
+        # the beginning of combat step stays attacking (CR 508.4)
         if not g.players[ap].dummy and any(combat.can_attack(g, o) for o in g.battlefield):
             g.tasks.append(DeclareAttackers())
     elif step == "declare_blockers":
         g.tasks.append(DeclareBlockers())
+    elif step == "end_of_combat":
+        triggers.player_event(g, TriggerEvent.END_COMBAT, ap)  # CR 511.2
     elif step == "combat_damage":
         first = combat.needs_first_strike_step(g) and not g.combat.first_strike_done
         if first:
@@ -156,6 +166,9 @@ def _end_of_turn_effects(g: Game) -> None:
     if eff.control_reverts:
         primitives.end_control_effects(g)
     eff.play_permissions = []
+    # CR 514.2: regeneration shields and prevention effects "this turn" end (CR 701.19a, 615.7)
+    eff.regeneration, eff.no_regeneration, eff.prevention, eff.prevent_all = [], [], [], []
+    eff.prevent_combat_damage = False
     g.invalidate()
 
 
@@ -165,8 +178,7 @@ def discard_to_hand_size(g: Game, t: DiscardToHandSize) -> bool:
     if t.answer is not None:
         oid = t.answer
         t.answer = None
-        g.log_event(f"{p.name} discards {g.name_of(oid)}")
-        zones.move_to_zone(g, oid, GRAVEYARD)
+        primitives.discard(g, oid)
     if len(p.hand) <= HAND_SIZE:
         _end_of_turn_effects(g)
         return True
@@ -192,6 +204,8 @@ def pass_priority(g: Game, p: int) -> None:
             # CR 608.2n: the object stays on the stack while it resolves
             g.tasks.append(Resolve(item=g.stack[-1]))
             ps.player = g.turn_state.active
+        elif g.turn_state.step == "cleanup":
+            begin_step(g)  # CR 514.3a: players had priority in the cleanup step: another one
         else:
             advance_step(g)
         return
@@ -215,6 +229,8 @@ def take_priority_action(g: Game, p: int, action: Action) -> None:
         pass_priority(g, p)
         return
     g.priority_state.passes = 0  # CR 117.3c: a player who acts receives priority again
+    if kind in ("play", "cast") and len(payload) > 2:
+        faces.choose_face(g, payload[1], payload[2])  # CR 709.3, 712.11b, 712.12, 715.3
     if kind == "play":
         oid = payload[1]
         g.players[p].lands_played += 1

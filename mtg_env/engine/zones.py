@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import get_card
-from ..cards.abilities import AsEntersChoose, EntersWith
-from ..cards.carddef import CardDef
+from ..cards.abilities import AsEntersChoose, EntersTapped, EntersWith
+from ..cards.carddef import CardDef, card_by_key
 from ..cards.effects import Ask
 from ..cards.subjects import amount_of
 from ..core.errors import MtgError
@@ -30,7 +30,7 @@ from ..core.objects import (
     Context,
     GameObject,
 )
-from . import copies, triggers
+from . import copies, faces, limits, triggers
 from .tasks import PutOntoBattlefield
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def new_object(g: Game, card: CardDef | str, owner: int, zone: str, *, controlle
                token: bool = False, to_bottom: bool = True) -> int:
     """Create an object directly in a zone (no events): for setting up positions."""
     if isinstance(card, str):
-        card = get_card(card)
+        card = face_named(get_card(card), card, zone)
     oid = _next_id(g)
     obj = GameObject(oid, card, owner, zone, g.ts)
     obj.controller = owner if controller is None else controller
@@ -65,8 +65,29 @@ def new_object(g: Game, card: CardDef | str, owner: int, zone: str, *, controlle
     return oid
 
 
+def face_named(card: CardDef, name: str, zone: str) -> CardDef:
+    """A position set up with a face's name on the battlefield or the stack has that face up
+    ("Kazandu Valley"); elsewhere a card has its own characteristics (CR 712.8a)."""
+    if card.faces and zone in (BATTLEFIELD, STACK):
+        key = " ".join(name.split()).lower()
+        for f in card.faces:
+            if f.name.lower() == key:
+                return f
+    return card
+
+
+def create_emblem(g: Game, player: int, card: CardDef) -> int:
+    """CR 114.1-2: an emblem in `player`'s command zone, which they own and control; its
+    abilities function there (CR 114.4: layers.compute_all counts it among the sources)."""
+    oid = new_object(g, card, player, COMMAND)
+    g.log_event(f"{g.players[player].name} gets an emblem ({card.name})")
+    return oid
+
+
 def _next_id(g: Game) -> int:
-    """A new object id and timestamp (CR 613.7d: a new object gets a new timestamp)."""
+    """A new object id and timestamp (CR 613.7d: a new object gets a new timestamp), within
+    the object limit (limits.py)."""
+    limits.check_new_object(g)
     oid = g.next_id
     g.next_id += 1
     g.ts += 1
@@ -99,6 +120,14 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     if obj is None or not can_change_zones(obj):
         return None
     old_zone = obj.zone
+    if zone == BATTLEFIELD and obj.card.faces and not obj.card.is_permanent:
+        return None  # CR 712.14b: a card whose front face isn't a permanent stays where it is
+    if old_zone == STACK and faces.exiled_leaving_stack(obj.card):
+        zone = EXILE  # CR 702.127a: an aftermath half cast from a graveyard
+    if zone == GRAVEYARD and faces.exiled_instead(g, oid):
+        zone = EXILE  # "If ~ would be put into a graveyard from anywhere, exile it instead."
+    if old_zone == STACK and zone != EXILE and obj.info and obj.info.get("flashback"):
+        zone = EXILE  # CR 702.34a: exiled instead of going anywhere else as it leaves the stack
     if old_zone == BATTLEFIELD:
         # last known information (CR 113.7a): what it was just before it left
         last = g.lki[oid] = g.chars(oid)
@@ -109,7 +138,12 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     del g.objects[oid]
     g.disown(oid)
     new_id = _next_id(g)
-    new = GameObject(new_id, obj.card, obj.owner, zone, g.ts)
+    # a card with several faces has the chosen face's characteristics only on the stack and
+    # the battlefield (CR 709.3b, 712.8a, 712.8f, 715.4); elsewhere the card's own
+    card = obj.card if zone in (STACK, BATTLEFIELD) else obj.card.card
+    if zone == BATTLEFIELD and card.card.layout == "transform":
+        card = faces.entering_face(g, card)  # a daybound card at night (CR 702.145b)
+    new = GameObject(new_id, card, obj.owner, zone, g.ts)
     new.token = obj.token
     if obj.token and old_zone == BATTLEFIELD:
         new.info = {"left_battlefield": True}  # CR 111.8: it can't change zones again
@@ -154,20 +188,44 @@ def _remove_from_zone(g: Game, obj: GameObject) -> None:
 
 
 def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None:
-    """CR 614.1c: "enters with" counters (X is the X of the spell it was, CR 107.3m); then it
-    is on the battlefield and its enters triggers trigger (CR 603.6a)."""
+    """CR 614.1c: "enters tapped", "enters with" counters (X is the X of the spell it was,
+    CR 107.3m); then it is on the battlefield and its enters triggers trigger (CR 603.6a)."""
     obj.sick = True
-    for ab in copies.card_of(g, obj).abilities:
-        if isinstance(ab, EntersWith):
+    card = copies.card_of(g, obj)
+    if card.loyalty is not None and "Planeswalker" in card.types:
+        # CR 306.5b: it enters with loyalty counters equal to its printed loyalty
+        obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + card.loyalty
+    for ab in card.abilities:
+        if isinstance(ab, EntersTapped):
+            if ab.unless is None or not g.matches(ab.unless, obj.id, obj.controller, obj.id):
+                obj.tapped = True
+        elif isinstance(ab, EntersWith):
+            if ab.condition is not None and not g.matches(ab.condition, obj.id, obj.controller, obj.id):
+                continue
             ctx = Context(obj.controller, obj.id, obj.card.name)
             ctx.x = obj.x
+            ctx.kicked = (obj.info or {}).get("kicked", 0)
             n = amount_of(ab.amount, g, ctx)
             if n > 0:
                 obj.counters[ab.counter] = obj.counters.get(ab.counter, 0) + n
+                limits.check_amount(obj.counters[ab.counter], "counter")
+    if obj.info and ("pay_life" in obj.info or "enters_tapped" in obj.info):
+        # "As ~ enters, you may pay N life. If you don't, it enters tapped." (CR 614.12)
+        info = dict(obj.info)
+        paid = info.pop("pay_life", 0)
+        if info.pop("enters_tapped", False):
+            obj.tapped = True
+        obj.info = info or None
+        if paid:
+            g.players[obj.controller].life -= paid
+            g.sba_dirty = True
+            g.log_event(f"{g.players[obj.controller].name} pays {paid} life ({obj.card.name})")
     if attach_to is not None and attach_to in g.objects:
         obj.attached_to = attach_to
-    g.invalidate()
+    g.entered(obj.id)  # a token among many: extends the cached characteristics (game.py)
     g.log_event(f"{g.name_of(obj.id)} enters the battlefield under {g.players[obj.controller].name}'s control")
+    if obj.card.card.layout == "transform":
+        faces.settle_day_night(g)  # CR 702.145d, 702.145g
     triggers.entered_battlefield(g, obj)
 
 
@@ -187,6 +245,10 @@ def enters_ask(g: Game, card: CardDef, player: int, name: str, key: int | None =
     if choose.choose == "color":
         return Ask("color", player, tuple(COLORS), tuple(f"color {c}" for c in COLORS),
                    f"{name}: choose a color as it enters", key=key)
+    if choose.choose == "pay_life":  # CR 119.4: only with at least that much life
+        can = g.players[player].life >= choose.life
+        return Ask("yes_no", player, (True, False) if can else (False,), ("yes", "no") if can else ("no",),
+                   f"{name}: pay {choose.life} life as it enters? (if you don't, it enters tapped)", key=key)
     creatures = [o for o in g.battlefield if g.is_creature(o)]
     return Ask("choose", player, (*creatures, "nothing"),
                (*(f"copy {g.name_of(o)}" for o in creatures), "copy nothing"),
@@ -202,6 +264,8 @@ def enters_info(g: Game, card: CardDef, answer: Any) -> dict[str, Any]:
     assert choose is not None
     if choose.choose == "color":
         return {"chosen_color": answer}
+    if choose.choose == "pay_life":
+        return {"pay_life": choose.life} if answer is True else {"enters_tapped": True}
     if answer == "nothing" or answer not in g.objects:
         return {}
     name, exceptions = copies.copiable_values(g, g.objects[answer])
@@ -266,19 +330,27 @@ def shuffle_library(g: Game, player: int) -> None:
 # tokens (CR 111) and copies of cards (CR 707.12)
 
 
-def create_token(g: Game, player: int, token_name: str, info: dict[str, Any] | None = None) -> int:
-    """Create a token (CR 111.1): `token_name` is a token card, or any card for a token that
-    is a copy of it (CR 707.2, 111.4); `info` is what its "as enters" choice made it remember."""
-    card = get_card(token_name)
+def create_token(g: Game, player: int, token_name: str | CardDef, info: dict[str, Any] | None = None,
+                 tapped: bool = False) -> int:
+    """Create a token (CR 111.1): `token_name` is a token card (by name, or the definition an
+    effect gives it, cards/tokens.py), or any card for a token that is a copy of it (CR 707.2,
+    111.4); `info` is what its "as enters" choice made it remember. `tapped`: it enters tapped
+    ("create a tapped ... token")."""
+    card = token_name if isinstance(token_name, CardDef) else card_by_key(token_name)
+    if card.card.layout == "transform":
+        card = faces.entering_face(g, card)  # a copy of a daybound card (CR 707.8a, 702.145b)
     oid = _next_id(g)
     obj = GameObject(oid, card, player, BATTLEFIELD, g.ts)
     obj.token = True
+    obj.tapped = tapped
     if info:
         obj.info = dict(info)
     g.objects[oid] = obj
     g.own(oid)
     g.battlefield.append(oid)
-    g.log_event(f"{g.players[player].name} creates a {token_name} token")
+    name = token_name if isinstance(token_name, str) and "#face" not in token_name else card.name
+    what = name if name.endswith(" Token") else f"{name} token"
+    g.log_event(f"{g.players[player].name} creates a {what}" + (" (tapped)" if tapped else ""))
     _enters_battlefield(g, obj, None)
     return oid
 
@@ -286,6 +358,25 @@ def create_token(g: Game, player: int, token_name: str, info: dict[str, Any] | N
 def create_token_copy(g: Game, player: int, card_name: str, info: dict[str, Any] | None = None) -> int:
     """A token that is a copy of a card (CR 707.2, 111.4)."""
     return create_token(g, player, card_name, info)
+
+
+def create_token_copy_of(g: Game, ctx: Context, key: int, player: int, oid: int) -> Ask | int | None:
+    """"Create a token that's a copy of <permanent>" (CR 707.2, 111.1): a token with the
+    permanent's copiable values (the card it is or copies, and its copy effects' exceptions,
+    CR 707.9b), nothing else (not its counters, tapped state or other effects, CR 707.2). Its
+    "as enters" choice is asked first (answered in `ctx.answers[key]`, CR 614.12). None when
+    the permanent is gone (CR 111.12, 608.2b)."""
+    if oid not in g.objects or g.objects[oid].zone != BATTLEFIELD:
+        return None
+    copied, exceptions = copies.copiable_values(g, g.objects[oid])
+    card = copied if isinstance(copied, CardDef) else card_by_key(copied)
+    info: dict[str, Any] = {"copy_except": exceptions} if exceptions else {}
+    chosen = as_enters(g, ctx, key, card, player)
+    if isinstance(chosen, Ask):
+        return chosen
+    if chosen:
+        info.update(chosen)
+    return create_token(g, player, card, info or None)
 
 
 def make_card_copy(g: Game, player: int, oid: int) -> int:

@@ -60,10 +60,11 @@ class PolicyAgent:
     def _seat(self, game: Game, me: int) -> Seat:
         seat = self._seats.get(me)
         where = (game.seed, game.turn)
-        if seat is None:
+        last = self._where.get(me)
+        if seat is None or last is None or last[0] != game.seed:  # a new game: a fresh seat
             seat = self._seats[me] = Seat(me, self.layout, **self.options)
-        elif self._where.get(me) != where:
-            seat.plan.clear()  # a move never lasts past its turn (nor into another game)
+        elif last != where:
+            seat.plan.clear()  # a move never lasts past its turn
         self._where[me] = where
         return seat
 

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import PASS, Action
 from ..moves import Move, PlanState, declaring, moves, suggested_declaration
-from ..registry import make_agent
+from ..registry import REGISTRY, make_agent
 from .layout import ObjectTable, encode_actions, semantic_index
 
 if TYPE_CHECKING:
@@ -187,13 +187,16 @@ class Seat:
         self.hint_name = hint
         self.suggest_name = suggest
         for name in (hint, suggest):
-            if name is not None:
-                make_agent(name, 0)  # an unknown name fails now, not in the middle of a game
+            if name is not None and name not in REGISTRY:
+                make_agent(name, 0)  # an unknown name fails now (the registry's error), not in a game;
+                # a known one is made when it is used (its package imported then)
         self.plan = PlanState()
         #: decisions this seat took by itself (a move's rest, one choice, a pass outside the stops)
         self.auto = 0
 
     def _agent(self, name: str | None) -> Agent | None:
+        """A fresh agent for each decision: a hint or a suggestion is what the agent would do from
+        this position alone, not from a plan it made on a line the learner did not follow."""
         return make_agent(name, 0) if name is not None else None
 
     def decide(self, game: Game) -> Action | tuple[list[Choice], ObjectTable]:

@@ -313,6 +313,8 @@ def _semantic_index(game: Game, a: Action, table: ObjectTable, me: int, n: int,
     if kind in ("yes", "no", "done", "keep", "mulligan"):
         return off[kind.upper()]
     if kind == "attack":
+        if len(p) != 2:
+            return None  # an attack on a planeswalker (CR 508.1b): an option slot
         r = row.get(p[0])
         q = (p[1] - me) % n
         if r is None or r >= layout.battlefield or q >= layout.players:

@@ -32,7 +32,8 @@ decisions) or loads the scenario; all randomness comes from the seed.
 `reward="win_loss"` (default): +1 win, -1 loss, 0 draw, at the end. `"damage"`: life the
 opponents lost this step / 20, plus the end reward. `"mana"`: mana added to the learner's pool
 this step (log-scaled), for combo scenarios. An illegal action: reward `illegal_penalty`
-(default -1) and the episode ends with `info["illegal_action"] = True`.
+(default -1) and the episode ends with `info["illegal_action"] = True`. An action that is not an
+integer (`1.7`, `"3"`, `True`) is a `TypeError`, not an illegal action.
 
 ## Episode End
 Terminated when the game is over or after an illegal action; truncated at `max_steps` learner
@@ -41,6 +42,7 @@ index 0 set (no action is legal any more; samplers and vector envs never see an 
 `info` has "forced" (decisions with one legal action the engine took during the step, both
 players') and "auto" (learner decisions the env took: one choice, a move's rest, a pass outside
 the stops), "learner" (the learner's seat) and "decks".
+`step()` after the episode ended, before `reset()`, is a RuntimeError.
 
 ## Arguments
 `decks` (list of deck files; one for goldfish), `scenario` (a scenario file/YAML/dict),
@@ -101,6 +103,18 @@ def deal_decks(rng: np.random.Generator, pool: list[str], learner: int, format: 
     other = (mine + 1 + int(rng.integers(k - 1))) % k if k > 1 else mine
     pair = [pool[mine], pool[other]]
     return pair if learner == 0 else pair[::-1]
+
+
+def action_index(action: Any, n: int) -> int:
+    """The integer an action stands for: a Python or numpy integer, or a numpy array holding
+    one (what samplers return); anything else (1.7, "3", True) is a TypeError. Out-of-range
+    integers are returned as they are: they are illegal actions, not wrong types."""
+    if isinstance(action, np.ndarray) and action.shape in ((), (1,)):
+        action = action.reshape(()).item() if np.issubdtype(action.dtype, np.integer) else action
+    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+        raise TypeError(f"an action is an integer index from 0 to {n - 1}, got {action!r} "
+                        f"({type(action).__name__})")
+    return int(action)
 
 
 def _make_opponent(opponent: Any, seed: int) -> Any:
@@ -169,6 +183,8 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         self._obs: dict[str, Any] | None = None
         self._decks: list[str] = []
         self._table: ObjectTable | None = None
+        #: the episode has ended (terminated or truncated): step() needs reset() first
+        self._ended = False
 
     # --------------------------------------------------------------------------------------
     def _new_game(self, seed: int) -> Game:
@@ -202,6 +218,7 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         self.game = self._new_game(game_seed)
         self._opponent = _make_opponent(self.opponent_spec, game_seed + 1)
         self._steps = 0
+        self._ended = False
         before = self._counts()
         self._advance()
         self._encode()
@@ -264,12 +281,16 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         g = self.game
         if g is None:
             raise RuntimeError("call reset() before step()")
-        chosen = self._by_index.get(int(action))
+        if self._ended:
+            raise RuntimeError("the episode has ended (terminated or truncated): call reset() before step()")
+        index = action_index(action, self.layout.n_actions)
+        chosen = self._by_index.get(index)
         if chosen is None or g.game_over:
-            # Documented behaviour: never crash; end the episode with a penalty.
+            # Documented behaviour: an index that is not legal now ends the episode with a penalty.
+            self._ended = True
             obs = {k: v.copy() for k, v in self._obs.items()}  # type: ignore[union-attr]
             return obs, float(self.illegal_penalty), True, False, self._info(
-                illegal_action=True, action=int(action))
+                illegal_action=True, action=index)
         before = self._measure()
         counts = self._counts()
         g.act(self.seat.start(chosen))
@@ -281,6 +302,7 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         limit = g.game_over and g.result_reason.startswith(("turn limit", "action limit"))
         terminated = g.game_over and not limit
         truncated = limit or (not g.game_over and self._steps >= self.max_steps)
+        self._ended = terminated or truncated
         # `result` is always a dict (vector envs merge infos key by key and need one type)
         return self._obs, reward, terminated, truncated, self._info(  # type: ignore[return-value]
             label=chosen.label, result=dict(g.result), **self._deltas(counts))

@@ -69,9 +69,7 @@ _card_index: dict[str, int] = {}
 def card_index(name: str) -> int:
     """1 + the card's position in the card pool (sorted by name); 0 means an empty row."""
     if not _card_index:
-        from ..cards import _REGISTRY, _load
-        _load()
-        for i, c in enumerate(sorted(_REGISTRY.values(), key=lambda c: c.name)):
+        for i, c in enumerate(all_cards(include_tokens=True)):
             _card_index[c.name] = i + 1
     return _card_index.get(name, 0)
 

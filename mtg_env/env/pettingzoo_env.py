@@ -18,7 +18,8 @@ during a step / 20), `max_steps` (agent decisions of a game; then every agent is
 - `opponent` (an agent's name in mtg_env.registry, or an agent): P2 is played by it, and P1 is the
   only agent.
 
-An illegal action ends the game with a -1 penalty for the agent that took it (`illegal_penalty`).
+An illegal action ends the game with a -1 penalty for the agent that took it (`illegal_penalty`);
+an action that is not an integer is a TypeError.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from ..engine.game import Game
 from ..text import format_state
 from .choices import Choice, Seat, by_index, play_seat
 from .layout import DEFAULT_LAYOUT, Layout, ObjectTable, env_layout
-from .mtg_gym import DEFAULT_DECKS, _make_opponent, deal_decks
+from .mtg_gym import DEFAULT_DECKS, _make_opponent, action_index, deal_decks
 from .observation import encode, observation_space
 
 
@@ -178,7 +179,7 @@ class MtgAECEnv(AECEnv):
         g = self.game
         assert g is not None
         self._cumulative_rewards[agent] = 0.0
-        chosen = by_index(self._choices).get(int(action)) if action is not None else None
+        chosen = by_index(self._choices).get(action_index(action, self.layout.n_actions)) if action is not None else None
         rewards = {a: 0.0 for a in self.agents}
         if chosen is None:
             rewards[agent] = float(self.illegal_penalty)

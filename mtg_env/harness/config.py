@@ -26,7 +26,13 @@ Rollout statistics::
     goal: {kind: opponent_life_at_most, value: 0}                 # optional combo goal
     turn_limit: 20
 
-Every error names the file, the key path and what was expected.
+Every error names the file, the key path and what was expected. Everything is checked here,
+before any game starts or Ray is asked for anything: the file (a regular file of at most
+`core.inputs.MAX_FILE_BYTES`, YAML within the alias and nesting bounds), every deck (readable,
+every card supported, legal in the format: at least 60 cards and at most four of a card for a
+duel), every agent (made once with its options, so a negative MCTS `iterations` is an error
+here), and the size of the run (at most `MAX_GAMES` games; at most `ROUND_GAMES` in a round of
+a Swiss or single-elimination tournament).
 """
 
 from __future__ import annotations
@@ -37,18 +43,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..core.errors import DeckError, ScenarioError
+from ..core.inputs import InputFileError, load_yaml, read_text
 from ..engine.decks import load_deck
+from ..engine.formats import get_format
 from ..paths import deck_file
 from ..registry import REGISTRY, AgentRegistry, UnknownAgentError
 
 GOALS = ("opponent_life_at_most", "mana_in_a_turn", "cast", "win")
+#: the most games one run may play (every game's result row is kept in memory for the summary)
+MAX_GAMES = 1_000_000
+#: the most games in one round of a Swiss or single-elimination tournament (each round's games
+#: are numbered from a multiple of this)
+ROUND_GAMES = 10_000
+#: bounds of the other numbers of a config
+MAX_TURN_LIMIT = 10_000
+MAX_ENTRANTS = 256
+MAX_SEED = 2**63
 
 
 class ConfigError(ScenarioError):
     """A run configuration is malformed (file, key path, what was expected)."""
+
+
+class HarnessError(ValueError):
+    """A run cannot go on: its output directory, its Ray cluster or one of its games stands in
+    the way; the message says what to do."""
 
 
 @dataclass
@@ -94,19 +114,29 @@ def _typed(where: str, path: str, v: Any, t: type, what: str) -> Any:
     return v
 
 
-def _deck_path(where: str, path: str, v: Any, base: Path) -> str:
+def _deck_path(where: str, path: str, v: Any, base: Path, fmt: str) -> str:
+    """The deck file `v` names, read and checked against the format's rules (CR 100.2a)."""
     _typed(where, path, v, str, "a deck file path")
     found = deck_file(v, base=base)
     if found is None:
         raise _err(where, path, f"no such deck file {v!r}")
     try:
-        load_deck(str(found))
+        deck = load_deck(str(found))
+        get_format(fmt).validate_deck(deck, str(found))
     except DeckError as e:
         raise _err(where, path, f"bad deck: {e}") from None
     return str(found)
 
 
-def _entrant(where: str, path: str, d: Any, base: Path, default_name: str, agents: AgentRegistry) -> Entrant:
+def _bounded(where: str, path: str, v: Any, what: str, lo: int, hi: int) -> int:
+    _typed(where, path, v, int, what)
+    if not lo <= v <= hi:
+        raise _err(where, path, f"expected {lo} to {hi}, got {v}")
+    return int(v)
+
+
+def _entrant(where: str, path: str, d: Any, base: Path, default_name: str, agents: AgentRegistry,
+             fmt: str) -> Entrant:
     def at(key: str) -> str:
         return f"{path}.{key}" if path else key
     _typed(where, path, d, dict, "a mapping with agent and deck")
@@ -124,7 +154,11 @@ def _entrant(where: str, path: str, d: Any, base: Path, default_name: str, agent
     opts = d.get("agent_options", {}) or {}
     _typed(where, at("agent_options"), opts, dict, "a mapping of agent options")
     _check_agent_options(where, at("agent_options"), agent, opts, agents)
-    return Entrant(str(d.get("name", default_name)), agent, _deck_path(where, at("deck"), d["deck"], base), opts)
+    name = d.get("name", default_name)
+    _typed(where, at("name"), name, str, "a name")
+    if not 0 < len(name) <= 100:
+        raise _err(where, at("name"), "expected a name of 1 to 100 characters")
+    return Entrant(name, agent, _deck_path(where, at("deck"), d["deck"], base, fmt), opts)
 
 
 def _check_agent_options(where: str, path: str, agent: str, opts: dict[str, Any], agents: AgentRegistry) -> None:
@@ -136,9 +170,14 @@ def _check_agent_options(where: str, path: str, agent: str, opts: dict[str, Any]
             allowed = ", ".join(params) or "none"
             raise _err(where, f"{path}.{k}", f"unknown option of the {agent} agent; expected one of: {allowed}")
         default = params[k].default
-        if default is not inspect.Parameter.empty and default is not None and \
-                not isinstance(v, type(default)) and not (isinstance(default, float) and isinstance(v, int)):
+        if default is not inspect.Parameter.empty and default is not None and (
+                (not isinstance(v, type(default)) and not (isinstance(default, float) and isinstance(v, int)))
+                or (isinstance(v, bool) and not isinstance(default, bool))):
             raise _err(where, f"{path}.{k}", f"expected {type(default).__name__}, got {v!r}")
+    try:  # the agent itself judges the values (MCTS: iterations at least 1, ...)
+        agents.make(agent, 0, **opts)
+    except Exception as e:  # noqa: BLE001 - whatever the factory raises is a bad option here
+        raise _err(where, path, f"the {agent} agent does not accept these options: {e}") from None
 
 
 def load_config(source: str | os.PathLike[str] | dict[str, Any], agents: AgentRegistry | None = None) -> RunConfig:
@@ -152,9 +191,10 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any], agents: AgentRe
         if not os.path.exists(where):
             raise _err(where, "", "no such file")
         try:
-            data = yaml.safe_load(Path(where).read_text(encoding="utf-8"))
-        except yaml.YAMLError as e:
-            raise _err(where, "", f"not valid YAML: {e}") from None
+            text = read_text(where)
+        except InputFileError as e:
+            raise _err(where, "", str(e).removeprefix(f"{where}: ")) from None
+        data = load_yaml(text, where, ConfigError)
         base = Path(where).resolve().parent
     _typed(where, "", data, dict, "a mapping at the top level")
     for k in data:
@@ -163,11 +203,12 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any], agents: AgentRe
     kind = data.get("kind", "tournament")
     if kind not in ("tournament", "rollouts"):
         raise _err(where, "kind", f"expected tournament or rollouts, got {kind!r}")
-    cfg = RunConfig(kind=kind, name=str(data.get("name", Path(where).stem)), where=where)
-    cfg.seed = _typed(where, "seed", data.get("seed", 1), int, "a whole number")
-    cfg.turn_limit = _typed(where, "turn_limit", data.get("turn_limit", 40), int, "a whole number")
-    if cfg.turn_limit < 1:
-        raise _err(where, "turn_limit", f"expected at least 1, got {cfg.turn_limit}")
+    name = data.get("name", Path(where).stem)
+    if not isinstance(name, str | int | float) or isinstance(name, bool) or not 0 < len(str(name)) <= 200:
+        raise _err(where, "name", f"expected a name of 1 to 200 characters, got {name!r:.80}")
+    cfg = RunConfig(kind=kind, name=str(name), where=where)
+    cfg.seed = _bounded(where, "seed", data.get("seed", 1), "a whole number", -MAX_SEED, MAX_SEED)
+    cfg.turn_limit = _bounded(where, "turn_limit", data.get("turn_limit", 40), "a whole number", 1, MAX_TURN_LIMIT)
     cfg.hidden_information = _typed(where, "hidden_information", data.get("hidden_information", True), bool,
                                     "true or false")
     if kind == "tournament":
@@ -181,12 +222,14 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any], agents: AgentRe
         if cfg.games_per_match < 1:
             raise _err(where, "games_per_match", "expected at least 1")
         cfg.rounds = _typed(where, "rounds", data.get("rounds", 3), int, "a whole number of rounds")
-        if cfg.rounds < 1:
-            raise _err(where, "rounds", f"expected at least 1, got {cfg.rounds}")
+        if not 1 <= cfg.rounds <= 1000:
+            raise _err(where, "rounds", f"expected 1 to 1000, got {cfg.rounds}")
         entrants = _typed(where, "entrants", data.get("entrants"), list, "a list of entrants")
         if len(entrants) < 2:
             raise _err(where, "entrants", "expected at least two entrants")
-        cfg.entrants = [_entrant(where, f"entrants[{i}]", e, base, f"entrant{i + 1}", agents)
+        if len(entrants) > MAX_ENTRANTS:
+            raise _err(where, "entrants", f"expected at most {MAX_ENTRANTS} entrants, got {len(entrants)}")
+        cfg.entrants = [_entrant(where, f"entrants[{i}]", e, base, f"entrant{i + 1}", agents, "duel")
                         for i, e in enumerate(entrants)]
         names = [e.name for e in cfg.entrants]
         if len(set(names)) != len(names):
@@ -200,11 +243,11 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any], agents: AgentRe
         if cfg.games < 1:
             raise _err(where, "games", f"expected at least 1, got {cfg.games}")
         cfg.player = _entrant(where, "", {k: data[k] for k in ("agent", "deck", "agent_options") if k in data},
-                              base, "player", agents)
+                              base, "player", agents, fmt)
         if fmt == "duel":
             if "opponent" not in data:
                 raise _err(where, "opponent", "missing: a duel needs an opponent {agent, deck}")
-            cfg.opponent = _entrant(where, "opponent", data["opponent"], base, "opponent", agents)
+            cfg.opponent = _entrant(where, "opponent", data["opponent"], base, "opponent", agents, fmt)
         goal = data.get("goal")
         if goal is not None:
             _typed(where, "goal", goal, dict, "a mapping {kind, value}")
@@ -224,4 +267,27 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any], agents: AgentRe
                     raise _err(where, "goal.value", f"expected the name of a supported card, got {goal['value']!r}")
                 # casts are counted by the card's exact name (game.stats): "lightning bolt" is "Lightning Bolt"
                 cfg.goal["value"] = get_card(goal["value"]).name
+    check_size(cfg, "games" if kind == "rollouts" else "games_per_match")
     return cfg
+
+
+def games_in(cfg: RunConfig) -> tuple[int, int]:
+    """(games in the whole run, the most games in one round)."""
+    if cfg.kind == "rollouts":
+        return cfg.games, cfg.games
+    n, per = len(cfg.entrants), cfg.games_per_match
+    if cfg.tournament_format == "round_robin":
+        return n * (n - 1) // 2 * per, n * (n - 1) // 2 * per
+    if cfg.tournament_format == "swiss":
+        return cfg.rounds * (n // 2) * per, (n // 2) * per
+    return (n - 1) * per, (n // 2) * per  # single elimination: every match but the final's winner loses once
+
+
+def check_size(cfg: RunConfig, key: str) -> None:
+    """At most MAX_GAMES games in the run (and ROUND_GAMES in a round of Swiss or single
+    elimination); `key` is what set the number (a config key or a command-line flag)."""
+    total, per_round = games_in(cfg)
+    if total > MAX_GAMES:
+        raise _err(cfg.where, key, f"this run would play {total} games; at most {MAX_GAMES} are allowed")
+    if cfg.kind == "tournament" and cfg.tournament_format != "round_robin" and per_round > ROUND_GAMES:
+        raise _err(cfg.where, key, f"a round would play {per_round} games; at most {ROUND_GAMES} are allowed")

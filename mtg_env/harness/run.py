@@ -4,7 +4,12 @@ Games are grouped into batches (many games per Ray task); each game is seeded fr
 and its own index, so results are identical with 1 worker, 2 workers, a cluster, a retried task
 or a resumed run. Each finished batch is written at once to `DIR/parts/`; `DIR/games.parquet`
 (one row per game, each exactly once) and `DIR/summary.json` are written at the end, with
-`DIR/report.html`. Tasks whose worker dies are retried by Ray (`max_retries`).
+`DIR/report.html`, each under a temporary name first (outdir.py). Tasks whose worker dies are
+retried by Ray (`max_retries`); a game that fails is one line naming its games, not Ray's
+remote traceback. Everything that can be checked is checked before Ray starts: the config
+(config.py), the output directory (outdir.py: whose it is, and for `resume` whether the config,
+the decks and the code are still the run's), the number of workers (cluster.py). Ctrl-C stops
+the run with its finished batches saved: `resume` continues it.
 
 Tournaments in waves: round robin is one wave; Swiss and single elimination pair each round
 from the results of the round before. Matches are best-of-N: all N games are played (play and
@@ -13,24 +18,36 @@ draw alternate), and the match goes to whoever won more of them.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 from ..registry import REGISTRY, AgentRegistry
-from .config import Entrant, RunConfig, load_config
+from .cluster import Cluster, connect, local_cpus, shutdown
+from .config import ConfigError, Entrant, HarnessError, RunConfig, check_size, games_in, load_config
+from .outdir import PARTS, code_version, fingerprint, prepare, safe_name, write_atomic, write_text_atomic
 from .play import game_seed, play_batch
 
 CRASH_ENV = "MTG_ENV_TEST_CRASH_INDEX"  # test hook: the worker playing this game dies once
 
 
+#: the most games in one batch (one Ray task)
+MAX_BATCH = 64
+
+
 class Interrupted(RuntimeError):
     """Raised by `stop_after` (tests): the run stopped after that many batches."""
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run; the message says where its finished games are and how to resume."""
 
 
 def _seat(e: Entrant) -> dict[str, Any]:
@@ -54,24 +71,44 @@ def _match_winner(rows: list[dict[str, Any]], a: str, b: str) -> str | None:
 
 
 class Runner:
-    def __init__(self, cfg: RunConfig, out: Path, workers: int = 2, address: str | None = None,
+    """Plays game specs and keeps their rows: on Ray (a local instance or a cluster, see
+    cluster.py) or in this process; each finished batch is written to `out/parts/` at once."""
+
+    def __init__(self, cfg: RunConfig, out: Path, workers: int | None = None, address: str | None = None,
                  resume: bool = False, progress: bool = True, stop_after: int | None = None,
                  use_ray: bool = True, batch_size: int | None = None, agents: AgentRegistry | None = None):
         self.cfg = cfg
         # the config's agents, loaded here and sent to the workers: they need no registry of their own
         self.agents = (agents or REGISTRY).subset(e.agent for e in _entrants(cfg))
         self.out = out
-        self.workers = max(1, workers)
-        self.address = address or os.environ.get("RAY_ADDRESS")
+        self.workers = workers
+        self.address = address or os.environ.get("RAY_ADDRESS") or None
         self.resume = resume
         self.progress = progress
         self.stop_after = stop_after
         self.use_ray = use_ray
         self.batch_size = batch_size
-        self.parts = out / "parts"
+        self.parts = out / PARTS
         self.rows: dict[int, dict[str, Any]] = {}
         self.batches_done = 0
-        self._ray_started = False
+        self.cluster: Cluster | None = None
+        #: game batches played at once
+        self.concurrency = 1
+
+    # ---- where the games run -----------------------------------------------------------------
+    def start(self) -> None:
+        """Start or join Ray (nothing for an in-process run); errors before any game is played."""
+        if self.use_ray and self.cluster is None:
+            env = {k: v for k, v in os.environ.items() if k == CRASH_ENV}
+            self.cluster = connect(self.address, self.workers, env)
+            self.concurrency = self.cluster.workers
+
+    def close(self) -> None:
+        shutdown(self.cluster)
+        self.cluster = None
+
+    def where(self) -> str:
+        return self.cluster.describe() if self.cluster is not None else "this process"
 
     # ---- results on disk ------------------------------------------------------------------
     def _load_parts(self) -> None:
@@ -92,30 +129,36 @@ class Runner:
         os.replace(tmp, self.parts / name)  # a part is either whole or absent
 
     # ---- execution ---------------------------------------------------------------------------
-    def _start_ray(self) -> None:
-        if self._ray_started or not self.use_ray:
-            return
-        import ray
-        if not ray.is_initialized():
-            if self.address:
-                ray.init(address=self.address, log_to_driver=False)
-            else:
-                ray.init(num_cpus=self.workers, include_dashboard=False, log_to_driver=False,
-                         runtime_env={"env_vars": {k: v for k, v in os.environ.items() if k == CRASH_ENV}})
-        self._ray_started = True
+    def execute(self, specs: Iterable[dict[str, Any]], bar: Any = None, total: int | None = None
+                ) -> list[dict[str, Any]]:
+        """Play the specs not already done, taken one batch at a time (they may be a generator:
+        a run of a million games never holds a million specs); return the rows of all of them."""
+        indices: list[int] = []
+        if total is None:
+            total = len(specs) if isinstance(specs, list) else 1000
+        size = self.batch_size or max(1, min(MAX_BATCH, math.ceil(total / (self.concurrency * 8))))
+        batches = self._batches(specs, size, indices)
+        if self.use_ray:
+            self.start()
+            self._run_ray(batches, bar)
+        else:
+            for b in batches:
+                self._done(play_batch(b, self.agents), bar)
+        return [self.rows[i] for i in indices]
 
-    def execute(self, specs: list[dict[str, Any]], bar: Any = None) -> list[dict[str, Any]]:
-        """Play the specs not already done; return the rows of all of them."""
-        todo = [s for s in specs if s["index"] not in self.rows]
-        if todo:
-            size = self.batch_size or max(1, math.ceil(len(todo) / (self.workers * 8)))
-            batches = [todo[i:i + size] for i in range(0, len(todo), size)]
-            if self.use_ray:
-                self._run_ray(batches, bar)
-            else:
-                for b in batches:
-                    self._done(play_batch(b, self.agents), bar)
-        return [self.rows[s["index"]] for s in specs]
+    def _batches(self, specs: Iterable[dict[str, Any]], size: int, indices: list[int]
+                 ) -> Iterator[list[dict[str, Any]]]:
+        batch: list[dict[str, Any]] = []
+        for s in specs:
+            indices.append(s["index"])
+            if s["index"] in self.rows:
+                continue
+            batch.append(s)
+            if len(batch) == size:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
 
     def _done(self, rows: list[dict[str, Any]], bar: Any) -> None:
         fresh = [r for r in rows if r["index"] not in self.rows]
@@ -129,16 +172,50 @@ class Runner:
         if self.stop_after is not None and self.batches_done >= self.stop_after:
             raise Interrupted(f"stopped after {self.batches_done} batches")
 
-    def _run_ray(self, batches: list[list[dict[str, Any]]], bar: Any) -> None:
+    def _run_ray(self, batches: Iterator[list[dict[str, Any]]], bar: Any) -> None:
+        """At most a few batches in flight (twice the CPUs when all of them are used, else
+        exactly `workers`): the specs are made as the games are played."""
         import ray
-        self._start_ray()
+        from ray.exceptions import RayError
+        assert self.cluster is not None
         remote = ray.remote(max_retries=4, retry_exceptions=False)(_play_batch_task)
         agents = ray.put(self.agents)
-        pending = [remote.remote(b, agents) for b in batches]
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            for ref in ready:
-                self._done(ray.get(ref), bar)
+        cap = 2 * self.concurrency if self.concurrency == self.cluster.cpus else self.concurrency
+        pending: dict[Any, list[dict[str, Any]]] = {}
+
+        def submit() -> None:
+            b = next(batches, None)
+            if b is not None:
+                pending[remote.remote(b, agents)] = b
+
+        try:
+            for _ in range(cap):
+                submit()
+            while pending:
+                ready, _ = ray.wait(list(pending), num_returns=1)
+                for ref in ready:
+                    b = pending.pop(ref)
+                    try:
+                        rows = ray.get(ref)
+                    except RayError as e:
+                        raise HarnessError(_failed(b, e)) from None
+                    self._done(rows, bar)
+                    submit()
+        finally:
+            for ref in pending:
+                with contextlib.suppress(Exception):  # it may have finished meanwhile
+                    ray.cancel(ref, force=True)
+
+
+def _failed(batch: list[dict[str, Any]], e: BaseException) -> str:
+    """One line for a batch that failed on a worker (not Ray's remote traceback)."""
+    cause = getattr(e, "cause", None)
+    lines = [ln for ln in str(cause if cause is not None else e).splitlines() if ln.strip()]
+    # the exception's own message is its first line; Ray's errors end with "Type: message"
+    text = (lines[0] if cause is not None else lines[-1]) if lines else ""
+    lo, hi = batch[0]["index"], batch[-1]["index"]
+    cause = cause if cause is not None else e
+    return f"games {lo} to {hi} failed on a Ray worker: {type(cause).__name__}: {text}"
 
 
 def _play_batch_task(specs: list[dict[str, Any]], agents: AgentRegistry) -> list[dict[str, Any]]:
@@ -163,9 +240,9 @@ def plan_and_run(cfg: RunConfig, runner: Runner, bar: Any = None) -> dict[str, A
     if cfg.kind == "rollouts":
         assert cfg.player is not None
         seats = [cfg.player] + ([cfg.opponent] if cfg.opponent else [])
-        rollout = [_spec(cfg, i, seats, (i % 2) if cfg.format == "duel" else 0) for i in range(cfg.games)]
-        runner.execute(rollout, bar)
-        return {"games": len(rollout)}
+        rollout = (_spec(cfg, i, seats, (i % 2) if cfg.format == "duel" else 0) for i in range(cfg.games))
+        runner.execute(rollout, bar, total=cfg.games)
+        return {"games": cfg.games}
     entrants = cfg.entrants
     n = cfg.games_per_match
     if cfg.tournament_format == "round_robin":
@@ -227,77 +304,80 @@ def plan_and_run(cfg: RunConfig, runner: Runner, bar: Any = None) -> dict[str, A
     return {"rounds": rnd, "bracket": bracket, "champion": alive[0].name}
 
 
-def run(config: str | os.PathLike[str] | dict[str, Any], games: int | None = None, workers: int = 2,
+def run(config: str | os.PathLike[str] | dict[str, Any], games: int | None = None, workers: int | None = None,
         seed: int | None = None, out: str | os.PathLike[str] | None = None, address: str | None = None,
-        resume: bool = False, progress: bool = True, stop_after: int | None = None, use_ray: bool = True,
-        echo: Callable[[str], None] | None = print, agents: AgentRegistry | None = None) -> dict[str, Any]:
+        resume: bool = False, force: bool = False, progress: bool = True, stop_after: int | None = None,
+        use_ray: bool = True, echo: Callable[[str], None] | None = print, agents: AgentRegistry | None = None,
+        batch_size: int | None = None) -> dict[str, Any]:
     """Run a config end to end; returns the summary (also in DIR/summary.json). Agents are taken
-    by name from `agents` (by default the process's registry, mtg_env.registry)."""
+    by name from `agents` (by default the process's registry, mtg_env.registry).
+
+    `workers`: game batches at once (None: every CPU of this machine, or of the cluster at
+    `address`); `resume` continues the run in `out`, `force` replaces it (outdir.py)."""
     from .report import summarize, write_report
     cfg = load_config(config, agents)
     if games is not None:
+        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+            raise ConfigError(cfg.where, "--games", f"expected a whole number of at least 1, got {games!r}")
         if cfg.kind == "rollouts":
             cfg.games = games
         else:
             cfg.games_per_match = games
+        check_size(cfg, "--games")
     if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > 2**63:
+            raise ConfigError(cfg.where, "--seed", f"expected a whole number, got {seed!r}")
         cfg.seed = seed
-    out_dir = Path(out) if out else Path("results") / cfg.name.replace(" ", "_").replace("/", "_")
-    if out_dir.exists() and not resume and (out_dir / "parts").exists():
-        import shutil
-        shutil.rmtree(out_dir / "parts")
-    out_dir.mkdir(parents=True, exist_ok=True)
-    fingerprint = {"config": _fingerprint(cfg), "seed": cfg.seed}
-    stamp = out_dir / "run.json"
-    if resume and stamp.exists() and json.loads(stamp.read_text()) != fingerprint:
-        raise ValueError(f"{out_dir}: --resume with a different config or seed than the interrupted run; "
-                         f"use another --out or run without --resume")
-    stamp.write_text(json.dumps(fingerprint))
+    if use_ray and not (address or os.environ.get("RAY_ADDRESS")):
+        from .cluster import check_workers
+        check_workers(workers, local_cpus(), "this machine")  # before anything is written
+    registry = agents or REGISTRY
+    entrants = _entrants(cfg)
+    out_dir = Path(out) if out else Path("results") / safe_name(cfg.name)
+    fp = fingerprint(cfg, [e.deck for e in entrants],
+                     code_version(registry.factory(e.agent).__module__ for e in entrants))
+    target = prepare(out_dir, fp, resume, force)
     runner = Runner(cfg, out_dir, workers=workers, address=address, resume=resume, progress=progress,
-                    stop_after=stop_after, use_ray=use_ray, agents=agents)
-    if resume:
-        runner._load_parts()
-    total = _expected_games(cfg)
+                    stop_after=stop_after, use_ray=use_ray, agents=agents, batch_size=batch_size)
+    total, _ = games_in(cfg)
     bar = None
-    if progress:
-        from tqdm import tqdm
-        bar = tqdm(total=total, initial=len(runner.rows), unit="game", desc=cfg.name, leave=False)
-    t0 = time.perf_counter()
     try:
-        structure = plan_and_run(cfg, runner, bar)
+        runner.start()  # Ray is started or joined before anything is written: its errors come first
+        target.claim()
+        if target.resumed:
+            runner._load_parts()
+        if echo is not None:
+            done = f", {len(runner.rows)} already played" if runner.rows else ""
+            print(f"{cfg.name}: {total} games{done} on {runner.where()}; results in {out_dir}",
+                  file=sys.stderr)
+        if progress:
+            from tqdm import tqdm
+            bar = tqdm(total=total, initial=len(runner.rows), unit="game", desc=cfg.name, leave=False)
+        t0 = time.perf_counter()
+        try:
+            structure = plan_and_run(cfg, runner, bar)
+        except KeyboardInterrupt:
+            raise RunInterrupted(f"interrupted: {len(runner.rows)} of {total} games are saved in "
+                                 f"{out_dir / PARTS}; run the same command with --resume to continue") from None
+        seconds = time.perf_counter() - t0
     finally:
         if bar is not None:
             bar.close()
-    seconds = time.perf_counter() - t0
+        where = runner.where()
+        runner.close()
     rows = sorted(runner.rows.values(), key=lambda r: r["index"])
     import pyarrow as pa
     import pyarrow.parquet as pq
-    pq.write_table(pa.Table.from_pylist(rows), out_dir / "games.parquet")
+    write_atomic(out_dir / "games.parquet", lambda tmp: pq.write_table(pa.Table.from_pylist(rows), tmp))
     summary = summarize(cfg, rows, structure)
     summary["seconds"] = seconds
-    summary["workers"] = workers
-    (out_dir / "summary.json").write_text(json.dumps(summary, indent=2, default=str))
-    write_report(cfg, rows, summary, out_dir / "report.html")
+    summary["workers"] = runner.concurrency
+    write_text_atomic(out_dir / "summary.json", json.dumps(summary, indent=2, default=str))
+    write_atomic(out_dir / "report.html", lambda tmp: write_report(cfg, rows, summary, tmp))
+    target.mark("complete")
     if echo is not None:
         from .report import standings_table
         echo(standings_table(summary))
         echo(f"{len(rows)} games in {seconds:.1f} s ({len(rows) / max(seconds, 1e-9):.1f} games/s) "
-             f"with {workers} worker(s). Report: {out_dir / 'report.html'}")
+             f"on {where}. Report: {out_dir / 'report.html'}")
     return summary
-
-
-def _fingerprint(cfg: RunConfig) -> str:
-    import dataclasses
-    import hashlib
-    d = dataclasses.asdict(cfg)
-    d.pop("where", None)
-    return hashlib.sha256(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def _expected_games(cfg: RunConfig) -> int | None:
-    if cfg.kind == "rollouts":
-        return cfg.games
-    n = len(cfg.entrants)
-    if cfg.tournament_format == "round_robin":
-        return n * (n - 1) // 2 * cfg.games_per_match
-    return None

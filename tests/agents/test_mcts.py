@@ -205,6 +205,29 @@ def test_bad_options_are_refused() -> None:
         MCTSAgent(exploration=-1)
     with pytest.raises(ValueError, match="searched: unknown decision kinds"):
         MCTSAgent(searched=("attack", "attacks"))
+    for bad in (0, -1.5, True, "2s"):
+        with pytest.raises(ValueError, match="seconds"):
+            MCTSAgent(seconds=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mode", ["flat", "uct"])
+def test_the_time_budget_holds_inside_one_long_effect(monkeypatch, mode: str) -> None:
+    """Shatter on a Hangarback Walker with 10^18 counters: a playout of "cast Shatter" makes
+    10^18 Thopters in one action (the object limit set aside), which only the deadline stops."""
+    import time
+
+    from mtg_env.engine import limits
+    monkeypatch.setattr(limits, "MAX_OBJECTS", 10**9)
+    g = load_scenario({"format": "duel", "players": [
+        {"name": "P1", "mana_pool": "{R}{C}", "hand": ["Shatter"], "library": ["Forest"] * 4},
+        {"name": "P2", "library": ["Forest"] * 4,
+         "battlefield": [{"card": "Hangarback Walker", "counters": {"+1/+1": 10**18}}]}]})
+    agent = MCTSAgent(0, iterations=16, seconds=0.5, mode=mode)
+    t0 = time.perf_counter()
+    action = agent.act(g)
+    assert time.perf_counter() - t0 < 4
+    assert action.label in ("pass", "cast Shatter") and agent.stats["searched"] == 1
+    assert g.deadline is None and len(g.objects) == 10  # the real game is untouched
 
 
 def test_fit_evaluation_records_positions_and_fits_a_logistic_model() -> None:

@@ -102,3 +102,29 @@ def test_cli_combo_suite_prints_the_table() -> None:
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "as expected" in r.stdout and "MISMATCH" not in r.stdout
+
+
+def test_cli_combo_suite_of_a_missing_or_empty_folder_is_an_error(tmp_path: Path, capsys) -> None:
+    from mtg_env.cli import main
+    assert main(["combo", "--suite", str(tmp_path / "no" / "such" / "dir")]) == 2
+    assert "no such folder of combo files" in capsys.readouterr().err
+    assert main(["combo", "--suite", str(tmp_path)]) == 2  # a folder without combo files
+    assert "no combo files" in capsys.readouterr().err
+
+
+def test_cli_combo_budget_holds_inside_one_long_effect(tmp_path: Path, monkeypatch, capsys) -> None:
+    # X = 10^18: a Hangarback Walker that dies makes 10^18 Thopters, one action that would never
+    # end; with the object limit out of the way only the time budget can stop the search
+    import time
+
+    from mtg_env.cli import main
+    from mtg_env.engine import limits
+    monkeypatch.setattr(limits, "MAX_OBJECTS", 10**9)
+    f = tmp_path / "thopters.yaml"
+    f.write_text('name: ten to the eighteen Thopters\ngoal: tokens\nscenario:\n  format: goldfish\n  players:\n'
+                 '    - battlefield: [{card: Hangarback Walker, counters: {"+1/+1": 1000000000000000000}},'
+                 " Ashnod's Altar]\n", encoding="utf-8")
+    t0 = time.perf_counter()
+    assert main(["combo", str(f), "--budget", "2s", "--json"]) == 0
+    assert time.perf_counter() - t0 < 6
+    assert json.loads(capsys.readouterr().out)["complete"] is False

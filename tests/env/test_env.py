@@ -382,17 +382,19 @@ def test_illegal_index_ends_the_episode(env_id: str) -> None:
         raw.reset(seed=0)
         _obs, reward, terminated, _tr, info2 = raw.step(bad)
         assert reward == -1.0 and terminated and info2["illegal_action"] is True
-    # Stepping a finished game never raises either.
+    # After the episode has ended, step() needs reset() first (issue 18): it raises.
+    with pytest.raises(RuntimeError, match="call reset"):
+        raw.step(0)
     _obs, info = raw.reset(seed=0)
-    done = False
+    done = trunc = False
     rng = np.random.default_rng(0)
     for _ in range(5000):
         _obs, _r, done, trunc, info = raw.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
         if done or trunc:
             break
-    if done:
-        _obs, reward, terminated, _tr, info2 = raw.step(0)
-        assert reward == -1.0 and terminated and info2["illegal_action"] is True
+    assert done or trunc
+    with pytest.raises(RuntimeError, match="call reset"):
+        raw.step(0)
 
 
 def test_illegal_penalty_is_configurable() -> None:

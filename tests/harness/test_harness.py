@@ -22,7 +22,7 @@ import pytest
 import yaml
 from checkout import fresh_process_env
 
-from mtg_env.harness import ConfigError, load_config
+from mtg_env.harness import ConfigError, HarnessError, load_config
 from mtg_env.harness import run as harness_run
 from mtg_env.harness.play import game_seed
 from tests.helpers import DECKS, ROOT
@@ -356,7 +356,9 @@ def test_a_fresh_run_discards_old_parts(tmp_path: Path, baseline) -> None:
     out = tmp_path / "out"
     with pytest.raises(run_mod.Interrupted):
         go(cfg, out, stop_after=2, use_ray=False, seed=77)
-    go(cfg, out, use_ray=False)  # no resume: the seed-77 parts must not leak in
+    with pytest.raises(HarnessError, match="--resume to continue it, --force to replace it"):
+        go(cfg, out, use_ray=False)  # neither --resume nor --force: the earlier run is refused
+    go(cfg, out, use_ray=False, force=True)  # replaced: the seed-77 parts must not leak in
     assert rows_of(out) == expected
 
 

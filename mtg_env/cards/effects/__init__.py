@@ -16,6 +16,8 @@ from .base import (
     Ask,
     Effect,
     choose_card,
+    run_effects,
+    sub_step,
 )
 from .continuous import (
     BecomeArtifactCreature,
@@ -24,6 +26,7 @@ from .continuous import (
     PumpChoice,
     SetColorUntilEOT,
 )
+from .control import May
 from .keywords import (
     SACRIFICE_WHEN_TARGETED,
     UNDYING,
@@ -87,9 +90,9 @@ __all__ = [
     "CopyStackItem", "CounterSpell", "CreateToken", "DealDamage", "DealDividedDamage", "Destroy", "Discard",
     "DoubleMana", "Draw", "Effect", "ExileFromHandLinked", "ExileFromOpponentsHandLinked", "ExileIt",
     "ExileLinked", "Flicker", "GainControlUntilEOT", "GainKeyword", "GainLife", "IfSource",
-    "LinkedManaValue", "LoseLife", "ManaChoice", "MayPay", "MayShuffle", "NOTHING", "OrderTopOfLibrary",
+    "LinkedManaValue", "LoseLife", "ManaChoice", "May", "MayPay", "MayShuffle", "NOTHING", "OrderTopOfLibrary",
     "Pump", "PumpChoice", "PutCounters", "PutFromHandOnTop", "ReturnLinked", "ReturnToHand",
     "ReturnWithCounter", "SACRIFICE_WHEN_TARGETED", "SacrificeIfNoCounters", "SacrificeIt",
     "SacrificeUnlessYouSacrifice", "SearchLibrary", "SetColorUntilEOT", "Shuffle", "Tap",
-    "TokenCopiesOfLinked", "UNDYING", "Untap", "UntapAll", "choose_card",
+    "TokenCopiesOfLinked", "UNDYING", "Untap", "UntapAll", "choose_card", "run_effects", "sub_step",
 ]

@@ -62,3 +62,32 @@ def choose_card(g: GameOps, ctx: Context, step: int, cands: list[int], verb: str
     if choice == "none" or choice not in g.objects:
         return None
     return int(choice)
+
+
+# --------------------------------------------------------------------------------------------
+# effects that run other effects
+
+
+def sub_step(step: int, i: int) -> int:
+    """The step of the `i`th effect run by the effect at `step`: where its answers go. Steps of
+    nested effects never meet those of the ability's own effects (which are small numbers) or
+    the keys effects derive from their step (`step * 100 + k`)."""
+    return 1_000_000 + step * 1_000 + i
+
+
+def run_effects(effects: tuple[Effect, ...], g: GameOps, ctx: Context, step: int) -> Ask | None:
+    """Run `effects` in order as part of the effect at `step`, resuming after the last one
+    that finished when an answer comes back (its progress is kept in `ctx.answers`, so no
+    effect runs twice). Returns the first Ask, keyed to the asking effect's step."""
+    import dataclasses
+    done = sub_step(step, 999)
+    i = ctx.answers.get(done, 0)
+    while i < len(effects):
+        s = sub_step(step, i)
+        ask = effects[i].resolve(g, ctx, s)
+        if ask is not None:
+            ctx.answers[done] = i
+            return ask if ask.key is not None else dataclasses.replace(ask, key=s)
+        i += 1
+    ctx.answers[done] = i
+    return None

@@ -122,7 +122,9 @@ class CastLinkedFree(Effect):
         done = ctx.answers.get(step)
         if done == "done":
             return None
-        cands = [o for o in g.linked_cards(ctx) if "Land" not in g.objects[o].card.types]
+        from ..abilities import cast_allowed
+        cands = [o for o in g.linked_cards(ctx) if "Land" not in g.objects[o].card.types
+                 and cast_allowed(g, g.objects[o].card, ctx.controller)]
         if not cands:
             return None
         return Ask("choose", ctx.controller, (*(("cast_free", o) for o in cands), "done"),
@@ -140,7 +142,7 @@ class LinkedManaValue(DefinedX):
         linked = g.linked_cards(ctx)
         if not linked:
             return None
-        return sum(g.objects[o].card.mana_cost.mana_value for o in linked)
+        return sum(g.objects[o].card.mana_value for o in linked)
 
 
 # --------------------------------------------------------------------------------------------

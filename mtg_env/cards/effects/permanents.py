@@ -45,6 +45,9 @@ class ReturnToHand(Effect):
 class ExileIt(Effect):
     what: Who = TARGET
 
+    def can_do(self, g: GameOps, ctx: Context) -> bool:
+        return bool(self.what.refs(g, ctx))
+
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         for ref in self.what.refs(g, ctx):
             g.move_to_zone(ref[1], EXILE)

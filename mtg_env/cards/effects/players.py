@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...core.objects import GRAVEYARD, HAND
 from ..subjects import CONTROLLER, TARGET, Amount, Who, amount_of
 from .base import Ask, Effect
 
@@ -87,6 +86,9 @@ class Discard(Effect):
 
     amount: Amount = 1
 
+    def can_do(self, g: GameOps, ctx: Context) -> bool:
+        return len(g.players[ctx.controller].hand) >= amount_of(self.amount, g, ctx)
+
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         hand = g.players[ctx.controller].hand
         n = amount_of(self.amount, g, ctx)
@@ -96,7 +98,5 @@ class Discard(Effect):
             return Ask("choose", ctx.controller, tuple(left), tuple(f"discard {g.name_of(o)}" for o in left),
                        f"{ctx.source_name}: discard a card", key=step * 100 + len(chosen))
         for o in chosen:
-            if o in g.objects and g.objects[o].zone == HAND:
-                g.log_event(f"{g.players[ctx.controller].name} discards {g.name_of(o)}")
-                g.move_to_zone(o, GRAVEYARD)
+            g.discard(o)
         return None

@@ -12,10 +12,8 @@ from ..vocab import (
     Effect,
     ExileFromHandLinked,
     FewerCounters,
-    SpellAbility,
     Triggered,
     TriggerEvent,
-    UntapAll,
     card,
     parse_filter,
 )
@@ -40,7 +38,9 @@ class CopyLinkedAndCast(Effect):
             name = g.name_of(linked[0])
             return Ask("yes_no", ctx.controller, (True, False), ("yes", "no"),
                        f"{ctx.source_name}: copy {name} and cast the copy without paying its mana cost?")
-        if answer:
+        from ..abilities import cast_allowed
+        if answer and cast_allowed(g, g.objects[linked[0]].card, ctx.controller):
+            # a copy that can't be cast now ("only during combat") would cease to exist at once
             oid = g.make_card_copy(ctx.controller, linked[0])
             return Ask("autocast", ctx.controller, (("cast_free", oid),), ("",), "")
         return None
@@ -60,6 +60,4 @@ CARDS = [
              parse_filter("instant card with mana value 2 or less"),
              "exile an instant card with mana value 2 or less?"),)),
          Activated(effects=(CopyLinkedAndCast(),))),
-    card("Dramatic Reversal", "{1}{U}", "Instant", "Untap all nonland permanents you control.",
-         SpellAbility(effects=(UntapAll(),))),
 ]

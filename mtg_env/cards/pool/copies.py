@@ -3,7 +3,6 @@ and friends, and the abilities worth copying: divided damage, modes, sacrifice a
 
 from ..vocab import (
     SELF,
-    TARGET,
     YOU,
     Activated,
     Attach,
@@ -12,7 +11,6 @@ from ..vocab import (
     CopyStackItem,
     CreateToken,
     DealDividedDamage,
-    Destroy,
     FromSource,
     Keyword,
     ManaAbility,
@@ -103,7 +101,4 @@ CARDS = [
     card("Forked Bolt", "{R}", "Sorcery",
          "Forked Bolt deals 2 damage divided as you choose among one or two targets.",
          SpellAbility(divide=2, effects=(DealDividedDamage(),), targets=(ANY_ONE_OR_TWO,))),
-    card("Dwarven Miner", "{1}{R}", "Creature — Dwarf",
-         "{2}{R}, {T}: Destroy target nonbasic land.",
-         Activated(effects=(Destroy(TARGET),), targets=(TargetSpec("nonbasic land"),)), pt="1/2"),
 ]

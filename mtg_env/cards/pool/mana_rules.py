@@ -4,7 +4,6 @@ effects, restricted mana, abilities granted by statics, and X in enters replacem
 
 from ..vocab import (
     EVENT_PLAYER,
-    TARGET,
     YOU,
     Activated,
     AddAbilities,
@@ -111,9 +110,6 @@ CARDS = [
          Static(affects=parse_filter("equipped creature"), modification=AddAbilities((_any_color(),))),
          Activated(keyword="equip", sorcery_speed=True, effects=(Attach(),),
                    targets=(TargetSpec("creature you control"),))),
-    card("Springleaf Drum", "{1}", "Artifact",
-         "{T}, Tap an untapped creature you control: Add one mana of any color.",
-         Activated(effects=(AddManaChoice(ManaChoice.ANY_COLOR),))),
     card("Grand Architect", "{1}{U}{U}", "Creature — Vedalken Artificer",
          "Other blue creatures you control get +1/+1.\n"
          "{U}: Target artifact creature becomes blue until end of turn.\n"
@@ -122,13 +118,6 @@ CARDS = [
          Static(affects=parse_filter("other blue creature you control"), modification=ModifyPT(1, 1)),
          Activated(effects=(SetColorUntilEOT("U"),), targets=(TargetSpec("artifact creature"),)),
          Activated(effects=(AddMana("{C}{C}", restriction="artifact"),)), pt="1/3"),
-    card("Channeler Initiate", "{1}{G}", "Creature — Human Druid",
-         "When Channeler Initiate enters the battlefield, put three -1/-1 counters on target creature you "
-         "control.\n"
-         "{T}, Remove a -1/-1 counter from Channeler Initiate: Add one mana of any color.",
-         Triggered(event=TriggerEvent.ENTERS, targets=(TargetSpec("creature you control"),),
-                   effects=(PutCounters("-1/-1", 3, TARGET),)),
-         Activated(effects=(AddManaChoice(ManaChoice.ANY_COLOR),)), pt="3/4"),
     card("Hangarback Walker", "{X}{X}", "Artifact Creature — Construct",
          "Hangarback Walker enters the battlefield with X +1/+1 counters on it.\n"
          "When Hangarback Walker dies, create a 1/1 colorless Thopter artifact creature token with flying "
@@ -137,9 +126,6 @@ CARDS = [
          EntersWith(counter="+1/+1", amount=X),
          Triggered(event=TriggerEvent.DIES, effects=(CreateToken("Thopter", EventCounters("+1/+1")),)),
          Activated(effects=(PutCounters("+1/+1", 1),)), pt="0/0"),
-    card("Endless One", "{X}", "Creature — Eldrazi",
-         "Endless One enters the battlefield with X +1/+1 counters on it.",
-         EntersWith(counter="+1/+1", amount=X), pt="0/0"),
     card("Stonecoil Serpent", "{X}", "Artifact Creature — Snake",
          "Reach, trample, protection from multicolored\n"
          "Stonecoil Serpent enters the battlefield with X +1/+1 counters on it.",

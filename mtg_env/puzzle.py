@@ -1,0 +1,416 @@
+"""Forge puzzle files (`.pzl`, interface.md §8): a real position, a goal and a turn limit.
+
+`load_puzzle(path)` reads the file (format: ../shared/reference/puzzles/README.md) into a
+`Puzzle` whose `game` is the position, the puzzle's player ("human", "p0") as P1 and the
+opponent ("ai", "p1") as P2, in a duel. The position is built exactly or not at all: every card
+the engine doesn't support and every feature of the file this loader can't set up exactly
+(precast spells, Forge token scripts, persistent mana, face-down cards, ...) is collected and
+raised together in one `UnsupportedPuzzleError`. A malformed file (an unknown key, broken
+syntax, a bad number, an unknown card name) is a `PuzzleError` naming the file and line.
+
+Setup follows Forge's: permanents are put onto the battlefield without enters triggers or
+replacement choices (CR 614.12 doesn't apply: nothing "enters", the position simply is), and
+they are not summoning sick unless marked `SummonSick` (they are taken to have been under their
+controller's control since the turn began, CR 302.6).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .core.errors import MtgError, UnknownCardError, UnsupportedCardError
+from .engine.game import Game
+
+PLAYERS = {"human": 0, "p0": 0, "ai": 1, "p1": 1}
+ZONES = {"hand": "hand", "battlefield": "battlefield", "play": "battlefield", "library": "library",
+         "graveyard": "graveyard", "exile": "exile"}
+#: zone-like keys whose content this loader can't set up (only an empty value loads)
+UNSUPPORTED_ZONES = {"command": "the command zone (emblems, effects)",
+                     "sideboard": "cards outside the game (sideboard)",
+                     "precast": "precast spells and abilities (Forge scripts run at setup)",
+                     "putonstack": "spells put on the stack at setup"}
+#: player keys that load only at their neutral value
+NEUTRAL = {"landsplayedlastturn": "0", "numringtemptedyou": "0", "speed": "0", "persistentmana": "",
+           "counters": ""}
+NEUTRAL_WHAT = {"landsplayedlastturn": "lands played last turn", "numringtemptedyou": "the Ring tempting you",
+                "speed": "speed (Start your engines!)", "persistentmana": "persistent mana",
+                "counters": "player counters"}
+METADATA = {"name", "goal", "turns", "url", "difficulty", "description", "targets", "humancontrol"}
+GLOBAL = {"activeplayer", "activephase", "activephaseadvance", "turn", "removesummoningsickness"}
+PHASES = {"upkeep": "upkeep", "draw": "draw", "main1": "precombat_main",
+          "combat_begin": "beginning_of_combat", "combat_declare_attackers": "declare_attackers",
+          "combat_declare_blockers": "declare_blockers", "combat_end": "end_of_combat",
+          "main2": "postcombat_main", "end_of_turn": "end"}
+GOALS = ("Win", "Survive", "Win before opponent's next turn")
+#: Forge counter names that differ from the engine's (the rest are lower-cased)
+COUNTERS = {"P1P1": "+1/+1", "M1M1": "-1/-1"}
+COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_SET_CODE = re.compile(r"^[A-Z0-9]{1,5}$")
+MAX_TEXT_BYTES = 1 << 20  # a puzzle file is a few kilobytes
+
+
+class PuzzleError(MtgError, ValueError):
+    """A malformed puzzle file: `where` is "file:line"."""
+
+    def __init__(self, where: str, message: str):
+        super().__init__(f"{where}: {message}")
+        self.where = where
+
+
+class UnsupportedPuzzleError(MtgError):
+    """A well-formed puzzle that uses cards or features the engine doesn't support; `unsupported`
+    lists each one."""
+
+    def __init__(self, path: str, unsupported: list[str]):
+        super().__init__(f"{path}: puzzle not supported: " + "; ".join(unsupported))
+        self.path = path
+        self.unsupported = unsupported
+
+
+@dataclass
+class Puzzle:
+    name: str
+    goal: str
+    turns: int
+    difficulty: str
+    description: str
+    game: Game
+    path: str = ""
+    url: str = ""
+    #: the last turn (game turn number) by which the goal must hold
+    last_turn: int = 1
+    metadata: dict[str, str] = field(default_factory=dict)
+
+    def reached(self, game: Game) -> bool:
+        """Whether the goal holds in `game` (a continuation of this puzzle's game). "Win" (and
+        "Win before opponent's next turn"): P2 has lost, P1 has not, within the turn limit.
+        "Survive": P1 has not lost when the turn limit ends the game, or P1 won."""
+        me, opp = game.players[0], game.players[1]
+        if self.goal == "Survive":
+            if me.lost:
+                return False
+            return me.won or (game.decision is None and not me.lost) or game.turn_state.number > self.last_turn
+        return bool(opp.lost) and not me.lost and game.turn_state.number <= self.last_turn
+
+
+# ---------------------------------------------------------------------------------------------
+# reading the file
+
+
+@dataclass
+class _Value:
+    text: str
+    line: int
+
+
+def _sections(text: str, where: str) -> tuple[dict[str, _Value], dict[str, _Value]]:
+    meta: dict[str, _Value] = {}
+    state: dict[str, _Value] = {}
+    section = None
+    last: _Value | None = None
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        low = line.lower()
+        if low in ("[metadata]", "[state]"):
+            section = low[1:-1]
+            last = None
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            raise PuzzleError(f"{where}:{n}", f"unknown section {line}; expected [metadata] or [state]")
+        if section is None:
+            raise PuzzleError(f"{where}:{n}", f"expected [metadata] before {line!r}")
+        if section == "metadata":
+            key, sep, value = line.partition(":")
+            if not sep:
+                raise PuzzleError(f"{where}:{n}", f"expected 'Key:Value', got {line!r}")
+            key = key.strip().lower()
+            if key not in METADATA:
+                raise PuzzleError(f"{where}:{n}", f"unknown metadata key {key!r}; expected one of "
+                                  f"{', '.join(sorted(METADATA))}")
+            meta[key] = last = _Value(value.strip(), n)
+            continue
+        if "=" not in line:
+            if line.startswith("|") and last is not None:  # a card item broken over two lines
+                last.text += line
+                continue
+            raise PuzzleError(f"{where}:{n}", f"expected 'key=value', got {line!r}")
+        key, _, value = line.partition("=")
+        key = key.strip().lower()
+        if key in state:
+            raise PuzzleError(f"{where}:{n}", f"{key} is set twice (first on line {state[key].line})")
+        state[key] = last = _Value(value.strip(), n)
+    if "goal" not in meta:
+        raise PuzzleError(where, "the [metadata] section has no Goal")
+    return meta, state
+
+
+def _player_key(key: str) -> tuple[int, str] | None:
+    for prefix, idx in PLAYERS.items():
+        if key.startswith(prefix) and len(key) > len(prefix):
+            return idx, key[len(prefix):]
+    return None
+
+
+@dataclass
+class _Item:
+    name: str
+    mods: list[str]
+    line: int
+    token: bool = False
+
+
+def _items(v: _Value) -> list[_Item]:
+    out = []
+    for part in v.text.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        bits = [b.strip() for b in part.split("|")]
+        out.append(_Item(bits[0], [b for b in bits[1:] if b], v.line, bits[0][:2] in ("t:", "T:")))
+    return out
+
+
+def _int(where: str, key: str, v: _Value) -> int:
+    try:
+        return int(v.text)
+    except ValueError:
+        raise PuzzleError(f"{where}:{v.line}", f"{key}: expected a whole number, got {v.text!r}") from None
+
+
+def _bool(where: str, key: str, v: _Value) -> bool:
+    if v.text.lower() not in ("true", "false"):
+        raise PuzzleError(f"{where}:{v.line}", f"{key}: expected true or false, got {v.text!r}")
+    return v.text.lower() == "true"
+
+
+# ---------------------------------------------------------------------------------------------
+# building the position
+
+
+@dataclass
+class _Perm:
+    card: str
+    owner: int
+    controller: int
+    zone: str
+    tapped: bool = False
+    sick: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    ident: int | None = None
+    attached_to: int | None = None
+    exiled_with: int | None = None
+    damage: int = 0
+    chosen_color: str | None = None
+    line: int = 0
+
+
+def _read_item(it: _Item, zone: str, player: int, where: str, unsupported: list[str]) -> _Perm | None:
+    from .cards import get_card
+    at = f"line {it.line}"
+    if it.token:
+        unsupported.append(f"{at}: token {it.name!r} (Forge token specs are not read yet)")
+        return None
+    try:
+        get_card(it.name)
+    except UnsupportedCardError as e:
+        unsupported.append(f"{at}: card {e.name!r}: {'; '.join(e.reasons)}")
+        return None
+    except UnknownCardError as e:
+        raise PuzzleError(f"{where}:{it.line}", str(e)) from None
+    p = _Perm(it.name, player, player, zone, line=it.line)
+    ok = True
+    for mod in it.mods:
+        key, _, value = mod.partition(":")
+        if key in ("Set", "Art") or (not value and _SET_CODE.match(key) and key not in ("Tapped",)):
+            continue  # the printing: art only
+        if key == "Tapped" and zone == "battlefield":
+            p.tapped = True
+        elif key == "SummonSick" and zone == "battlefield":
+            p.sick = True
+        elif key == "NoETBTrigs":
+            continue  # setup never runs enters triggers or replacement choices
+        elif key == "Counters":
+            for pair in value.split(","):
+                kind, _, n = pair.partition("=")
+                try:
+                    count = int(n)
+                except ValueError:
+                    raise PuzzleError(f"{where}:{it.line}", f"{it.name}: bad counters {value!r}") from None
+                kind = kind.strip().upper()
+                if kind == "LOYALTY":
+                    unsupported.append(f"{at}: loyalty counters on {it.name} (planeswalkers)")
+                    ok = False
+                p.counters[COUNTERS.get(kind, kind.lower())] = count
+        elif key == "Id":
+            p.ident = _mod_int(where, it, key, value)
+        elif key in ("AttachedTo", "Attaching"):
+            p.attached_to = _mod_int(where, it, key, value)
+        elif key == "ExiledWith" and zone == "exile":
+            p.exiled_with = _mod_int(where, it, key, value)
+        elif key == "Damage" and zone == "battlefield":
+            p.damage = _mod_int(where, it, key, value)
+        elif key == "Owner" and zone == "battlefield":
+            owner = PLAYERS.get(value.lower())
+            if owner is None:
+                raise PuzzleError(f"{where}:{it.line}", f"{it.name}: Owner must be Human or AI, got {value!r}")
+            p.owner = owner
+        elif key == "ChosenColor" and zone == "battlefield" and value.lower() in COLORS:
+            p.chosen_color = COLORS[value.lower()]
+        else:
+            unsupported.append(f"{at}: {it.name}|{mod} ({'modifier ' + key} is not set up by the loader)")
+            ok = False
+    return p if ok else None
+
+
+def _mod_int(where: str, it: _Item, key: str, value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise PuzzleError(f"{where}:{it.line}", f"{it.name}: {key} expects a number, got {value!r}") from None
+
+
+def load_puzzle(path: str | os.PathLike[str]) -> Puzzle:
+    """Read a Forge puzzle file into a `Puzzle` (see the module docstring)."""
+    p = Path(path)
+    where = str(path)
+    try:
+        if not p.is_file():
+            raise PuzzleError(where, "no such file")
+        if p.stat().st_size > MAX_TEXT_BYTES:
+            raise PuzzleError(where, f"file larger than {MAX_TEXT_BYTES} bytes")
+        text = p.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise PuzzleError(where, f"not UTF-8 text ({e.reason} at byte {e.start})") from None
+    return read_puzzle(text, where)
+
+
+def read_puzzle(text: str, where: str = "<puzzle>") -> Puzzle:
+    meta, state = _sections(text, where)
+    unsupported: list[str] = []
+    goal = meta["goal"].text
+    if goal not in GOALS:
+        unsupported.append(f"goal {goal!r} (supported: {', '.join(GOALS)})")
+    turns = _int(where, "Turns", meta["turns"]) if "turns" in meta else 1
+    if turns < 1:
+        raise PuzzleError(f"{where}:{meta['turns'].line}", f"Turns: expected at least 1, got {turns}")
+    if "targets" in meta:
+        unsupported.append(f"Targets: {meta['targets'].text} (Forge card filters)")
+    if meta.get("humancontrol") and meta["humancontrol"].text.lower() == "true":
+        unsupported.append("HumanControl (P1 controlling the opponent's decisions)")
+
+    life = [20, 20]
+    lands_played = [0, 0]
+    zones: dict[tuple[int, str], list[_Item]] = {}
+    active, step, turn, no_sickness = 0, "precombat_main", 1, False
+    for key, v in state.items():
+        at = f"{where}:{v.line}"
+        if key == "activeplayer":
+            if v.text.lower() not in PLAYERS:
+                raise PuzzleError(at, f"activeplayer: expected human, ai, p0 or p1, got {v.text!r}")
+            active = PLAYERS[v.text.lower()]
+        elif key == "activephase":
+            ph = v.text.lower()
+            if ph in PHASES:
+                step = PHASES[ph]
+            elif ph in ("untap", "cleanup"):
+                unsupported.append(f"activephase {v.text} (a step in which no player gets priority)")
+            else:
+                raise PuzzleError(at, f"activephase: unknown phase {v.text!r}")
+        elif key == "activephaseadvance":
+            unsupported.append(f"activephaseadvance={v.text} (advancing the game at setup)")
+        elif key == "turn":
+            turn = _int(where, key, v)
+            if turn < 1:
+                raise PuzzleError(at, f"turn: expected at least 1, got {turn}")
+        elif key == "removesummoningsickness":
+            no_sickness = _bool(where, key, v)
+        elif key.startswith("ability"):
+            unsupported.append(f"{key} (Forge ability scripts)")
+        elif key == "ainame":
+            continue  # the opponent's display name: the opponent is P2
+        else:
+            pk = _player_key(key)
+            if pk is None:
+                raise PuzzleError(at, f"unknown key {key!r}")
+            who, rest = pk
+            if rest == "life":
+                life[who] = _int(where, key, v)
+            elif rest == "landsplayed":
+                lands_played[who] = _int(where, key, v)
+            elif rest in ZONES:
+                zones.setdefault((who, ZONES[rest]), []).extend(_items(v))
+            elif rest in UNSUPPORTED_ZONES:
+                if v.text.strip(" ;"):
+                    unsupported.append(f"{key}: {UNSUPPORTED_ZONES[rest]}")
+            elif rest in NEUTRAL:
+                if v.text.strip() not in (NEUTRAL[rest], ""):
+                    unsupported.append(f"{key}={v.text} ({NEUTRAL_WHAT[rest]})")
+            else:
+                raise PuzzleError(at, f"unknown key {key!r}")
+
+    perms: list[_Perm] = []
+    for (who, zone), items in zones.items():
+        for it in items:
+            got = _read_item(it, zone, who, where, unsupported)
+            if got is not None:
+                perms.append(got)
+    declared = {m[3:].strip() for items in zones.values() for it in items for m in it.mods if m.startswith("Id:")}
+    ids = {q.ident: q for q in perms if q.ident is not None}
+    for q in perms:
+        for ref, what in ((q.attached_to, "AttachedTo"), (q.exiled_with, "ExiledWith")):
+            if ref is not None and str(ref) not in declared:
+                raise PuzzleError(f"{where}:{q.line}", f"{q.card}: {what}:{ref} names no card with Id:{ref}")
+            if ref is not None and ref not in ids:
+                continue  # that card is unsupported (reported)
+            if ref is not None and ids[ref].zone != "battlefield":
+                unsupported.append(f"line {q.line}: {q.card}|{what}:{ref} (not a permanent)")
+    if unsupported:
+        raise UnsupportedPuzzleError(where, unsupported)
+
+    last_turn = turn + turns - 1
+    game = _build(perms, life, lands_played, active, step, turn, no_sickness, last_turn, meta)
+    return Puzzle(name=meta["name"].text if "name" in meta else Path(where).stem, goal=goal, turns=turns,
+                  difficulty=meta["difficulty"].text if "difficulty" in meta else "",
+                  description=meta["description"].text.replace("\\n", "\n") if "description" in meta else "",
+                  game=game, path=where, url=meta["url"].text if "url" in meta else "", last_turn=last_turn,
+                  metadata={k: v.text for k, v in meta.items()})
+
+
+def _build(perms: list[_Perm], life: list[int], lands_played: list[int], active: int, step: str, turn: int,
+           no_sickness: bool, last_turn: int, meta: dict[str, _Value]) -> Game:
+    g = Game(["P1", "P2"], seed=0, format="duel", mana_payment="manual", turn_limit=last_turn)
+    ts = g.turn_state
+    ts.number = turn
+    ts.step = step
+    ts.active = ts.first_player = g.priority_state.player = active
+    for i, p in enumerate(g.players):
+        p.life = life[i]
+        p.lands_played = lands_played[i]
+    oid_of: dict[int, int] = {}  # Forge's Id -> object id
+    q_oid: dict[int, int] = {}  # id(_Perm) -> object id
+    order = {"library": 0, "hand": 1, "graveyard": 2, "exile": 3, "battlefield": 4}
+    for q in sorted(perms, key=lambda q: order[q.zone]):  # stable: each zone keeps the file's order
+        oid = g.new_object(q.card, q.owner, q.zone, controller=q.controller, tapped=q.tapped,
+                           sick=q.sick and not no_sickness, counters=q.counters or None)
+        obj = g.objects[oid]
+        obj.damage = q.damage
+        if q.chosen_color:
+            obj.info = {"chosen_color": q.chosen_color}
+        if q.ident is not None:
+            oid_of[q.ident] = oid
+        q_oid[id(q)] = oid
+    for q in perms:
+        if q.attached_to is not None:
+            g.objects[q_oid[id(q)]].attached_to = oid_of[q.attached_to]
+        if q.exiled_with is not None:
+            g.objects[q_oid[id(q)]].info = {"exiled_with": (oid_of[q.exiled_with], "p")}
+    name = meta["name"].text if "name" in meta else "puzzle"
+    g.log_event(f"Puzzle: {name} — turn {turn}, {g.players[active].name}'s {step.replace('_', ' ')}")
+    g.start()
+    return g
+

@@ -1,0 +1,211 @@
+"""Solving puzzles: an AND-OR search for a line that reaches the goal against every answer.
+
+Where P1 decides, one good action is enough (an OR node); where the opponent decides (blocks,
+choices, responses at instant speed), every action it has must still lead to the goal (an AND
+node), as a mate-in-N solver treats the defender. A decision with one legal action is taken
+without branching. The search deepens iteratively (the number of decisions with a choice on the
+line), so the shortest forced win is found first; positions are compared by the combo lab's
+canonical key (object ids ignored, so identical lands are one choice) with the combat state, and
+a transposition table remembers what was proven or refuted at which depth.
+
+The reported line is every action in order, the opponent's included: for each opponent
+decision, the answer whose refutation took longest (its most stubborn defence).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .combo import quantities, structure
+from .engine.game import Game
+from .puzzle import Puzzle
+
+WIN, LOSS, UNKNOWN = 1, 0, -1
+
+
+@dataclass
+class PuzzleResult:
+    name: str
+    goal: str
+    turns: int
+    solved: bool
+    line: list[str] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    #: the whole tree was searched to the turn limit without a solution: there is none
+    refuted: bool = False
+    unsupported: list[str] = field(default_factory=list)
+    #: the moves that mattered: P1's choices other than passing, and the opponent's answers
+    #: other than passing (the line also has every forced action and pass)
+    moves: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "goal": self.goal, "turns": self.turns, "solved": self.solved,
+                "line": self.line, "nodes": self.nodes, "seconds": round(self.seconds, 3),
+                "unsupported": self.unsupported, "moves": self.moves}
+
+
+class _Budget(Exception):
+    pass
+
+
+class PuzzleSearch:
+    def __init__(self, puzzle: Puzzle, max_nodes: int | None = None, max_seconds: float = 60.0,
+                 max_depth: int = 60, max_forced: int = 2000):
+        self.puzzle = puzzle
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.max_depth = max_depth
+        self.max_forced = max_forced
+        self.nodes = 0
+        self.start_life = {p.index: p.life for p in puzzle.game.players}
+        #: key -> (status, depth searched): a WIN or LOSS holds at any depth, UNKNOWN below it
+        self.tt: dict[tuple[Any, ...], tuple[int, int, list[tuple[str, bool]]]] = {}
+
+    def run(self) -> PuzzleResult:
+        pz = self.puzzle
+        t0 = self.t0 = time.perf_counter()
+        status, line = UNKNOWN, list[tuple[str, bool]]()
+        try:
+            for depth in range(1, self.max_depth + 1):
+                status, line = self._prove(pz.game.clone(), depth)
+                if status != UNKNOWN:
+                    break
+        except _Budget:
+            status = UNKNOWN
+        won = status == WIN
+        return PuzzleResult(pz.name, pz.goal, pz.turns, won, [label for label, _ in line] if won else [],
+                            self.nodes, time.perf_counter() - t0, refuted=status == LOSS,
+                            moves=[label for label, chosen in line if chosen and label != "pass"] if won else [])
+
+    def _key(self, g: Game) -> tuple[Any, ...]:
+        c = g.combat
+        combat = (tuple(c.attackers), tuple(sorted(c.attack_targets.items())),
+                  tuple(sorted((a, tuple(b)) for a, b in c.blocks.items())), c.first_strike_done, c.damage_dealt)
+        return (structure(g, 0), quantities(g, 0, self.start_life), combat,
+                tuple(p.life for p in g.players), tuple(p.lands_played for p in g.players))
+
+    def _forward(self, g: Game, line: list[tuple[str, bool]]) -> None:
+        """Take every decision that has a single legal action."""
+        for _ in range(self.max_forced):
+            if g.decision is None or self.puzzle.reached(g):
+                return
+            legal = g.legal_actions()
+            if len(legal) != 1:
+                return
+            line.append((legal[0].label, False))
+            g.act(legal[0])
+
+    def _prove(self, g: Game, depth: int) -> tuple[int, list[tuple[str, bool]]]:
+        """The status of `g` searched `depth` choices deep, and the line (label, chosen) to the
+        goal if it is won."""
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _Budget
+        if time.perf_counter() - self.t0 > self.max_seconds:
+            raise _Budget
+        forced: list[tuple[str, bool]] = []
+        self._forward(g, forced)
+        pz = self.puzzle
+        if pz.reached(g):
+            return WIN, forced
+        if g.decision is None or g.turn_state.number > pz.last_turn:
+            return LOSS, forced
+        if depth == 0:
+            return UNKNOWN, forced
+        key = self._key(g)
+        seen = self.tt.get(key)
+        if seen is not None and (seen[0] != UNKNOWN or seen[1] >= depth):
+            return seen[0], forced + seen[2]
+        ours = g.decision.player == g.players[0].name
+        children = []
+        keys: set[tuple[Any, ...]] = set()
+        for a in g.legal_actions():
+            c = g.clone()
+            c.act(a)
+            k = self._key(c)
+            if k in keys:
+                continue  # a symmetric choice (an identical land, say)
+            keys.add(k)
+            children.append((a.label, c))
+        if ours:
+            # try what does something before passing
+            children.sort(key=lambda t: t[0] == "pass")
+        unknown = False
+        longest: list[tuple[str, bool]] | None = None
+        result: tuple[int, list[tuple[str, bool]]] | None = None
+        for label, c in children:
+            status, sub = self._prove(c, depth - 1)
+            if ours and status == WIN:
+                result = (WIN, [(label, True)] + sub)  # one good action is enough
+                break
+            if not ours and status == LOSS:
+                result = (LOSS, [])  # one answer refutes it
+                break
+            if status == UNKNOWN:
+                unknown = True
+            elif not ours and (longest is None or len(sub) + 1 > len(longest)):
+                longest = [(label, True)] + sub
+        if result is None:
+            if unknown:
+                result = (UNKNOWN, [])
+            elif ours:
+                result = (LOSS, [])
+            else:
+                result = (WIN, longest or [])
+        self.tt[key] = (result[0], depth, result[1])
+        return result[0], forced + result[1]
+
+
+def solve(puzzle: Puzzle, max_nodes: int | None = None, max_seconds: float = 60.0) -> PuzzleResult:
+    return PuzzleSearch(puzzle, max_nodes, max_seconds).run()
+
+
+@dataclass
+class AgentRun:
+    """How often an agent, playing P1 against `opponent`, reaches a puzzle's goal."""
+
+    name: str
+    agent: str
+    opponent: str
+    games: int
+    reached: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.reached / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "agent": self.agent, "opponent": self.opponent, "games": self.games,
+                "reached": self.reached, "rate": round(self.rate, 4), "seconds": round(self.seconds, 3)}
+
+
+def _over(pz: Puzzle) -> Callable[[Game], bool]:
+    def over(g: Game) -> bool:
+        return pz.reached(g) or g.turn_state.number > pz.last_turn
+    return over
+
+
+def play_puzzle(path: str, agent: str, opponent: str = "heuristic", games: int = 10, seed: int = 0,
+                max_actions: int = 20_000) -> AgentRun:
+    """Play the puzzle `games` times (seeds `seed`, `seed + 1`, ...) with the agent named `agent`
+    as P1 and `opponent` as P2; count the games in which the goal was reached."""
+    from .play import play_game
+    from .puzzle import load_puzzle
+    from .registry import make_agent
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    t0 = time.perf_counter()
+    reached = 0
+    name = ""
+    for i in range(games):
+        pz = load_puzzle(path)
+        name = pz.name
+        players = [make_agent(agent, seed=seed + i), make_agent(opponent, seed=seed + i)]
+        game = play_game(pz.game, players, max_actions=max_actions, until=_over(pz))
+        reached += pz.reached(game)
+    return AgentRun(name, agent, opponent, games, reached, time.perf_counter() - t0)
