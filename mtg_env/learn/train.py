@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..harness.cluster import connect, shutdown
 from .config import TrainConfig, load_train_config
 from .league import League
 
@@ -240,7 +241,6 @@ def train(config: str | dict[str, Any], out: str | None = None, address: str | N
         if not quiet:
             print(msg, flush=True)
 
-    import ray
     import torch
     torch.set_num_threads(int(cfg.resources.get("torch_threads", 1)))
     league = League(cfg.league)
@@ -260,11 +260,15 @@ def train(config: str | dict[str, Any], out: str | None = None, address: str | N
                                                  "resources": cfg.resources, "league": vars(cfg.league),
                                                  "evaluation": cfg.evaluation}, indent=1, default=str))
     logs = Logs(run, resume)
-    if address:
-        ray.init(address=address, ignore_reinit_error=True)
-    elif not ray.is_initialized():
-        ray.init(num_cpus=cfg.resources.get("num_cpus"), include_dashboard=False, log_to_driver=False)
-    algo = build_algo(cfg, league)
+    # the harness's way of starting or joining Ray (harness/cluster.py: a bounded connection, a
+    # clear error for a cluster that wants a token we lack, a local instance of our own otherwise)
+    cluster = connect(address, cfg.resources.get("num_cpus"))
+    say(f"training on {cluster.describe()}")
+    try:
+        algo = build_algo(cfg, league)
+    except BaseException:
+        shutdown(cluster)
+        raise
     summary: dict[str, Any] = {"run": str(run), "resumed_from": str(resumed_from) if resumed_from else None}
     try:
         if resumed_from is not None:
@@ -289,8 +293,10 @@ def train(config: str | dict[str, Any], out: str | None = None, address: str | N
             state.update(iteration=it, env_steps=steps, minutes=(time.perf_counter() - t0) / 60.0)
             module_returns = runners.get("module_episode_returns_mean", {}) or {}
             main_return = float(module_returns.get("main", float("nan")))
-            wins = {k[len("win_vs_"):]: float(v) for k, v in runners.items() if k.startswith("win_vs_")}
-            games = {k[len("games_vs_"):]: int(v) for k, v in runners.items() if k.startswith("games_vs_")}
+            wins = {k[len("win_vs_"):]: float(v) for k, v in runners.items()
+                    if k.startswith("win_vs_") and not math.isnan(float(v))}
+            games = {k[len("games_vs_"):]: int(v) for k, v in runners.items()
+                     if k.startswith("games_vs_") and not math.isnan(float(v))}
             for opp, rate in wins.items():
                 league.record(opp, rate, games.get(opp, 0))
                 logs.scalar(f"train/win_vs_{opp}", rate, steps)
@@ -322,8 +328,7 @@ def train(config: str | dict[str, Any], out: str | None = None, address: str | N
         say(f"checkpoint {path}")
     finally:
         algo.stop()
-        if not address:
-            ray.shutdown()
+        shutdown(cluster)
     final = int(cfg.eval_option("final_games"))
     if final > 0:
         from .evaluate import evaluate_checkpoint
