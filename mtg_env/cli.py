@@ -323,6 +323,25 @@ def cmd_combo(args: argparse.Namespace) -> int:
     return 0
 
 
+def agent_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """`KEY=VALUE` options of an agent from the command line; a value reads as YAML (3, 0.5, true)."""
+    import yaml
+    out: dict[str, Any] = {}
+    for text in pairs:
+        key, eq, value = text.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"--opponent-option {text!r}: expected KEY=VALUE, e.g. checkpoint=runs/selfplay")
+        parsed = yaml.safe_load(value) if value.strip() else ""
+        out[key.strip()] = parsed if isinstance(parsed, int | float | bool) else value
+    return out
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    """`mtg-env train CONFIG` (mtg_env/learn/train.py): needs the `rl` extra (torch, ray[rllib])."""
+    from .learn.train import run_from_args
+    return run_from_args(args)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """A terminal game for a person against an agent: the board, the stack and the numbered legal
     actions each time, answered by number or by label text (interface.md §3)."""
@@ -335,7 +354,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = new_game(decks, seed=args.seed, format=args.format, mana_payment=args.mana_payment,
                     turn_limit=args.turn_limit)
     human = game.players[0].name
-    agent = make_agent(args.opponent, args.seed)
+    agent = make_agent(args.opponent, args.seed, **agent_options(args.opponent_option))
     opponents = {p.name: agent for p in game.players if p.name != human}
     seen = 0
     while True:
@@ -435,6 +454,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=0)
     pl.add_argument("--mana-payment", default="auto", choices=["auto", "manual"])
     pl.add_argument("--turn-limit", type=int, default=50)
+    pl.add_argument("--opponent-option", action="append", default=[], metavar="KEY=VALUE",
+                    help="an option of the agent (repeatable), e.g. checkpoint=runs/selfplay for "
+                         "--opponent policy")
     pl.set_defaults(func=cmd_play)
 
     co = sub.add_parser("combo", help="search a position's lines for a goal; detect unbounded loops")
@@ -480,6 +502,10 @@ def build_parser() -> argparse.ArgumentParser:
     to.add_argument("config")
     harness_options(to)
     to.set_defaults(func=cmd_tournament)
+    tr = sub.add_parser("train", help="self-play on Ray: RLlib multi-agent PPO of the entity policy with a league")
+    from .learn.args import add_arguments as train_arguments
+    train_arguments(tr)
+    tr.set_defaults(func=cmd_train)
     run = sub.add_parser("run", help="the main job: configs/default.yaml, a round-robin tournament")
     run.add_argument("config", nargs="?", help="a tournament or rollouts config (default configs/default.yaml)")
     harness_options(run)

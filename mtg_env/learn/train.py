@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..harness.cluster import connect, shutdown
-from .config import TrainConfig, load_train_config
+from .config import TrainConfig, TrainConfigError, load_train_config
 from .league import League
 
 ENV_NAME = "mtg_env_selfplay"
@@ -228,6 +228,10 @@ def train(config: str | dict[str, Any], out: str | None = None, address: str | N
           quiet: bool = False) -> dict[str, Any]:
     """Run (or resume) a training run; returns a summary (see the module docstring)."""
     cfg = load_train_config(config)
+    for flag, v in (("--iterations", iterations), ("--time-budget", time_budget_minutes)):
+        if v is not None and not v > 0:
+            raise TrainConfigError(cfg.where, "", f"{flag} must be at least 1, got {v}" if flag == "--iterations"
+                                   else f"{flag} must be a positive number of minutes, got {v}")
     if iterations is not None:
         cfg.iterations = iterations
     if time_budget_minutes is not None:
@@ -361,19 +365,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """`python -m mtg_env.learn.train CONFIG ...` (the same as `mtg-env train`)."""
     import argparse
     ap = argparse.ArgumentParser(prog="mtg-env train")
+    from .args import add_arguments
     add_arguments(ap)
     args = ap.parse_args(argv)
     return run_from_args(args)
-
-
-def add_arguments(ap: Any) -> None:
-    ap.add_argument("config", help="a training config (YAML), e.g. configs/train/selfplay.yaml")
-    ap.add_argument("--out", help="the run folder (default runs/<name>)")
-    ap.add_argument("--address", help="a Ray cluster to join (ray.init(address=...), e.g. 'auto')")
-    ap.add_argument("--resume", action="store_true", help="go on from the run folder's latest checkpoint")
-    ap.add_argument("--iterations", type=int, help="train to this iteration (overrides the config)")
-    ap.add_argument("--time-budget", type=float, help="minutes (overrides time_budget_minutes)")
-    ap.add_argument("--seed", type=int, help="the run's seed (overrides the config)")
 
 
 def run_from_args(args: Any) -> int:
