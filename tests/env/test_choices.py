@@ -23,6 +23,7 @@ import pytest
 
 from agents import HeuristicAgent, play_game
 from mtg_env import new_game
+from mtg_env.core.actions import PASS
 from mtg_env.env import IDS
 from mtg_env.env.agent import PolicyAgent
 from mtg_env.env.choices import DEFAULT_STOPS, Seat, make_stops
@@ -208,3 +209,57 @@ def test_policy_agent_skips_what_the_env_skips() -> None:
     g = new_game(list(DEFAULT_DECKS), seed=4, turn_limit=20)
     play_game(g, [PolicyAgent(policy, actions="moves"), HeuristicAgent(1)])
     assert asked and min(asked) >= 2
+
+
+def _hide_differently(g: Any, learner: int, rng: np.random.Generator) -> Any:
+    """A clone where what the learner cannot see holds other cards: the opponent's hand swapped
+    with cards of their library, and both libraries in another order (CR 400.2: hand and library
+    are hidden zones; CR 401.2: a library's order is unknown)."""
+    c = g.clone()
+    opp = c.players[1 - learner]
+    for pl, swap_hand in ((opp, True), (c.players[learner], False)):
+        ids = list(pl.library) + (list(pl.hand) if swap_hand else [])
+        cards = [c.objects[o].card for o in ids]
+        order = rng.permutation(len(ids))
+        for o, k in zip(ids, order, strict=True):
+            c.writable(o).card = cards[int(k)]
+    c.invalidate()
+    return c
+
+
+@pytest.mark.parametrize("steps", [0, 12, 30, 60])
+def test_hidden_cards_do_not_change_the_learners_observation(steps: int) -> None:
+    """The whole observation of a moves env with the heuristic's hint (moves, their plans, the
+    hint column, every table) is the same when the opponent's hand and both libraries hold other
+    cards: nothing hidden reaches the learner, not even through the hint agent."""
+    env = gym.make("mtg_env/Duel-v0", decks=[str(DECKS / "green_ramp.txt"), str(DECKS / "blue_control.txt")],
+                   opponent="heuristic", actions="moves", hint="heuristic", mulligans=False, **SMALL)
+    u: MtgEnv = env.unwrapped  # type: ignore[assignment]
+    rng = np.random.default_rng(steps)
+    obs, info = env.reset(seed=9)
+    for _ in range(steps):
+        obs, _r, te, tr, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        if te or tr:
+            obs, info = env.reset()
+    g = u.game
+    assert g is not None and g.decision is not None
+    if g.decision.kind != "priority":  # a search shows the learner its library: step to a priority
+        for _ in range(20):
+            obs, _r, te, tr, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            g = u.game
+            if g is not None and g.decision is not None and g.decision.kind == "priority":
+                break
+    assert g is not None and g.decision is not None and g.decision.kind == "priority"
+    from mtg_env.env.observation import encode
+    for k in range(3):
+        other = _hide_differently(g, u.learner, np.random.default_rng(100 + k))
+        assert [o.card.name for o in (other.objects[i] for i in other.players[1 - u.learner].hand)] != \
+            [o.card.name for o in (g.objects[i] for i in g.players[1 - u.learner].hand)] or \
+            not g.players[1 - u.learner].hand
+        seat = Seat(u.learner, u.layout, actions="moves", hint="heuristic")
+        asked = seat.decide(other)
+        assert not isinstance(asked, type(PASS)), "the seat took by itself what the learner was asked"
+        choices, table = asked
+        again = encode(other, u.learner, table, [c.action for c in choices], [c.index for c in choices], choices)
+        for key in obs:
+            assert np.array_equal(obs[key], again[key]), f"{key} differs when hidden cards differ"
