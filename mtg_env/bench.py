@@ -86,9 +86,9 @@ def bench_mcts(seconds: float) -> dict[str, float]:
             "searched_decisions": searched}
 
 
-def bench_env(seconds: float, num_envs: int = 1) -> float:
+def bench_env(seconds: float, num_envs: int = 1, **options: Any) -> float:
     """Environment steps per second (random masked actions, observation encoding included; the
-    opponent's moves happen inside step and are not counted as steps)."""
+    opponent's moves happen inside step and are not counted as steps); `options` go to the env."""
     import gymnasium as gym
     import numpy as np
 
@@ -96,7 +96,7 @@ def bench_env(seconds: float, num_envs: int = 1) -> float:
     rng = np.random.default_rng(0)
     steps = 0
     if num_envs == 1:
-        env = gym.make("mtg_env/Duel-v0")
+        env = gym.make("mtg_env/Duel-v0", **options)
         _obs, info = env.reset(seed=0)
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds:
@@ -107,7 +107,7 @@ def bench_env(seconds: float, num_envs: int = 1) -> float:
             if term or trunc:
                 _obs, info = env.reset(seed=steps)
         return steps / (time.perf_counter() - t0)
-    venv = gym.make_vec("mtg_env/Duel-v0", num_envs=num_envs, vectorization_mode="sync")
+    venv = gym.make_vec("mtg_env/Duel-v0", num_envs=num_envs, vectorization_mode="sync", **options)
     obs, _infos = venv.reset(seed=0)
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
@@ -197,6 +197,8 @@ def run_bench(quick: bool = False, as_json: bool = False, with_ray: bool = True)
         _time_per_call(lambda: pickle.loads(blob), max(n // 10, 50)) for _ in range(repeats)) * 1e6
     env_single = statistics.median(bench_env(seconds) for _ in range(repeats))
     env_vec = statistics.median(bench_env(seconds, 8) for _ in range(max(1, repeats // 2)))
+    env_moves = statistics.median(bench_env(seconds, opponent="heuristic", actions="moves", hint="heuristic")
+                                  for _ in range(repeats))
     search_fig = bench_search()
     suite_t0 = time.perf_counter()
     from .combo import run_suite
@@ -206,6 +208,7 @@ def run_bench(quick: bool = False, as_json: bool = False, with_ray: bool = True)
     figures: dict[str, Any] = {
         "env_steps_per_second": env_single,
         "env_steps_per_second_vector8": env_vec,
+        "env_moves_steps_per_second": env_moves,
         "search": search_fig,
         "combo_suite_seconds": suite_seconds,
         "rollout_seconds_per_game": rollouts,
@@ -251,6 +254,8 @@ def run_bench(quick: bool = False, as_json: bool = False, with_ray: bool = True)
               f"unpickle {unpickle_us:.0f} us")
         print(f"  env steps             {env_single:>10,.0f} steps/s (one env)   {env_vec:,.0f} steps/s "
               f"(vector of 8, sync)   (target 5,000)")
+        print(f"  env steps, moves      {env_moves:>10,.0f} steps/s (actions=moves, hint and opponent the "
+              f"heuristic: the training env of configs/train)")
         print(f"  combo search          {search_fig['nodes_per_second']:>10,.0f} nodes/s   "
               f"{search_fig['transpositions']} transposition hits in {search_fig['nodes']} nodes   "
               f"suite {suite_seconds:.1f} s (target < 60 s)")

@@ -274,6 +274,92 @@ def test_object_rows_carry_attacking_blocking_and_blocked_by(actions: str, kwarg
     assert {"attacking", "attacking (learner)", "blocked", "blocking"} <= set(seen), seen
 
 
+# CR 508-509 in a position the test controls: two attackers (one equipped), three blockers, a
+# double block; the learner attacking (P1 active) and the learner blocking (P2 active).
+ATTACKING = """
+format: duel
+step: beginning_of_combat
+players:
+  - name: P1
+    battlefield: [Grizzly Bears, Balduvian Bears, {card: Bonesplitter, attached_to: Balduvian Bears}]
+  - name: P2
+    battlefield: [Memnite, Silvercoat Lion, Llanowar Elves]
+"""
+DEFENDING = """
+format: duel
+active_player: P2
+step: beginning_of_combat
+players:
+  - name: P1
+    battlefield: [Memnite, Silvercoat Lion, Llanowar Elves]
+  - name: P2
+    battlefield: [Grizzly Bears, Balduvian Bears, {card: Bonesplitter, attached_to: Balduvian Bears}]
+"""
+ATTACKS_BOTH = ["attack P2 with Grizzly Bears", "attack P2 with Balduvian Bears",
+                "attack P1 with Grizzly Bears", "attack P1 with Balduvian Bears"]
+DOUBLE_BLOCK = ["block Grizzly Bears with Memnite", "block Grizzly Bears with Silvercoat Lion",
+                "block Balduvian Bears with Llanowar Elves"]
+
+
+def scripted(labels: list[str]) -> Any:
+    """An opponent that takes the first of `labels` that is legal, else passes or is done."""
+    def act(game: Game) -> Any:
+        acts = game.legal_actions()
+        by_label = {a.label: a for a in acts}
+        for lab in labels:
+            if lab in by_label:
+                return by_label[lab]
+        return next((a for a in acts if a.kind in ("pass", "done")), acts[0])
+    return act
+
+
+@pytest.mark.parametrize("scenario", [ATTACKING, DEFENDING], ids=["learner-attacks", "learner-blocks"])
+def test_a_double_block_in_the_links_and_the_rows(scenario: str) -> None:
+    """CR 508.1, 509.1, 509.1a: Grizzly Bears blocked by Memnite and Silvercoat Lion, Balduvian
+    Bears (equipped with Bonesplitter) by Llanowar Elves: at each learner decision the action
+    rows decode to the engine's declarations and the links are the combat state; at the
+    attacking player's priority after blocks, each row links as the rules say."""
+    env = gym.make("mtg_env/Scenario-v0", scenario=scenario, opponent=scripted(ATTACKS_BOTH + DOUBLE_BLOCK),
+                   skip_forced=False)
+    u = base(env)
+    obs, _info = env.reset(seed=0)
+    learner = scripted(ATTACKS_BOTH + DOUBLE_BLOCK)
+    after_blocks = 0
+    met: Counter[str] = Counter()
+    for step in range(40):
+        g = u.game
+        assert g is not None and g.decision is not None
+        table = table_of(u)
+        assert np.array_equal(obs["object_links"], expected_links(g, table, u.learner)), step
+        check_references(u, obs, f"step {step}")
+        if g.decision.kind in ("attack", "block"):
+            met.update(check_combat_rows(u, obs, f"step {step}"))
+        if g.step == "declare_blockers" and g.decision.kind == "priority":
+            after_blocks += 1
+            links = obs["object_links"]
+            row = {g.objects[oid].card.name: r for r, oid in enumerate(table.rows) if oid >= 0}
+            attacked = 1 if scenario is ATTACKING else 0  # P2 (next from P1's seat), or the learner itself
+            assert links[row["Grizzly Bears"], ATTACKS] == attacked
+            assert links[row["Balduvian Bears"], ATTACKS] == attacked
+            assert links[row["Grizzly Bears"], BLOCKERS] == 2 and links[row["Balduvian Bears"], BLOCKERS] == 1
+            assert links[row["Grizzly Bears"], BLOCKED_BY] == row["Memnite"]  # the first blocker
+            assert links[row["Balduvian Bears"], BLOCKED_BY] == row["Llanowar Elves"]
+            for name in ("Memnite", "Silvercoat Lion"):
+                assert links[row[name], BLOCKS] == row["Grizzly Bears"] and links[row[name], ATTACKS] == -1
+            assert links[row["Llanowar Elves"], BLOCKS] == row["Balduvian Bears"]
+            assert links[row["Bonesplitter"], ATTACHED_TO] == row["Balduvian Bears"]
+            assert links[row["Bonesplitter"], ATTACKS] == -1 and links[row["Bonesplitter"], BLOCKS] == -1
+            break
+        mask = np.flatnonzero(obs["action_mask"]).tolist()
+        a = learner(g)
+        i = next(i for i in mask if (c := u.choice(i)) is not None and c.action == a)
+        obs, _r, terminated, truncated, _info = env.step(i)
+        assert not (terminated or truncated)
+    env.close()
+    assert after_blocks == 1
+    assert met["attack" if scenario is ATTACKING else "block"] >= 2, met
+
+
 ERTHA_JO = """
 format: goldfish
 players:
