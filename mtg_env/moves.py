@@ -4,7 +4,8 @@ At priority a move is "play this land", "cast this spell" (with the mana sources
 the fewest simple sources, as automatic payment would), "activate this ability" or "pass"; mana
 abilities on their own are not moves. When declaring attackers or blockers a move is a whole
 declaration: a suggested one (an agent's, played out on a copy), none, every possible attacker,
-and the suggestion with one attacker or block more or fewer. Any other decision's moves are its
+and the suggestion with one attacker or block more or fewer (with planeswalkers to attack, also
+every attacker at each and single attacks turned to each). Any other decision's moves are its
 legal actions.
 
 A move is its first engine action and a plan for the rest: the intent (payloads of the
@@ -242,7 +243,8 @@ def suggested_declaration(game: Game, agent: Agent) -> list[Any]:
 
 def declarations(game: Game, actions: list[Action], suggest: Agent | None = None) -> list[Move]:
     """Whole declarations of attackers (or blockers) as moves: the suggested one (first), none,
-    every possible attacker, and the suggestion with one more or one fewer attacker or block."""
+    every possible attacker, and the suggestion with one more or one fewer attacker or block;
+    with planeswalkers to attack, also every attacker at each and each attack turned to each."""
     kind = game.decision.kind  # type: ignore[union-attr]
     chosen = suggested_declaration(game, suggest) if suggest is not None else []
     options = [a.payload for a in actions if a.kind == kind]
@@ -259,6 +261,12 @@ def declarations(game: Game, actions: list[Action], suggest: Agent | None = None
     configs += [[p for p in chosen if p != q] for q in chosen]
     if kind == "attack":
         configs += [chosen + [q] for q in options if q[0] not in {p[0] for p in chosen}]
+        # the other defenders (planeswalkers, CR 508.1b): every attacker at each, and each attack
+        # of the suggestion (or added to it) turned to each
+        others = [a.payload for a in actions if a.kind == kind and a.payload not in options]
+        for target in dict.fromkeys(q[1:] for q in others):
+            configs.append([q for q in others if q[1:] == target])
+        configs += [[p for p in chosen if p[0] != q[0]] + [q] for q in others]
     else:
         used = {p[0] for p in chosen}
         configs += [chosen + [q] for q in options if q[0] not in used]

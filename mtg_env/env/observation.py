@@ -306,7 +306,12 @@ def _action_rows(game: Game, me: int, table: ObjectTable, choices: list[Choice])
         ai[i] = idx
         kind = c.kind
         af[i, _KIND_COL.get(kind, 0)] = 1.0
-        obj, obj2, player, stack = _refs(game, me, table, kind, c.payload, c.action.value)
+        p = c.payload
+        if kind in ("attack", "block") and c.payloads is not None:
+            # one attacker or blocker: its refs; a whole declaration of several (or of none):
+            # no refs, action_members names them
+            p = c.payloads[0] if len(c.payloads) == 1 else None
+        obj, obj2, player, stack = _refs(game, me, table, kind, p, c.action.value)
         refs[i] = (obj, obj2, player, stack)
         af[i, base] = (obj + 1) / n_rows
         value = c.action.value if c.move is None or not c.move.payloads else None
@@ -335,10 +340,11 @@ def _refs(game: Game, me: int, table: ObjectTable, kind: str, p: Any, value: Any
     """(object row, second object row, player from the observer, stack row) of a choice."""
     row = table.row_of
     if kind in ("attack", "block"):
-        if not isinstance(p, tuple) or len(p) != 2:
+        if not isinstance(p, tuple) or len(p) not in (2, 3):
             return -1, -1, -1, -1  # a declaration of several: see action_members
-        if kind == "attack":
-            return row.get(p[0], -1), -1, (p[1] - me) % len(game.players), -1
+        if kind == "attack":  # (attacker, defending player) or (attacker, its controller, planeswalker)
+            pw = row.get(p[2], -1) if len(p) == 3 else -1
+            return row.get(p[0], -1), pw, (p[1] - me) % len(game.players), -1
         return row.get(p[0], -1), row.get(p[1], -1), -1, -1
     if isinstance(p, tuple) and len(p) >= 2:
         head = p[0]

@@ -166,11 +166,10 @@ def check_combat_rows(u: MtgEnv, obs: dict[str, Any], where: str) -> Counter[str
             continue
         assert row_kind == kind == choice.action.kind, f"{at}: kind {row_kind} at a {kind} decision"
         assert obs["action_extra"][r, MEMBERS] == pytest.approx(len(truth) / 5), at
-        # the object row of the row: the attacker (not the defending player) or the blocker
-        first = oid_at(table, refs[OBJ])
-        assert first in {p[0] for p in truth}, f"{at}: action_refs names {first}, not one of {truth}"
         assert obs["action_features"][r, N_KINDS] == pytest.approx((refs[OBJ] + 1) / u.layout.objects), at
         if len(truth) == 1:
+            # the object row of the row: the attacker (not the defending player) or the blocker
+            first = oid_at(table, refs[OBJ])
             (x, y), = truth
             assert first == x, at
             if kind == "attack":
@@ -181,7 +180,8 @@ def check_combat_rows(u: MtgEnv, obs: dict[str, Any], where: str) -> Counter[str
                 assert refs[PLAYER] == -1 and refs[STACK] == -1, at
                 assert oid_at(table, refs[OBJ2]) == y, f"{at}: blocks row {refs[OBJ2]}, engine {y}"
                 met["block"] += 1
-        else:
+        else:  # a whole declaration of several: action_members names them, the refs nobody
+            assert refs == [-1, -1, -1, -1], f"{at}: a declaration of several has refs {refs}"
             met[f"{kind} declaration"] += 1
         if kind == "attack":
             assert all(p[1] != me for p in truth), at  # never the learner itself
@@ -545,3 +545,40 @@ def test_references_are_integer_rows_of_present_objects(actions: str) -> None:
         check_references(u, obs, f"{actions} seed {seed} step {step}")
         steps += 1
     assert steps > 200
+
+
+PLANESWALKER_ATTACK = """
+format: duel
+step: beginning_of_combat
+players:
+  - name: P1
+    battlefield: [Grizzly Bears]
+  - name: P2
+    battlefield: ["Kiora, Behemoth Beckoner"]
+"""
+
+
+@pytest.mark.parametrize("actions", ["atomic", "moves"])
+def test_an_attack_on_a_planeswalker_names_the_attacker_the_planeswalker_and_its_controller(actions: str) -> None:
+    """CR 508.1b: an attacker attacks a player or a planeswalker that player controls; the row
+    says which (object: the attacker, object2: the planeswalker, player: its controller)."""
+    env = gym.make("mtg_env/Scenario-v0", scenario=PLANESWALKER_ATTACK, skip_forced=False, actions=actions)
+    u = base(env)
+    obs, _info = env.reset(seed=0)
+    for _ in range(10):
+        if u.game is not None and u.game.decision is not None and u.game.decision.kind == "attack":
+            break
+        obs = step_label(env, obs, "pass")
+    g = u.game
+    assert g is not None and g.decision is not None and g.decision.kind == "attack"
+    table = table_of(u)
+    by_label = {c.label: r for r in np.flatnonzero(obs["action_index"] >= 0).tolist()
+                if (c := u.choice(int(obs["action_index"][r]))) is not None}
+    bears = next(o for o in g.battlefield if g.objects[o].card.name == "Grizzly Bears")
+    kiora = next(o for o in g.battlefield if g.objects[o].card.name == "Kiora, Behemoth Beckoner")
+    assert "attack Kiora, Behemoth Beckoner with Grizzly Bears" in by_label, sorted(by_label)
+    at_kiora = obs["action_refs"][by_label["attack Kiora, Behemoth Beckoner with Grizzly Bears"]].tolist()
+    at_p2 = obs["action_refs"][by_label["attack P2 with Grizzly Bears"]].tolist()
+    assert (oid_at(table, at_kiora[OBJ]), oid_at(table, at_kiora[OBJ2]), at_kiora[PLAYER], at_kiora[STACK]) == \
+        (bears, kiora, 1, -1)
+    assert (oid_at(table, at_p2[OBJ]), at_p2[OBJ2], at_p2[PLAYER], at_p2[STACK]) == (bears, -1, 1, -1)
