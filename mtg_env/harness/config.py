@@ -9,6 +9,7 @@ A tournament::
     games_per_match: 3           # best-of-N; play and draw alternate
     rounds: 3                    # swiss only
     turn_limit: 40
+    skip_forced: true            # decisions with one legal action are taken by the engine (default)
     entrants:
       - {name: heuristic-green, agent: heuristic, deck: configs/decks/green_ramp.txt}
       - {name: random-burn, agent: random, deck: configs/decks/red_burn.txt}
@@ -88,6 +89,8 @@ class RunConfig:
     format: str = "duel"
     turn_limit: int = 40
     hidden_information: bool = True
+    #: decisions with exactly one legal action taken by the engine (Game option skip_forced)
+    skip_forced: bool = True
     # tournament
     tournament_format: str = "round_robin"
     games_per_match: int = 1
@@ -100,8 +103,8 @@ class RunConfig:
     goal: dict[str, Any] | None = None
 
 
-_TOP = {"kind", "name", "seed", "format", "turn_limit", "hidden_information", "games_per_match", "rounds",
-        "entrants", "games", "deck", "agent", "agent_options", "opponent", "goal"}
+_TOP = {"kind", "name", "seed", "format", "turn_limit", "hidden_information", "skip_forced", "games_per_match",
+        "rounds", "entrants", "games", "deck", "agent", "agent_options", "opponent", "goal"}
 
 
 def _err(where: str, path: str, msg: str) -> ConfigError:
@@ -211,6 +214,7 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any], agents: AgentRe
     cfg.turn_limit = _bounded(where, "turn_limit", data.get("turn_limit", 40), "a whole number", 1, MAX_TURN_LIMIT)
     cfg.hidden_information = _typed(where, "hidden_information", data.get("hidden_information", True), bool,
                                     "true or false")
+    cfg.skip_forced = _typed(where, "skip_forced", data.get("skip_forced", True), bool, "true or false")
     if kind == "tournament":
         fmt = data.get("format", "round_robin")
         if fmt not in ("round_robin", "swiss", "single_elimination"):

@@ -53,7 +53,7 @@ def play_game_spec(spec: dict[str, Any], agents: AgentRegistry | None = None) ->
     fmt = spec.get("format", "duel")
     decks = [s["deck"] for s in seats] if fmt != "goldfish" else [seats[0]["deck"]]
     game = new_game(decks, seed=seed, format=fmt, first_player=spec.get("first_player"),
-                    turn_limit=spec.get("turn_limit", 40))
+                    turn_limit=spec.get("turn_limit", 40), skip_forced=spec.get("skip_forced", True))
     by_name = {game.players[i].name: registry.make(s["agent"], seed + 101 * (i + 1),
                                                  **(s.get("agent_options") or {}))
                for i, s in enumerate(seats)}
@@ -82,7 +82,9 @@ def play_game_spec(spec: dict[str, Any], agents: AgentRegistry | None = None) ->
         "winner_seat": game.winner,
         "reason": game.result_reason,
         "turns": game.turn,
+        # decisions the agents took, and those with one legal action the engine took (skip_forced)
         "actions": game.stats.actions,
+        "forced": game.stats.forced,
         "life": [p.life for p in game.players],
         # mana the first seat produced in each of its own turns
         "mana_per_turn": [row[1] for row in game.stats.mana_history if row[0] == 0]

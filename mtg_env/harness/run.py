@@ -57,7 +57,7 @@ def _seat(e: Entrant) -> dict[str, Any]:
 def _spec(cfg: RunConfig, index: int, seats: list[Entrant], first: int | None, match: str = "") -> dict[str, Any]:
     return {"index": index, "seed": game_seed(cfg.seed, index), "seats": [_seat(s) for s in seats],
             "format": cfg.format, "first_player": first, "turn_limit": cfg.turn_limit, "match": match,
-            "goal": cfg.goal, "hidden_information": cfg.hidden_information}
+            "goal": cfg.goal, "hidden_information": cfg.hidden_information, "skip_forced": cfg.skip_forced}
 
 
 def _match_specs(cfg: RunConfig, a: Entrant, b: Entrant, start: int, tag: str) -> list[dict[str, Any]]:

@@ -33,7 +33,7 @@ BIN = Path(sys.executable).parent
 MTG_ENV = str(BIN / "mtg-env")
 
 COLUMNS = {"index", "seed", "match", "seats", "decks", "agents", "first_player", "winner", "winner_seat",
-           "reason", "turns", "actions", "life", "mana_per_turn", "cards_cast", "abilities_activated",
+           "reason", "turns", "actions", "forced", "life", "mana_per_turn", "cards_cast", "abilities_activated",
            "goal_turn"}
 
 ENTRANTS = [
@@ -192,6 +192,24 @@ def check_tournament(cfg_path: Path, out: Path, summary: dict[str, Any]) -> list
 
 
 # ---- tournaments and rollouts on Ray --------------------------------------------------------------------
+
+
+def test_skip_forced_takes_the_one_choice_decisions_and_plays_the_same_games(tmp_path: Path) -> None:
+    """interface.md §9: with skip_forced (the harness's default) a decision with one legal action
+    is taken by the engine; heuristic games are the same games either way."""
+    base = tournament(n=2, games_per_match=4)
+    base["entrants"] = [dict(e, agent="heuristic") for e in base["entrants"]]
+    on = go(write(tmp_path / "on.yaml", base), tmp_path / "on", use_ray=False)
+    off = go(write(tmp_path / "off.yaml", dict(base, skip_forced=False)), tmp_path / "off", use_ray=False)
+    assert on["games"] == off["games"] == 4
+    rows_on, rows_off = rows_of(tmp_path / "on"), rows_of(tmp_path / "off")
+    assert all(r["forced"] > 0 for r in rows_on) and all(r["forced"] == 0 for r in rows_off)
+    same = ("winner", "turns", "life", "reason", "cards_cast", "mana_per_turn")
+    assert [[r[k] for k in same] for r in rows_on] == [[r[k] for k in same] for r in rows_off]
+    # the same decisions: the agents' and the engine's with skipping on, the agents' alone without
+    assert [r["actions"] + r["forced"] for r in rows_on] == [r["actions"] for r in rows_off]
+    with pytest.raises(ConfigError, match="skip_forced: expected true or false"):
+        load_config(write(tmp_path / "bad.yaml", dict(base, skip_forced="yes")))
 
 
 def test_round_robin_on_ray(ray_local, tmp_path: Path) -> None:
