@@ -117,7 +117,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run_bench
-    run_bench(quick=args.quick, as_json=args.json, with_ray=not args.no_ray)
+    run_bench(quick=args.quick, as_json=args.json, with_ray=not args.no_ray, profile=args.profile)
     return 0
 
 
@@ -443,6 +443,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--quick", action="store_true", help="fewer repetitions")
     b.add_argument("--json", action="store_true", help="print the figures as JSON")
     b.add_argument("--no-ray", action="store_true", help="skip the Ray rollout figures")
+    b.add_argument("--profile", action="store_true", help="also the five hottest functions of random games (cProfile)")
     b.set_defaults(func=cmd_bench)
 
     pl = sub.add_parser("play", help="play a game in the terminal against an agent")
