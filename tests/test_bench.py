@@ -16,6 +16,6 @@ def test_skipping_asks_fewer_decisions_of_the_same_games() -> None:
 def test_the_profile_names_the_five_hottest_functions() -> None:
     rows = profile_random_play(0.01)
     assert len(rows) == 5
-    assert all(r["own_seconds"] >= 0 and r["calls"] > 0 and ".py:" in r["function"] for r in rows)
+    assert all(r["own_seconds"] >= 0 and r["calls"] > 0 and ":" in r["function"] for r in rows)
     assert [r["own_seconds"] for r in rows] == sorted((r["own_seconds"] for r in rows), reverse=True)
     assert 0 < sum(r["share"] for r in rows) <= 1
