@@ -242,9 +242,6 @@ def _read_item(it: _Item, zone: str, player: int, where: str, unsupported: list[
                 except ValueError:
                     raise PuzzleError(f"{where}:{it.line}", f"{it.name}: bad counters {value!r}") from None
                 kind = kind.strip().upper()
-                if kind == "LOYALTY":
-                    unsupported.append(f"{at}: loyalty counters on {it.name} (planeswalkers)")
-                    ok = False
                 p.counters[COUNTERS.get(kind, kind.lower())] = count
         elif key == "Id":
             p.ident = _mod_int(where, it, key, value)
@@ -383,6 +380,7 @@ def read_puzzle(text: str, where: str = "<puzzle>") -> Puzzle:
 
 def _build(perms: list[_Perm], life: list[int], lands_played: list[int], active: int, step: str, turn: int,
            no_sickness: bool, last_turn: int, meta: dict[str, _Value]) -> Game:
+    from .cards import get_card
     g = Game(["P1", "P2"], seed=0, format="duel", mana_payment="manual", turn_limit=last_turn)
     ts = g.turn_state
     ts.number = turn
@@ -395,6 +393,11 @@ def _build(perms: list[_Perm], life: list[int], lands_played: list[int], active:
     q_oid: dict[int, int] = {}  # id(_Perm) -> object id
     order = {"library": 0, "hand": 1, "graveyard": 2, "exile": 3, "battlefield": 4}
     for q in sorted(perms, key=lambda q: order[q.zone]):  # stable: each zone keeps the file's order
+        loyalty = get_card(q.card).loyalty if q.zone == "battlefield" else None
+        if loyalty is not None and "loyalty" not in q.counters:
+            # a planeswalker without Counters:LOYALTY is set up as it enters: with its printed
+            # loyalty (CR 306.5b), as in scenario files
+            q.counters = dict(q.counters, loyalty=loyalty)
         oid = g.new_object(q.card, q.owner, q.zone, controller=q.controller, tapped=q.tapped,
                            sick=q.sick and not no_sickness, counters=q.counters or None)
         obj = g.objects[oid]

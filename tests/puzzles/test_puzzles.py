@@ -72,6 +72,18 @@ def test_card_modifiers_tapped_counters_damage_sickness_and_ids() -> None:
     assert "play" not in {a.kind for a in g.legal_actions()}
 
 
+def test_loyalty_counters_set_a_planeswalkers_loyalty() -> None:
+    """Counters:LOYALTY=N is the planeswalker's loyalty (CR 306.5b, 122.1); without it, the
+    printed loyalty."""
+    pz = read_puzzle(_pzl("activeplayer=human\nactivephase=MAIN1\n"
+                          "humanbattlefield=Chandra, Novice Pyromancer|Counters:LOYALTY=1\n"
+                          "aibattlefield=Kiora, Behemoth Beckoner\n"))
+    (chandra,), (kiora,) = _bf(pz.game, 0), _bf(pz.game, 1)
+    assert chandra["counters"] == {"loyalty": 1}
+    assert kiora["counters"] == {"loyalty": 7}
+    assert any(a.label.startswith("activate Chandra, Novice Pyromancer") for a in pz.game.legal_actions())
+
+
 def test_removesummoningsickness_clears_summonsick() -> None:
     pz = read_puzzle(_pzl("activeplayer=human\nactivephase=MAIN1\nremovesummoningsickness=true\n"
                           "humanbattlefield=Llanowar Elves|SummonSick"))
