@@ -191,7 +191,10 @@ class ManaPool:
 
     @property
     def total(self) -> int:
-        return sum(self.counts) + sum(r.amount for r in self.restricted)
+        t = sum(self.counts)
+        if self.restricted:  # (most pools have none: no generator made for them)
+            t += sum(r.amount for r in self.restricted)
+        return t
 
     def is_empty(self) -> bool:
         return self.total == 0
