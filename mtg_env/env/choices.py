@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.actions import PASS, Action
 from ..moves import Move, PlanState, declaring, moves, suggested_declaration
 from ..registry import REGISTRY, make_agent
-from .layout import ObjectTable, encode_actions, semantic_index
+from .layout import ObjectTable, Slots, encode_actions, semantic_index
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -123,15 +123,12 @@ def atomic_choices(game: Game, actions: list[Action], table: ObjectTable) -> lis
 
 def move_choices(game: Game, actions: list[Action], table: ObjectTable, suggest: Agent | None) -> list[Choice]:
     """The moves now as choices with their layout indices (see the module docstring)."""
-    layout = table.layout
-    option, n_options = layout.offsets["OPTION"], layout.options
     ms = moves(game, actions, suggest=suggest, complete=True)
     decl = declaring(game.decision.kind, actions)  # type: ignore[union-attr]
     labels = {a.payload: a.label for a in actions if a.kind in ("attack", "block", "cast")}
     cache: dict[int, list[str]] = {}
     out: list[Choice] = []
-    used: set[int] = set()
-    n_opt = 0
+    slots = Slots(table.layout)
     for m in ms:
         a = m.action
         if decl and m.payloads:
@@ -148,15 +145,7 @@ def move_choices(game: Game, actions: list[Action], table: ObjectTable, suggest:
                 idx = semantic_index(game, ident, table, cache)
             else:
                 idx = semantic_index(game, a, table, cache)
-        if idx is None or idx in used:
-            if n_opt < n_options:
-                idx = option + n_opt
-                n_opt += 1
-            else:
-                idx = -1
-        if idx >= 0:
-            used.add(idx)
-        out.append(Choice(a, m, kind, label, idx, list(m.payloads) if decl else None))
+        out.append(Choice(a, m, kind, label, slots.claim(idx), list(m.payloads) if decl else None))
     _unique_labels(out)
     return out
 

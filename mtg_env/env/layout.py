@@ -218,18 +218,37 @@ class ObjectTable:
         self.stack_row_of = {s.id: k for k, s in enumerate(game.stack[:layout.stack])}
 
 
+class Slots:
+    """Action indices handed out once each: a choice's own (semantic) index while it is free,
+    else the next OPTION slot, else -1 (unreachable)."""
+
+    def __init__(self, layout: Layout):
+        self.option_start, self.n_options = layout.offsets["OPTION"], layout.options
+        self.n_option = 0
+        self.used: set[int] = set()
+
+    def claim(self, idx: int | None) -> int:
+        if idx is None or idx in self.used:
+            if self.n_option < self.n_options:
+                idx = self.option_start + self.n_option
+                self.n_option += 1
+            else:
+                idx = -1
+        if idx >= 0:
+            self.used.add(idx)
+        return idx
+
+
 def encode_actions(game: Game, actions: list[Action], table: ObjectTable) -> tuple[list[int], list[int]]:
     """Map legal actions to indices of the table's layout: returns (index of each action, -1 if
     unreachable) and the list of used indices."""
     layout = table.layout
     off = layout.offsets
     order_start, n_orders = off["ORDER"], layout.orders
-    option_start, n_options = off["OPTION"], layout.options
     me = table.me
     n = len(game.players)
-    used: set[int] = set()
+    slots = Slots(layout)
     out: list[int] = []
-    option = 0
     order = 0
     activated_index: dict[int, list[str]] = {}
     for a in actions:
@@ -238,16 +257,8 @@ def encode_actions(game: Game, actions: list[Action], table: ObjectTable) -> tup
             order += 1
         else:
             idx = _semantic_index(game, a, table, me, n, activated_index)
-        if idx is None or idx in used:
-            if option < n_options:
-                idx = option_start + option
-                option += 1
-            else:
-                idx = -1
-        if idx >= 0:
-            used.add(idx)
-        out.append(idx)
-    return out, sorted(used)
+        out.append(slots.claim(idx))
+    return out, sorted(slots.used)
 
 
 def semantic_index(game: Game, a: Action, table: ObjectTable, activated_index: dict[int, list[str]] | None = None
