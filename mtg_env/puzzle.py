@@ -21,8 +21,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import puzzle_goals
+from .cards.carddef import CardDef
 from .core.errors import MtgError, UnknownCardError, UnsupportedCardError
+from .engine import turns
 from .engine.game import Game
+from .puzzle_tokens import TokenSpecError, token_from_script, token_from_spec
 
 PLAYERS = {"human": 0, "p0": 0, "ai": 1, "p1": 1}
 ZONES = {"hand": "hand", "battlefield": "battlefield", "play": "battlefield", "library": "library",
@@ -33,18 +37,19 @@ UNSUPPORTED_ZONES = {"command": "the command zone (emblems, effects)",
                      "precast": "precast spells and abilities (Forge scripts run at setup)",
                      "putonstack": "spells put on the stack at setup"}
 #: player keys that load only at their neutral value
-NEUTRAL = {"landsplayedlastturn": "0", "numringtemptedyou": "0", "speed": "0", "persistentmana": "",
-           "counters": ""}
+NEUTRAL = {"landsplayedlastturn": "0", "numringtemptedyou": "0", "speed": "0"}
 NEUTRAL_WHAT = {"landsplayedlastturn": "lands played last turn", "numringtemptedyou": "the Ring tempting you",
-                "speed": "speed (Start your engines!)", "persistentmana": "persistent mana",
-                "counters": "player counters"}
+                "speed": "speed (Start your engines!)"}
+#: player counters the engine keeps (CR 122.1f), by Forge's name
+PLAYER_COUNTERS = {"POISON": "poison"}
+MANA_SYMBOLS = {"W", "U", "B", "R", "G", "C"}
 METADATA = {"name", "goal", "turns", "url", "difficulty", "description", "targets", "humancontrol"}
 GLOBAL = {"activeplayer", "activephase", "activephaseadvance", "turn", "removesummoningsickness"}
 PHASES = {"upkeep": "upkeep", "draw": "draw", "main1": "precombat_main",
           "combat_begin": "beginning_of_combat", "combat_declare_attackers": "declare_attackers",
           "combat_declare_blockers": "declare_blockers", "combat_end": "end_of_combat",
           "main2": "postcombat_main", "end_of_turn": "end"}
-GOALS = ("Win", "Survive", "Win before opponent's next turn")
+GOALS = ("Win", "Survive", "Win before opponent's next turn") + puzzle_goals.GOALS
 #: Forge counter names that differ from the engine's (the rest are lower-cased)
 COUNTERS = {"P1P1": "+1/+1", "M1M1": "-1/-1"}
 COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -83,12 +88,20 @@ class Puzzle:
     #: the last turn (game turn number) by which the goal must hold
     last_turn: int = 1
     metadata: dict[str, str] = field(default_factory=dict)
+    #: the `Targets:` filters of a goal that names cards, and the permanents they matched at
+    #: the start (puzzle_goals.py)
+    targets: list[puzzle_goals.CardFilter] = field(default_factory=list)
+    targets_at_start: frozenset[int] = frozenset()
 
     def reached(self, game: Game) -> bool:
         """Whether the goal holds in `game` (a continuation of this puzzle's game). "Win" (and
         "Win before opponent's next turn"): P2 has lost, P1 has not, within the turn limit.
-        "Survive": P1 has not lost when the turn limit ends the game, or P1 won."""
+        "Survive": P1 has not lost when the turn limit ends the game, or P1 won. The goals
+        that name cards: puzzle_goals.py."""
         me, opp = game.players[0], game.players[1]
+        if self.goal in puzzle_goals.GOALS:
+            return not me.lost and game.turn_state.number <= self.last_turn and \
+                puzzle_goals.reached(self.goal, game, self.targets, self.targets_at_start)
         if self.goal == "Survive":
             if me.lost:
                 return False
@@ -194,7 +207,7 @@ def _bool(where: str, key: str, v: _Value) -> bool:
 
 @dataclass
 class _Perm:
-    card: str
+    card: str | CardDef
     owner: int
     controller: int
     zone: str
@@ -206,29 +219,42 @@ class _Perm:
     exiled_with: int | None = None
     damage: int = 0
     chosen_color: str | None = None
+    token: bool = False
     line: int = 0
+    #: the item as the file names it
+    name: str = ""
 
 
 def _read_item(it: _Item, zone: str, player: int, where: str, unsupported: list[str]) -> _Perm | None:
     from .cards import get_card
     at = f"line {it.line}"
+    card: str | CardDef = it.name
     if it.token:
-        unsupported.append(f"{at}: token {it.name!r} (Forge token specs are not read yet)")
-        return None
-    try:
-        get_card(it.name)
-    except UnsupportedCardError as e:
-        unsupported.append(f"{at}: card {e.name!r}: {'; '.join(e.reasons)}")
-        return None
-    except UnknownCardError as e:
-        raise PuzzleError(f"{where}:{it.line}", str(e)) from None
-    p = _Perm(it.name, player, player, zone, line=it.line)
+        try:
+            card = token_from_spec(it.name[2:]) if it.name.startswith("t:") else token_from_script(it.name[2:])
+        except TokenSpecError as e:
+            unsupported.append(f"{at}: token {it.name!r}: {e}")
+            return None
+        if zone != "battlefield":  # CR 111.7, 704.5d: a token elsewhere ceases to exist
+            unsupported.append(f"{at}: token {it.name!r} in the {zone} (a token exists only on the battlefield)")
+            return None
+    else:
+        try:
+            get_card(it.name)
+        except UnsupportedCardError as e:
+            unsupported.append(f"{at}: card {e.name!r}: {'; '.join(e.reasons)}")
+            return None
+        except UnknownCardError as e:
+            raise PuzzleError(f"{where}:{it.line}", str(e)) from None
+    p = _Perm(card, player, player, zone, line=it.line, name=it.name)
     ok = True
     for mod in it.mods:
         key, _, value = mod.partition(":")
-        if key in ("Set", "Art") or (not value and _SET_CODE.match(key) and key not in ("Tapped",)):
+        if key in ("Set", "Art", "Image") or (not value and _SET_CODE.match(key) and key not in ("Tapped",)):
             continue  # the printing: art only
-        if key == "Tapped" and zone == "battlefield":
+        if key == "IsToken" and zone == "battlefield" and not it.token:
+            p.token = True  # a token that is a copy of the card (CR 111.4, 707.2)
+        elif key == "Tapped" and zone == "battlefield":
             p.tapped = True
         elif key == "SummonSick" and zone == "battlefield":
             p.sick = True
@@ -295,15 +321,26 @@ def read_puzzle(text: str, where: str = "<puzzle>") -> Puzzle:
     turns = _int(where, "Turns", meta["turns"]) if "turns" in meta else 1
     if turns < 1:
         raise PuzzleError(f"{where}:{meta['turns'].line}", f"Turns: expected at least 1, got {turns}")
-    if "targets" in meta:
-        unsupported.append(f"Targets: {meta['targets'].text} (Forge card filters)")
+    targets: list[puzzle_goals.CardFilter] = []
+    if goal in puzzle_goals.GOALS:
+        if "targets" not in meta:
+            raise PuzzleError(f"{where}:{meta['goal'].line}", f"goal {goal!r} needs a Targets: line")
+        try:
+            targets = puzzle_goals.parse_filters(meta["targets"].text)
+        except puzzle_goals.FilterError as e:
+            unsupported.append(f"Targets: {e} (Forge card filters)")
+    elif "targets" in meta:
+        unsupported.append(f"Targets: {meta['targets'].text} with goal {goal!r} (targets of a goal that names none)")
     if meta.get("humancontrol") and meta["humancontrol"].text.lower() == "true":
         unsupported.append("HumanControl (P1 controlling the opponent's decisions)")
 
     life = [20, 20]
     lands_played = [0, 0]
+    persistent: list[list[str]] = [[], []]
+    player_counters: list[dict[str, int]] = [{}, {}]
     zones: dict[tuple[int, str], list[_Item]] = {}
     active, step, turn, no_sickness = 0, "precombat_main", 1, False
+    advance: tuple[str, str] | None = None
     for key, v in state.items():
         at = f"{where}:{v.line}"
         if key == "activeplayer":
@@ -312,14 +349,15 @@ def read_puzzle(text: str, where: str = "<puzzle>") -> Puzzle:
             active = PLAYERS[v.text.lower()]
         elif key == "activephase":
             ph = v.text.lower()
-            if ph in PHASES:
-                step = PHASES[ph]
-            elif ph in ("untap", "cleanup"):
-                unsupported.append(f"activephase {v.text} (a step in which no player gets priority)")
+            if ph in PHASES or ph in ("untap", "cleanup"):
+                step = PHASES.get(ph, ph)
             else:
                 raise PuzzleError(at, f"activephase: unknown phase {v.text!r}")
         elif key == "activephaseadvance":
-            unsupported.append(f"activephaseadvance={v.text} (advancing the game at setup)")
+            ph = v.text.lower()
+            if ph not in PHASES and ph not in ("untap", "cleanup"):
+                raise PuzzleError(at, f"activephaseadvance: unknown phase {v.text!r}")
+            advance = (PHASES.get(ph, ph), v.text)
         elif key == "turn":
             turn = _int(where, key, v)
             if turn < 1:
@@ -339,6 +377,23 @@ def read_puzzle(text: str, where: str = "<puzzle>") -> Puzzle:
                 life[who] = _int(where, key, v)
             elif rest == "landsplayed":
                 lands_played[who] = _int(where, key, v)
+            elif rest == "persistentmana":
+                symbols = v.text.upper().split()
+                bad = [m for m in symbols if m not in MANA_SYMBOLS]
+                if bad:
+                    raise PuzzleError(at, f"{key}: expected mana symbols W U B R G C, got {' '.join(bad)}")
+                persistent[who] = symbols
+            elif rest == "counters":
+                for pair in filter(None, (x.strip() for x in v.text.split(","))):
+                    kind, _, n = pair.partition("=")
+                    try:
+                        count = int(n)
+                    except ValueError:
+                        raise PuzzleError(at, f"{key}: expected TYPE=N, got {pair!r}") from None
+                    if kind.strip().upper() in PLAYER_COUNTERS:
+                        player_counters[who][PLAYER_COUNTERS[kind.strip().upper()]] = count
+                    elif count:
+                        unsupported.append(f"{key}={pair} (player counters of kind {kind.strip()})")
             elif rest in ZONES:
                 zones.setdefault((who, ZONES[rest]), []).extend(_items(v))
             elif rest in UNSUPPORTED_ZONES:
@@ -361,24 +416,39 @@ def read_puzzle(text: str, where: str = "<puzzle>") -> Puzzle:
     for q in perms:
         for ref, what in ((q.attached_to, "AttachedTo"), (q.exiled_with, "ExiledWith")):
             if ref is not None and str(ref) not in declared:
-                raise PuzzleError(f"{where}:{q.line}", f"{q.card}: {what}:{ref} names no card with Id:{ref}")
+                raise PuzzleError(f"{where}:{q.line}", f"{q.name}: {what}:{ref} names no card with Id:{ref}")
             if ref is not None and ref not in ids:
                 continue  # that card is unsupported (reported)
             if ref is not None and ids[ref].zone != "battlefield":
-                unsupported.append(f"line {q.line}: {q.card}|{what}:{ref} (not a permanent)")
+                unsupported.append(f"line {q.line}: {q.name}|{what}:{ref} (not a permanent)")
     if unsupported:
         raise UnsupportedPuzzleError(where, unsupported)
 
-    last_turn = turn + turns - 1
-    game = _build(perms, life, lands_played, active, step, turn, no_sickness, last_turn, meta)
+    # a puzzle that starts in the cleanup step counts its turns from the next one (that turn is over)
+    last_turn = turn + turns - (0 if step == "cleanup" else 1)
+    game = _build(perms, _Players(life, lands_played, persistent, player_counters), active, step, turn,
+                  no_sickness, last_turn, meta)
+    if advance is not None:
+        _advance_to(game, advance[0], f"activephaseadvance={advance[1]}", where)
     return Puzzle(name=meta["name"].text if "name" in meta else Path(where).stem, goal=goal, turns=turns,
                   difficulty=meta["difficulty"].text if "difficulty" in meta else "",
                   description=meta["description"].text.replace("\\n", "\n") if "description" in meta else "",
                   game=game, path=where, url=meta["url"].text if "url" in meta else "", last_turn=last_turn,
-                  metadata={k: v.text for k, v in meta.items()})
+                  metadata={k: v.text for k, v in meta.items()}, targets=targets,
+                  targets_at_start=frozenset(puzzle_goals.matching(game, targets)) if targets else frozenset())
 
 
-def _build(perms: list[_Perm], life: list[int], lands_played: list[int], active: int, step: str, turn: int,
+@dataclass
+class _Players:
+    """The players' own state a puzzle sets, by player index."""
+
+    life: list[int]
+    lands_played: list[int]
+    persistent_mana: list[list[str]]
+    counters: list[dict[str, int]]
+
+
+def _build(perms: list[_Perm], players: _Players, active: int, step: str, turn: int,
            no_sickness: bool, last_turn: int, meta: dict[str, _Value]) -> Game:
     from .cards import get_card
     g = Game(["P1", "P2"], seed=0, format="duel", mana_payment="manual", turn_limit=last_turn)
@@ -387,19 +457,25 @@ def _build(perms: list[_Perm], life: list[int], lands_played: list[int], active:
     ts.step = step
     ts.active = ts.first_player = g.priority_state.player = active
     for i, p in enumerate(g.players):
-        p.life = life[i]
-        p.lands_played = lands_played[i]
+        p.life = players.life[i]
+        p.lands_played = players.lands_played[i]
+        p.poison = players.counters[i].get("poison", 0)
+        for m in players.persistent_mana[i]:  # mana that stays in the pool as steps end (CR 106.4)
+            p.pool.add(m, 1)
+        if players.persistent_mana[i]:
+            p.pool.persistent = p.pool.counts[:]
     oid_of: dict[int, int] = {}  # Forge's Id -> object id
     q_oid: dict[int, int] = {}  # id(_Perm) -> object id
     order = {"library": 0, "hand": 1, "graveyard": 2, "exile": 3, "battlefield": 4}
     for q in sorted(perms, key=lambda q: order[q.zone]):  # stable: each zone keeps the file's order
-        loyalty = get_card(q.card).loyalty if q.zone == "battlefield" else None
+        card = q.card if isinstance(q.card, CardDef) else get_card(q.card)
+        loyalty = card.loyalty if q.zone == "battlefield" else None
         if loyalty is not None and "loyalty" not in q.counters:
             # a planeswalker without Counters:LOYALTY is set up as it enters: with its printed
             # loyalty (CR 306.5b), as in scenario files
             q.counters = dict(q.counters, loyalty=loyalty)
         oid = g.new_object(q.card, q.owner, q.zone, controller=q.controller, tapped=q.tapped,
-                           sick=q.sick and not no_sickness, counters=q.counters or None)
+                           sick=q.sick and not no_sickness, counters=q.counters or None, token=q.token)
         obj = g.objects[oid]
         obj.damage = q.damage
         if q.chosen_color:
@@ -414,6 +490,36 @@ def _build(perms: list[_Perm], life: list[int], lands_played: list[int], active:
             g.objects[q_oid[id(q)]].info = {"exiled_with": (oid_of[q.exiled_with], "p")}
     name = meta["name"].text if "name" in meta else "puzzle"
     g.log_event(f"Puzzle: {name} — turn {turn}, {g.players[active].name}'s {step.replace('_', ' ')}")
+    if step in ("untap", "cleanup"):
+        # no player gets priority in these steps (CR 502.4, 514.3): the puzzle starts as the
+        # step's turn-based actions happen (untapping; discarding to hand size, damage wearing
+        # off), and the game goes on from there
+        turns.begin_step(g)
+        if step == "untap":
+            for i, p in enumerate(g.players):
+                p.lands_played = players.lands_played[i]
     g.start()
     return g
+
+
+def _advance_to(g: Game, step: str, what: str, where: str) -> None:
+    """`activephaseadvance`: the game goes on from the puzzle's phase to the next start of
+    `step`, every player passing priority with an empty stack on the way (the position is
+    meant to reach that step as it is). A decision on the way (an attack, a trigger's target,
+    a spell on the stack to answer) is something the file doesn't say how to take: unsupported."""
+    start = (g.turn_state.number, g.turn_state.step)
+    for _ in range(200):
+        ts = g.turn_state
+        if ts.step == step and (ts.number, ts.step) != start:
+            break
+        d = g.decision
+        if d is None or g.game_over:
+            raise UnsupportedPuzzleError(where, [f"{what} (the game ends on the way: {g.result_reason or 'over'})"])
+        if d.kind != "priority" or g.stack:
+            kind = f"{d.player} decides: {d.prompt}" if d.kind != "priority" else "a spell or ability on the stack"
+            raise UnsupportedPuzzleError(where, [f"{what} (on the way, {kind}: the file doesn't say how it is taken)"])
+        g.act("pass")
+    else:
+        raise UnsupportedPuzzleError(where, [f"{what} (not reached)"])
+    g.log_event(f"Puzzle: advanced to {g.players[g.turn_state.active].name}'s {step.replace('_', ' ')}")
 

@@ -157,14 +157,21 @@ class RestrictedMana:
 
 @dataclass(slots=True)
 class ManaPool:
-    """A player's mana pool (CR 106.4). Plain counts; empties between steps."""
+    """A player's mana pool (CR 106.4). Plain counts; empties between steps.
+
+    `persistent`: per type, how much of the pool's mana doesn't empty as steps end (CR 106.4's
+    "unless an effect says otherwise": a puzzle's persistent mana). Mana of one type is
+    otherwise alike, and keeping the persistent mana is never worse for its player, so a payment
+    spends the other mana of that type first: what stays of it is min(counts, persistent)."""
 
     counts: list[int] = field(default_factory=lambda: [0] * 6)
     restricted: list[RestrictedMana] = field(default_factory=list)
+    persistent: list[int] | None = None
 
     def copy(self) -> ManaPool:
         return ManaPool(self.counts[:], [RestrictedMana(r.type, r.amount, r.restriction)
-                                          for r in self.restricted])
+                                          for r in self.restricted],
+                        None if self.persistent is None else self.persistent[:])
 
     def add(self, mana_type: str, amount: int, restriction: str | None = None) -> None:
         if amount <= 0:
@@ -179,8 +186,12 @@ class ManaPool:
             self.counts[TYPE_INDEX[mana_type]] += amount
 
     def empty(self) -> None:
-        self.counts = [0] * 6
         self.restricted = []
+        if self.persistent:
+            kept = [min(n, k) for n, k in zip(self.counts, self.persistent, strict=True)]
+            self.counts, self.persistent = kept, (kept[:] if any(kept) else None)
+            return
+        self.counts = [0] * 6
 
     def total_counts(self) -> list[int]:
         """Every mana, restricted or not, per type (what `mana` in state_json() shows)."""

@@ -191,6 +191,7 @@ def leave_game(g: Game, player: int) -> None:
         del g.objects[oid]
         g.disown(oid)
     p.library, p.hand, p.graveyard, p.exile, p.command = [], [], [], [], []
+    p.pool.persistent = None
     p.pool.empty()
     g.log_event(f"{p.name} leaves the game")
     g.invalidate()

@@ -121,11 +121,11 @@ def test_unknown_metadata_key_and_missing_file() -> None:
 def test_every_unsupported_card_and_feature_is_named_at_once() -> None:
     with pytest.raises(UnsupportedPuzzleError) as e:
         read_puzzle(_pzl("activeplayer=human\nactivephase=MAIN1\nhumanprecast=Lightning Bolt->1\n"
-                         "aipersistentmana=R R\nhumanbattlefield=Forest|Transformed;t:Soldier,P:1,T:1\n"
-                         "humanhand=Time Vault", goal="Destroy Specified Creatures"))
+                         "aicounters=EXPERIENCE=1\nhumanbattlefield=Forest|Transformed;T:b_0_1_wizard_snipe\n"
+                         "humanhand=Time Vault", goal="Win the Game Twice"))
     text = "\n".join(e.value.unsupported)
-    for part in ("goal 'Destroy Specified Creatures'", "humanprecast", "aipersistentmana", "Forest|Transformed",
-                 "token 't:Soldier", "card 'Time Vault'"):
+    for part in ("goal 'Win the Game Twice'", "humanprecast", "aicounters=EXPERIENCE=1", "Forest|Transformed",
+                 "token 'T:b_0_1_wizard_snipe'", "'snipe'", "card 'Time Vault'"):
         assert part in text, part
 
 
