@@ -57,6 +57,10 @@ _SET_CODE = re.compile(r"^[A-Z0-9]{1,5}$")
 MAX_TEXT_BYTES = 1 << 20  # a puzzle file is a few kilobytes
 
 
+#: the steps in which creatures may be attacking (CR 506.1, 511.3)
+COMBAT_STEPS = ("declare_attackers", "declare_blockers", "combat_damage")
+
+
 class PuzzleError(MtgError, ValueError):
     """A malformed puzzle file: `where` is "file:line"."""
 
@@ -220,6 +224,7 @@ class _Perm:
     damage: int = 0
     chosen_color: str | None = None
     token: bool = False
+    attacking: bool = False
     line: int = 0
     #: the item as the file names it
     name: str = ""
@@ -256,6 +261,8 @@ def _read_item(it: _Item, zone: str, player: int, where: str, unsupported: list[
             p.token = True  # a token that is a copy of the card (CR 111.4, 707.2)
         elif key == "Tapped" and zone == "battlefield":
             p.tapped = True
+        elif key == "Attacking" and zone == "battlefield":
+            p.attacking = True
         elif key == "SummonSick" and zone == "battlefield":
             p.sick = True
         elif key == "NoETBTrigs":
@@ -288,6 +295,11 @@ def _read_item(it: _Item, zone: str, player: int, where: str, unsupported: list[
             unsupported.append(f"{at}: {it.name}|{mod} ({'modifier ' + key} is not set up by the loader)")
             ok = False
     return p if ok else None
+
+
+def _card_of(q: _Perm) -> CardDef:
+    from .cards import get_card
+    return q.card if isinstance(q.card, CardDef) else get_card(q.card)
 
 
 def _mod_int(where: str, it: _Item, key: str, value: str) -> int:
@@ -421,6 +433,14 @@ def read_puzzle(text: str, where: str = "<puzzle>") -> Puzzle:
                 continue  # that card is unsupported (reported)
             if ref is not None and ids[ref].zone != "battlefield":
                 unsupported.append(f"line {q.line}: {q.name}|{what}:{ref} (not a permanent)")
+    for q in perms:
+        if q.attacking and step not in COMBAT_STEPS:
+            unsupported.append(f"line {q.line}: {q.name}|Attacking in the {step.replace('_', ' ')} step "
+                               "(creatures attack from the declare attackers step to the end of combat)")
+        elif q.attacking and q.controller != active:
+            unsupported.append(f"line {q.line}: {q.name}|Attacking under the non-active player's control")
+        elif q.attacking and "Creature" not in _card_of(q).types:
+            unsupported.append(f"line {q.line}: {q.name}|Attacking (not a creature, CR 506.3a)")
     if unsupported:
         raise UnsupportedPuzzleError(where, unsupported)
 
@@ -450,7 +470,6 @@ class _Players:
 
 def _build(perms: list[_Perm], players: _Players, active: int, step: str, turn: int,
            no_sickness: bool, last_turn: int, meta: dict[str, _Value]) -> Game:
-    from .cards import get_card
     g = Game(["P1", "P2"], seed=0, format="duel", mana_payment="manual", turn_limit=last_turn)
     ts = g.turn_state
     ts.number = turn
@@ -468,8 +487,7 @@ def _build(perms: list[_Perm], players: _Players, active: int, step: str, turn: 
     q_oid: dict[int, int] = {}  # id(_Perm) -> object id
     order = {"library": 0, "hand": 1, "graveyard": 2, "exile": 3, "battlefield": 4}
     for q in sorted(perms, key=lambda q: order[q.zone]):  # stable: each zone keeps the file's order
-        card = q.card if isinstance(q.card, CardDef) else get_card(q.card)
-        loyalty = card.loyalty if q.zone == "battlefield" else None
+        loyalty = _card_of(q).loyalty if q.zone == "battlefield" else None
         if loyalty is not None and "loyalty" not in q.counters:
             # a planeswalker without Counters:LOYALTY is set up as it enters: with its printed
             # loyalty (CR 306.5b), as in scenario files
@@ -490,6 +508,15 @@ def _build(perms: list[_Perm], players: _Players, active: int, step: str, turn: 
             g.objects[q_oid[id(q)]].info = {"exiled_with": (oid_of[q.exiled_with], "p")}
     name = meta["name"].text if "name" in meta else "puzzle"
     g.log_event(f"Puzzle: {name} — turn {turn}, {g.players[active].name}'s {step.replace('_', ' ')}")
+    attackers = [q for q in perms if q.attacking]
+    for q in attackers:  # declared before the puzzle begins (CR 508.1a; no attack triggers now)
+        oid = q_oid[id(q)]
+        g.combat.attackers.append(oid)
+        g.combat.attack_targets[oid] = 1 - active
+    if attackers:
+        g.invalidate()
+    if step == "declare_blockers":
+        turns.begin_step(g)  # the step begins: the defending player declares blockers (CR 509.1)
     if step in ("untap", "cleanup"):
         # no player gets priority in these steps (CR 502.4, 514.3): the puzzle starts as the
         # step's turn-based actions happen (untapping; discarding to hand size, damage wearing

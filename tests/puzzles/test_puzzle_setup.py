@@ -224,3 +224,29 @@ def test_a_filter_that_isnt_read_is_unsupported(targets: str, what: str) -> None
 def test_a_card_goal_without_targets_is_an_error() -> None:
     with pytest.raises(PuzzleError, match="bad.pzl:3: goal 'Destroy Specified Creatures' needs a Targets"):
         read_puzzle(_main("", goal="Destroy Specified Creatures"), "bad.pzl")
+
+
+# ---------------------------------------------------------------------------------------------
+# combat
+
+
+def test_cr_508_1_attacking_creatures_of_a_puzzle_that_starts_in_combat() -> None:
+    """`Attacking` creatures were declared before the puzzle began; starting in the declare
+    blockers step, the defending player declares blockers as it begins (CR 509.1)."""
+    pz = read_puzzle(_pzl("activeplayer=ai\nactivephase=COMBAT_DECLARE_BLOCKERS\nhumanlife=2\n"
+                          "aibattlefield=Grizzly Bears|Attacking|Tapped;Raging Goblin\n"
+                          "humanbattlefield=Wall of Stone", goal="Survive"))
+    g = pz.game
+    bears, goblin, wall = g.battlefield
+    assert g.combat.attackers == [bears] and g.combat.attack_targets[bears] == 0
+    assert g.decision.kind == "block" and g.decision.player == "P1"
+    r = solve(pz, max_seconds=30)
+    assert r.solved and any(m.startswith("block") for m in r.moves)
+
+
+def test_attacking_outside_combat_or_for_the_defender_is_unsupported() -> None:
+    with pytest.raises(UnsupportedPuzzleError, match="Attacking in the precombat main step"):
+        read_puzzle(_main("humanbattlefield=Grizzly Bears|Attacking"))
+    with pytest.raises(UnsupportedPuzzleError, match="non-active player"):
+        read_puzzle(_pzl("activeplayer=ai\nactivephase=COMBAT_DECLARE_ATTACKERS\n"
+                         "humanbattlefield=Grizzly Bears|Attacking"))
