@@ -225,6 +225,8 @@ class _Perm:
     chosen_color: str | None = None
     token: bool = False
     attacking: bool = False
+    #: Imprinting / RememberedCards: the Ids of cards this permanent exiled (CR 607.2a)
+    remembers: list[int] = field(default_factory=list)
     line: int = 0
     #: the item as the file names it
     name: str = ""
@@ -263,6 +265,8 @@ def _read_item(it: _Item, zone: str, player: int, where: str, unsupported: list[
             p.tapped = True
         elif key == "Attacking" and zone == "battlefield":
             p.attacking = True
+        elif key in ("Imprinting", "RememberedCards") and zone == "battlefield":
+            p.remembers += [_mod_int(where, it, key, v) for v in value.split(",") if v.strip()]
         elif key == "SummonSick" and zone == "battlefield":
             p.sick = True
         elif key == "NoETBTrigs":
@@ -433,6 +437,23 @@ def read_puzzle(text: str, where: str = "<puzzle>") -> Puzzle:
                 continue  # that card is unsupported (reported)
             if ref is not None and ids[ref].zone != "battlefield":
                 unsupported.append(f"line {q.line}: {q.name}|{what}:{ref} (not a permanent)")
+    for q in perms:
+        for ref in q.remembers:
+            # what it "remembers" is a card exiled with it (Isochron Scepter's imprint, Journey to
+            # Nowhere's exiled card): the engine links a card in exile to its exiler (CR 607.2a)
+            if str(ref) not in declared:
+                raise PuzzleError(f"{where}:{q.line}", f"{q.name}: remembers Id:{ref}, which no card has")
+            if ref not in ids:
+                continue  # that card is unsupported (reported)
+            other = ids[ref]
+            if other.zone != "exile":
+                unsupported.append(f"line {q.line}: {q.name} remembering Id:{ref} in the {other.zone} "
+                                   "(only cards exiled with it are linked)")
+            elif q.ident is None or other.exiled_with not in (None, q.ident):
+                raise PuzzleError(f"{where}:{q.line}", f"{q.name} remembers Id:{ref}, which was exiled with "
+                                  f"another card (Id:{other.exiled_with})")
+            else:
+                other.exiled_with = q.ident
     for q in perms:
         if q.attacking and step not in COMBAT_STEPS:
             unsupported.append(f"line {q.line}: {q.name}|Attacking in the {step.replace('_', ' ')} step "

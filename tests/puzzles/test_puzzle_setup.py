@@ -250,3 +250,15 @@ def test_attacking_outside_combat_or_for_the_defender_is_unsupported() -> None:
     with pytest.raises(UnsupportedPuzzleError, match="non-active player"):
         read_puzzle(_pzl("activeplayer=ai\nactivephase=COMBAT_DECLARE_ATTACKERS\n"
                          "humanbattlefield=Grizzly Bears|Attacking"))
+
+
+def test_cr_607_2a_imprinting_links_the_exiled_card_to_its_exiler() -> None:
+    """Isochron Scepter|Imprinting:8 and the exiled card: the Scepter's ability sees it."""
+    for exiled in ("Lightning Bolt|Id:8|ExiledWith:9", "Lightning Bolt|Id:8"):
+        g = read_puzzle(_main(f"humanbattlefield=Isochron Scepter|Id:9|Imprinting:8;Mountain;Mountain\n"
+                              f"humanexile={exiled}")).game
+        (bolt,) = g.players[0].exile
+        scepter = next(o for o in g.battlefield if g.chars(o).name == "Isochron Scepter")
+        assert g.objects[bolt].info["exiled_with"] == (scepter, "p")
+    with pytest.raises(UnsupportedPuzzleError, match="only cards exiled with it are linked"):
+        read_puzzle(_main("humanbattlefield=Isochron Scepter|Id:9|Imprinting:8\nhumanhand=Lightning Bolt|Id:8"))
