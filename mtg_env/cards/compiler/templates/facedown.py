@@ -1,0 +1,46 @@
+"""Face-down spells and permanents (CR 708): morph and megamorph (CR 702.37), and the abilities
+that trigger as a permanent is turned face up (CR 708.8). The engine's side is
+engine/facedown.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.mana import parse_mana_cost
+from ...abilities import TriggerEvent
+from ...effects.facedown import Morph
+from ...subjects import SELF
+from ..builder import Builder
+from ..grammar import NoParse, rule
+from ..text import Line
+
+
+def _morph(b: Builder, cost: str, line: Line, mega: bool) -> list[Any]:
+    if "Creature" not in getattr(b.card, "type_line", ""):
+        raise NoParse(line.text)  # only creature cards are printed with morph
+    mana = parse_mana_cost(cost)
+    if mana.x_count:
+        raise NoParse(line.text)  # CR 702.37f: X in a morph cost (not read)
+    return [Morph(text=line.raw, cost=mana, mega=mega)]
+
+
+@rule("keyword", "Morph <cost:mana>")
+def morph(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.37a: "You may cast this card as a 2/2 face-down creature with no text, no name, no
+    subtypes, and no mana cost by paying {3} rather than paying its mana cost", and it may be
+    turned face up for [cost] any time its controller has priority (CR 702.37e). Only mana
+    costs ("Morph—Reveal a white card." is not read)."""
+    return _morph(b, cost, line, False)
+
+
+@rule("keyword", "Megamorph <cost:mana>")
+def megamorph(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.37b: morph, and "As this permanent is turned face up, put a +1/+1 counter on it
+    if its megamorph cost was paid to turn it face up"."""
+    return _morph(b, cost, line, True)
+
+
+@rule("trigger", "When <s:self> is turned face up")
+def turned_face_up(b: Builder, s: str) -> dict[str, Any]:
+    """CR 708.8: it triggers as the permanent is turned face up (it doesn't enter)."""
+    return {"event": TriggerEvent.TURNED_FACE_UP, "event_obj": SELF}
