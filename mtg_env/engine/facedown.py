@@ -98,11 +98,11 @@ def spell_cost(card: CardDef) -> ManaCost | None:
 
 def moved_card(g: Game, obj: GameObject, old_zone: str, zone: str) -> tuple[CardDef, dict[str, Any] | None]:
     """What a face-down object becomes as it moves: still face down onto the stack (cast face
-    down) and from the stack onto the battlefield (its spell resolves); else revealed (CR
-    708.9): its card. Returns the card and the info the new object keeps."""
+    down) and onto the battlefield (its spell resolves; manifested, CR 708.3); else revealed
+    (CR 708.9): its card. Returns the card and the info the new object keeps."""
     info = obj.info or {}
     card = info["face_down"]
-    if zone == STACK or (old_zone == STACK and zone == BATTLEFIELD):
+    if zone == STACK or (zone == BATTLEFIELD and old_zone != BATTLEFIELD):
         return FACE_DOWN, {"face_down": card, "face_down_by": info.get("face_down_by")}
     g.log_event(f"{FACE_DOWN_NAME} #{obj.id} is revealed: {card.name}")
     return card, None
@@ -191,7 +191,35 @@ def turn_face_up(g: Game, oid: int, how: str, player: int) -> None:
     m = morph_of(card)
     if how == "morph" and m is not None and m.mega:
         primitives.add_counters(g, oid, "+1/+1", 1)
+    # its own "When ~ is turned face up", then "Whenever a permanent you control is turned face up"
     c = g.chars(oid)
+    ev = TriggerEvent.TURNED_FACE_UP
     for key, ab, origin in c.abilities:
-        if isinstance(ab, Triggered) and TriggerEvent.TURNED_FACE_UP in ab.events:
-            triggers.queue_trigger(g, ab, oid, key, origin, Event(TriggerEvent.TURNED_FACE_UP, object=oid))
+        if isinstance(ab, Triggered) and ev in ab.events and _about(g, ab, oid, oid):
+            triggers.queue_trigger(g, ab, oid, key, origin, Event(ev, object=oid))
+    for src, key, ab, origin in g.triggers_for(ev):
+        if src != oid and _about(g, ab, src, oid):
+            triggers.queue_trigger(g, ab, src, key, origin, Event(ev, object=oid))
+
+
+def _about(g: Game, ab: Triggered, src: int, oid: int) -> bool:
+    return ab.subject is None or ab.subject.obj(g, g.objects[oid], g.chars(oid), g.objects[src].controller, src)
+
+
+# ---------------------------------------------------------------------------------------------
+# manifest (CR 701.40)
+
+
+def manifest(g: Game, player: int, oid: int) -> int | None:
+    """CR 701.40a: turn the card `oid` face down and put it onto the battlefield under
+    `player`'s control (it is turned face down before it enters, CR 708.3). Returns the
+    permanent."""
+    from . import zones
+    obj = g.objects.get(oid)
+    if obj is None or obj.zone in (BATTLEFIELD, STACK) or obj.token:
+        return None
+    w = g.writable(oid)
+    w.info = dict(w.info or {}, face_down=w.card.card, face_down_by="manifest")
+    w.card = FACE_DOWN
+    g.invalidate()
+    return zones.move_to_zone(g, oid, BATTLEFIELD, controller=player)

@@ -1,6 +1,6 @@
-"""Face-down spells and permanents (CR 708): morph and megamorph (CR 702.37), and the abilities
-that trigger as a permanent is turned face up (CR 708.8). The engine's side is
-engine/facedown.py."""
+"""Face-down spells and permanents (CR 708): morph and megamorph (CR 702.37), manifest (CR
+701.40), and the abilities that trigger as a permanent is turned face up (CR 708.8). The
+engine's side is engine/facedown.py."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 from ....core.mana import parse_mana_cost
 from ...abilities import TriggerEvent
-from ...effects.facedown import Morph
-from ...subjects import SELF
+from ...effects.facedown import MANIFESTED, ManifestTop, Morph
+from ...subjects import EVENT_OBJECT, SELF
 from ..builder import Builder
 from ..grammar import NoParse, rule
 from ..text import Line
@@ -44,3 +44,18 @@ def megamorph(b: Builder, cost: str, line: Line) -> list[Any]:
 def turned_face_up(b: Builder, s: str) -> dict[str, Any]:
     """CR 708.8: it triggers as the permanent is turned face up (it doesn't enter)."""
     return {"event": TriggerEvent.TURNED_FACE_UP, "event_obj": SELF}
+
+
+@rule("trigger", "Whenever <what:permanents> is turned face up")
+def another_turned_face_up(b: Builder, what: Any) -> dict[str, Any]:
+    """CR 708.8: "Whenever a permanent you control is turned face up" (the permanent is "it")."""
+    return {"event": TriggerEvent.TURNED_FACE_UP, "subject": what, "event_obj": EVENT_OBJECT}
+
+
+@rule("effect", "Manifest the top card of your library", "manifest the top <n:n> cards of your library")
+def manifest_top(b: Builder, n: int = 1) -> list[Any]:
+    """CR 701.40a: the top card (or cards, one at a time, CR 701.40e) of your library onto the
+    battlefield face down as a 2/2 creature; "it" is that permanent. A card without cards to
+    manifest manifests none (an empty library)."""
+    b.last = MANIFESTED
+    return [ManifestTop(n)]
