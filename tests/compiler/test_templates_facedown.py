@@ -15,7 +15,7 @@ from mtg_env.env import observation
 from mtg_env.env.layout import ObjectTable
 from mtg_env.env.observation import card_index, encode
 from mtg_env.views import determinize
-from tests.helpers import labels, pass_until, permanent, permanents, player, scenario, stack
+from tests.helpers import labels, permanent, permanents, player, scenario, stack
 
 FD = "face-down creature"
 
