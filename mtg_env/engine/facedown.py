@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 #: the third part of the payload of a "cast ... face down" action
 FACE_DOWN_CAST = "face down"
+#: the `ability` of the action that turns a manifested permanent face up (manifest's reminder text)
+MANIFEST_REMINDER = "Turn it face up any time for its mana cost if it's a creature card."
 #: the cost of casting a card face down with morph (CR 702.37a)
 MORPH_CAST_COST = ManaCost(generic=3, text="{3}")
 
@@ -148,9 +150,13 @@ def face_up_actions(g: Game, p: int, sources: list[Any] | None) -> list[Action]:
             avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "ability", oid))
             if not legal.payable(avail, cost, sources):
                 continue
-            word = ("megamorph" if morph_of(card).mega else "morph") if how == "morph" else "mana cost"  # type: ignore[union-attr]
+            m = morph_of(card)
+            if how == "morph" and m is not None:
+                word, text = ("megamorph" if m.mega else "morph"), m.text
+            else:
+                word, text = "mana cost", MANIFEST_REMINDER
             out.append(Action("activate", f"turn {card.name} face up ({word} {cost})", source=card.name,
-                              payload=("face_up", oid, how)))
+                              ability=text, payload=("face_up", oid, how)))
     return out
 
 
