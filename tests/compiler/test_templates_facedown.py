@@ -443,3 +443,67 @@ def test_cr_702_37a_declined_morph_with_a_non_mana_cost_and_other_face_down_word
                          ("Hooded Hydra", "turned face up")):
         st = card_status(name)
         assert not st.supported and any(phrase in r for r in st.reasons), st
+
+
+def test_cr_708_8_enters_or_is_turned_face_up_ponyback_brigade():
+    """Ponyback Brigade: "When Ponyback Brigade enters or is turned face up, create three 1/1
+    red Goblin creature tokens." Entering face down it has no ability (CR 708.3); turned face up
+    (paid with automatic payment: lands tapped for the morph cost) it triggers (CR 708.8)."""
+    _compiled("Ponyback Brigade")
+    g = scenario("""
+mana_payment: auto
+players:
+  - battlefield: [Mountain, Mountain, Mountain, Mountain, Mountain, Plains, Swamp, Plains]
+    hand: [Ponyback Brigade]
+""")
+    g.act("cast Ponyback Brigade face down")
+    g.act("tap Mountain, Mountain, Mountain")
+    g.act("pass")
+    assert stack(g) == [] and permanents(g, "Goblin Token") == []
+    g.act("turn Ponyback Brigade face up")
+    while g.decision.kind != "priority":
+        g.act(labels(g)[0])
+    assert sum(1 for e in player(g, "P1")["battlefield"] if e["tapped"]) == 8
+    g.act("pass")
+    assert len(permanents(g, "Goblin Token")) == 3
+
+
+def test_cr_707_2_a_copy_of_a_face_down_creature_is_a_nameless_2_2_clone():
+    """Clone entering as a copy of a face-down creature copies its copiable values: those of
+    the face-down 2/2 (CR 708.2, 707.2), not its card's."""
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{C}{U}{C}{C}{C}"
+    hand: [Icefeather Aven, Clone]
+""")
+    g.act("cast Icefeather Aven face down")
+    _pay(g)
+    g.act("pass")
+    g.act("cast Clone")
+    _pay(g)
+    g.act("pass")
+    while g.decision.kind != "priority":
+        g.act(next(lab for lab in labels(g) if FD in lab or lab == "yes"))
+    clone = [e for e in player(g, "P1")["battlefield"] if not e.get("face_down")]
+    assert len(clone) == 1 and (clone[0]["power"], clone[0]["toughness"]) == (2, 2)
+    assert "flying" not in g.chars(clone[0]["id"]).keywords
+    assert not any("Icefeather Aven" in line for line in g.log)
+
+
+def test_cr_708_9_face_down_permanents_revealed_at_the_end_of_the_game_icefeather_aven():
+    """At the end of the game every face-down permanent is revealed (CR 708.9)."""
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{C}{R}"
+    hand: [Icefeather Aven, Lightning Bolt]
+  - life: 3
+""")
+    g.act("cast Icefeather Aven face down")
+    _pay(g)
+    g.act("pass")
+    assert "revealed" not in permanent(g, FD)
+    g.act("cast Lightning Bolt")
+    g.act("target P2")
+    g.act("pass")
+    assert g.state_json()["game_over"]
+    assert permanent(g, FD)["revealed"] == "Icefeather Aven"

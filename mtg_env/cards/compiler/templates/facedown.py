@@ -59,3 +59,10 @@ def manifest_top(b: Builder, n: int = 1) -> list[Any]:
     manifest manifests none (an empty library)."""
     b.last = MANIFESTED
     return [ManifestTop(n)]
+
+
+@rule("trigger", "When <s:self> enters or is turned face up", "Whenever <s:self> enters or is turned face up")
+def enters_or_turned_face_up(b: Builder, s: str) -> dict[str, Any]:
+    """CR 603.6a, 708.8: as it enters face up, or as it is turned face up (entering face down,
+    it has no abilities, CR 708.3)."""
+    return {"event": (TriggerEvent.ENTERS, TriggerEvent.TURNED_FACE_UP), "event_obj": SELF}
