@@ -216,6 +216,15 @@ def _about(g: Game, ab: Triggered, src: int, oid: int) -> bool:
 # manifest (CR 701.40)
 
 
+def set_face_down(g: Game, oid: int, how: str) -> None:
+    """A permanent set up face down (scenario files): as if cast face down with morph, or
+    manifested (`how`)."""
+    w = g.writable(oid)
+    w.info = dict(w.info or {}, face_down=w.card.card, face_down_by=how)
+    w.card = FACE_DOWN
+    g.invalidate()
+
+
 def manifest(g: Game, player: int, oid: int) -> int | None:
     """CR 701.40a: turn the card `oid` face down and put it onto the battlefield under
     `player`'s control (it is turned face down before it enters, CR 708.3). Returns the

@@ -507,3 +507,26 @@ players:
     g.act("pass")
     assert g.state_json()["game_over"]
     assert permanent(g, FD)["revealed"] == "Icefeather Aven"
+
+
+def test_cr_708_scenario_face_down_permanents_morph_and_manifest():
+    """A scenario's permanent may be face down (`face_down: morph` or `manifest`): a 2/2
+    face-down creature, whatever its card (a manifested Lightning Bolt too, CR 701.40a), that
+    its controller may turn face up as the rules allow (CR 702.37e, 701.40b)."""
+    g = scenario("""
+players:
+  - mana_pool: "{G}{U}{C}"
+    battlefield:
+      - {card: Icefeather Aven, face_down: morph}
+      - {card: Lightning Bolt, face_down: manifest}
+      - {card: Grizzly Bears, face_down: manifest}
+""")
+    assert len(permanents(g, FD)) == 3
+    assert {lab for lab in labels(g) if lab.startswith("turn ")} == {
+        "turn Icefeather Aven face up (morph {1}{G}{U})", "turn Grizzly Bears face up (mana cost {1}{G})"}
+    try:
+        scenario("players:\n  - battlefield:\n      - {card: Grizzly Bears, face_down: morph}\n")
+    except Exception as e:  # noqa: BLE001
+        assert "no morph ability" in str(e)
+    else:
+        raise AssertionError("a card without morph can't be face down by morph")
