@@ -27,6 +27,7 @@ from .cards.vocab import Activated
 from .core.actions import Action
 from .core.mana import available_for
 from .engine import autopay, casting, costs, legal
+from .engine.facedown import FACE_DOWN_CAST
 
 if TYPE_CHECKING:
     from .engine.game import Game
@@ -195,7 +196,7 @@ def moves(game: Game, actions: list[Action] | None = None, suggest: Agent | None
         pl = game.players[me]
         sorcery_ok = game.sorcery_timing(me)
         sources = autopay.simple_sources(game, me)
-        casts = {a.payload[1]: a for a in actions if a.kind == "cast"}
+        casts = {a.payload[1]: a for a in actions if a.kind == "cast" and a.payload[2:] != (FACE_DOWN_CAST,)}
         for oid in pl.hand + pl.command:
             card = game.objects[oid].card
             if "Land" in card.types or (oid not in casts and not legal.can_cast(game, oid, me, sorcery_ok, sources)):
@@ -209,8 +210,8 @@ def moves(game: Game, actions: list[Action] | None = None, suggest: Agent | None
             planned = {m.cast for m in out}
             out += [Move(a) for oid, a in casts.items() if oid not in planned and oid not in pl.hand + pl.command]
         for a in actions:
-            if a.kind == "cast" or is_mana_ability(game, a):
-                continue
+            if a.kind == "cast" and a.payload[2:] != (FACE_DOWN_CAST,) or is_mana_ability(game, a):
+                continue  # (casting face down with morph, CR 702.37c, is a move of its own)
             out.append(Move(a))
     seen: set[Any] = set()
     unique = []

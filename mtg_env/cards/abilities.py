@@ -147,6 +147,7 @@ class TriggerEvent(StrEnum):
     CAST = "cast"                              # CR 601.2i
     ACTIVATE = "activate"                      # CR 602.2e
     TRANSFORMS = "transforms"                  # CR 701.27e: "transforms into ~"
+    TURNED_FACE_UP = "turned_face_up"          # CR 708.8, 702.37e: "When ~ is turned face up"
     # combat (engine/combat.py, engine/triggers.py; templates/combat.py)
     BEGIN_COMBAT = "begin_combat"              # CR 507: "at the beginning of combat"
     BECOMES_BLOCKED = "becomes_blocked"        # CR 509.3c: once per combat

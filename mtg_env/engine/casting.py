@@ -20,7 +20,7 @@ from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost, available_for
 from ..core.objects import COMMAND, EXILE, GRAVEYARD, STACK, Context, StackItem
-from . import altpay, autopay, costs, faces, limits, primitives, targets, triggers, zones
+from . import altpay, autopay, costs, facedown, faces, limits, primitives, targets, triggers, zones
 from .tasks import Announce, AnnounceStage, PlaceTriggers, Resolve
 
 if TYPE_CHECKING:
@@ -76,6 +76,9 @@ def spell_cost(g: Game, oid: int, face: CardDef | None = None) -> ManaCost:
     obj = g.objects[oid]
     card = obj.card if face is None else face
     cost = card.mana_cost
+    fd = facedown.spell_cost(card)
+    if fd is not None:
+        cost = fd  # CR 702.37c: {3} rather than its mana cost
     if card.whole is not None:
         alt = faces.alternative_cost(g, oid, card)  # disturb (CR 702.146a)
         if alt is not None:
@@ -191,6 +194,8 @@ def announced_ability(g: Game, t: Announce) -> Ability | None:
 def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
     """The cost and target specs of what is being cast or activated."""
     oid = t.obj
+    if t.what == "face_up":  # CR 116.2b: the special action's cost
+        return facedown.face_up_parts(g, oid, t.key), ()  # type: ignore[arg-type]
     if t.what == "spell":
         card = g.objects[oid].card
         extra = additional_cost(card)
@@ -556,6 +561,9 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
 
     if t.what == "spell":
         _cast(g, p, oid, ctx, t.buyback)
+        return
+    if t.what == "face_up":
+        facedown.turn_face_up(g, oid, t.key, p)  # type: ignore[arg-type]
         return
     ab = t.ability
     assert ab is not None and t.key is not None

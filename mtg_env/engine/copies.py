@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.carddef import CardDef, card_by_key
 from ..cards.effects import Ask
+from ..cards.facedown import FACE_DOWN
 from ..cards.subjects import TARGET
 from ..cards.tokens import TokenDef
 from ..core.objects import STACK, Context, GameObject, StackItem
@@ -25,7 +26,10 @@ if TYPE_CHECKING:
 
 def card_of(g: Game, obj: GameObject) -> CardDef:
     """The card whose copiable values an object has: the card copied by a copy effect
-    (CR 707.2; Clone), else its own."""
+    (CR 707.2; Clone), else its own. A face-down permanent has the face-down values whatever
+    it copies (CR 708.10)."""
+    if obj.card is FACE_DOWN:
+        return FACE_DOWN
     if obj.info and "copy_of" in obj.info:
         copied = obj.info["copy_of"]
         if isinstance(copied, CardDef):
@@ -52,7 +56,10 @@ def copiable_values(g: Game, obj: GameObject) -> tuple[str | CardDef, tuple[str,
     """What a copy of `obj` copies (CR 707.2, 707.3): the card it is or copies (by its key, a
     double-faced card's face up, CR 707.8; or the definition of a token an effect defined, CR
     111.3, which no name finds), and the cards whose copy effects' exceptions it has (CR
-    707.9b: exceptions are copiable values too)."""
+    707.9b: exceptions are copiable values too). A face-down permanent's are the face-down
+    values (CR 708.2, 707.2)."""
+    if obj.card is FACE_DOWN:
+        return FACE_DOWN, ()
     if obj.info and "copy_of" in obj.info:
         return obj.info["copy_of"], tuple(obj.info.get("copy_except", ()))
     return (obj.card if isinstance(obj.card, TokenDef) else obj.card.key), ()

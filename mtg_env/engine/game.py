@@ -37,6 +37,7 @@ from . import (
     combat,
     copies,
     costs,
+    facedown,
     faces,
     labels,
     layers,
@@ -662,6 +663,7 @@ class Game:
     generic_payment_choice = costs.generic_payment_choice
     copy_onto_stack = copies.copy_onto_stack
     transform = faces.transform
+    manifest = facedown.manifest
 
 
 def _check_options(names: list[Any], seed: Any, format: Any, x_cap: Any, turn_limit: Any,

@@ -59,7 +59,7 @@ def _with_id(a: Action) -> Action:
     """Add the acting or chosen object's id after its name in the label."""
     oid: int | None = None
     p = a.payload
-    if isinstance(p, tuple) and len(p) >= 2 and p[0] in ("obj", "stack", "play", "cast", "activate", "mana"):
+    if isinstance(p, tuple) and len(p) >= 2 and p[0] in ("obj", "stack", "play", "cast", "activate", "mana", "face_up"):
         oid = p[1]
     elif isinstance(p, tuple) and len(p) in (2, 3) and a.kind in ("attack", "block"):
         oid = p[0]

@@ -17,7 +17,7 @@ from ..core.actions import PASS, Action
 from ..core.chars import Chars
 from ..core.mana import ManaCost, available_for, can_pay
 from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, GameObject
-from . import altpay, autopay, casting, costs, faces, labels, targets, turns, zones
+from . import altpay, autopay, casting, costs, facedown, faces, labels, targets, turns, zones
 
 if TYPE_CHECKING:
     from .game import Game
@@ -81,6 +81,9 @@ def priority_actions(g: Game, p: int) -> list[Action]:
                 acts.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
                                    ability=ab.text, payload=("activate", oid, key)))
     acts += hand_ability_actions(g, p, sorcery_ok, sources)
+    # CR 702.37c: cast face down with morph; CR 116.2b: turn a face-down permanent face up
+    acts += facedown.face_down_casts(g, p, pl.hand + pl.command + from_exile, sorcery_ok, sources)
+    acts += facedown.face_up_actions(g, p, sources)
     return labels.dedupe(acts)
 
 

@@ -16,7 +16,7 @@ from ..core.errors import IllegalActionError, ManaStringError, MtgError, Scenari
 from ..core.inputs import InputFileError, load_yaml, read_text
 from ..core.mana import parse_mana
 from ..core.objects import BATTLEFIELD
-from . import faces, limits
+from . import facedown, faces, limits
 from .game import STEPS, Game
 from .zones import face_named
 
@@ -25,7 +25,7 @@ TOP_KEYS = {"name", "description", "seed", "format", "turn", "active_player", "s
 PLAYER_KEYS = {"name", "life", "mana_pool", "hand", "library", "graveyard", "exile", "battlefield",
                "commander_colors"}
 PERMANENT_KEYS = {"card", "tapped", "summoning_sick", "counters", "attached_to", "owner", "controller",
-                  "chosen_color"}
+                  "chosen_color", "face_down"}
 CARD_KEYS = {"card", "counters", "exiled_with"}
 FORMATS = ("goldfish", "duel")
 
@@ -208,6 +208,8 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>", skip_forced: boo
                 attach_jobs.append((oid, perm["attached_to"], perm["path"]))
             if perm["chosen_color"]:
                 g.objects[oid].info = {"chosen_color": perm["chosen_color"]}
+            if perm.get("face_down"):
+                facedown.set_face_down(g, oid, perm["face_down"])  # CR 708: cast face down / manifested
         if plan["commander_colors"]:
             g.commander.colors[idx] = plan["commander_colors"]
     for oid, source, path in link_jobs:
@@ -276,11 +278,14 @@ def _plan_player(where: str, path: str, pd: dict[str, Any], names: list[str]) ->
                                          "true or false"),
                 "counters": _counters(where, f"{p}.counters", bf.get("counters")),
                 "attached_to": att, "owner": owner, "path": f"{p}.attached_to",
-                "chosen_color": _color(where, f"{p}.chosen_color", bf.get("chosen_color"))})
+                "chosen_color": _color(where, f"{p}.chosen_color", bf.get("chosen_color")),
+                "face_down": _face_down(where, f"{p}.face_down", bf.get("face_down"), bf.get("card"))})
         else:
             perms.append({"card": _card_name(where, p, bf), "tapped": False, "summoning_sick": False,
                           "counters": {}, "attached_to": None, "owner": None, "path": p, "chosen_color": None})
         cd = face_named(get_card(perms[-1]["card"]), perms[-1]["card"], BATTLEFIELD)
+        if perms[-1].get("face_down"):
+            continue  # a face-down permanent is a 2/2 creature whatever its card (CR 708.2a, 701.40a)
         if not cd.is_permanent:
             raise ScenarioError(where, p, f"{perms[-1]['card']} is not a permanent card")
         if cd.loyalty is not None and "loyalty" not in perms[-1]["counters"]:
@@ -380,3 +385,17 @@ def run_scenario(source: str | os.PathLike[str] | dict[str, Any]) -> ScenarioRun
     except (IllegalActionError, MtgError) as e:
         return ScenarioRun(sc, [], f"line failed: {e}")
     return ScenarioRun(sc, check_expect(sc.game.state_json(), sc.expect))
+
+
+def _face_down(where: str, path: str, value: Any, card: Any) -> str | None:
+    """`face_down: morph` (cast face down with morph: the card must have it, CR 702.37c) or
+    `face_down: manifest` (manifested, CR 701.40a)."""
+    if value is None:
+        return None
+    if value not in ("morph", "manifest"):
+        raise ScenarioError(where, path, f"expected morph or manifest, got {value!r}")
+    if value == "morph" and isinstance(card, str):
+        from .facedown import morph_of
+        if morph_of(get_card(card)) is None:
+            raise ScenarioError(where, path, f"{card} has no morph ability")
+    return str(value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..cards.facedown import FACE_DOWN
 from ..core.mana import (
     TYPES,
     format_mana,
@@ -85,6 +86,11 @@ def _permanent_json(g: Game, oid: int) -> dict[str, Any]:
     }
     if "Planeswalker" in c.types:
         out["loyalty"] = obj.counters.get("loyalty", 0)  # CR 306.5c
+    if obj.card is FACE_DOWN:
+        # CR 708.5: nobody else may see which card it is; all players see it at the end (708.9)
+        out["face_down"] = True
+        if g.game_over and obj.info and "face_down" in obj.info:
+            out["revealed"] = obj.info["face_down"].name
     return out
 
 

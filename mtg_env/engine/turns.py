@@ -15,7 +15,7 @@ from ..cards.abilities import TriggerEvent
 from ..core.actions import Action
 from ..core.chars import Flag
 from ..core.objects import BATTLEFIELD
-from . import casting, combat, faces, primitives, sba, triggers, zones
+from . import casting, combat, facedown, faces, primitives, sba, triggers, zones
 from .tasks import (
     CombatDamage,
     DeclareAttackers,
@@ -229,7 +229,12 @@ def take_priority_action(g: Game, p: int, action: Action) -> None:
         pass_priority(g, p)
         return
     g.priority_state.passes = 0  # CR 117.3c: a player who acts receives priority again
-    if kind in ("play", "cast") and len(payload) > 2:
+    if kind == "face_up":  # CR 116.2b, 702.37e: a special action
+        facedown.begin_turn_face_up(g, p, payload[1], payload[2])
+        return
+    if kind == "cast" and len(payload) > 2 and payload[2] == facedown.FACE_DOWN_CAST:
+        facedown.turn_face_down_to_cast(g, payload[1])  # CR 702.37c
+    elif kind in ("play", "cast") and len(payload) > 2:
         faces.choose_face(g, payload[1], payload[2])  # CR 709.3, 712.11b, 712.12, 715.3
     if kind == "play":
         oid = payload[1]

@@ -30,7 +30,7 @@ from ..core.objects import (
     Context,
     GameObject,
 )
-from . import copies, faces, limits, triggers
+from . import copies, facedown, faces, limits, triggers
 from .tasks import PutOntoBattlefield
 
 if TYPE_CHECKING:
@@ -141,6 +141,11 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     # a card with several faces has the chosen face's characteristics only on the stack and
     # the battlefield (CR 709.3b, 712.8a, 712.8f, 715.4); elsewhere the card's own
     card = obj.card if zone in (STACK, BATTLEFIELD) else obj.card.card
+    face_down = None
+    if obj.info and "face_down" in obj.info:  # CR 708.3, 708.9: still face down, or revealed
+        card, face_down = facedown.moved_card(g, obj, old_zone, zone)
+        if face_down is None and zone not in (STACK, BATTLEFIELD):
+            card = card.card
     if zone == BATTLEFIELD and card.card.layout == "transform":
         card = faces.entering_face(g, card)  # a daybound card at night (CR 702.145b)
     new = GameObject(new_id, card, obj.owner, zone, g.ts)
@@ -151,6 +156,8 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
         new.info = {"commander": obj.info["commander"]}  # still that player's commander
         if zone in (GRAVEYARD, EXILE, HAND, LIBRARY) and old_zone != zone and old_zone != COMMAND:
             g.commander.moved.append(new_id)
+    if face_down is not None:
+        new.info = dict(new.info or {}, **face_down)
     g.objects[new_id] = new
     g.own(new_id)
     if new.token and zone not in (BATTLEFIELD, STACK):

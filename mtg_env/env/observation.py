@@ -173,6 +173,8 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
             continue
         c = on_bf.get(oid) or printed_chars(obj.card)
         cards[r] = card_index(c.name)
+        if obj.info and obj.controller == me and "face_down" in obj.info:
+            cards[r] = card_index(obj.info["face_down"].name)  # CR 708.5: its controller may look
         counters = obj.counters
         plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0) if counters else 0
         other = sum(v for k, v in counters.items() if k not in ("+1/+1", "-1/-1")) if counters else 0
