@@ -24,7 +24,7 @@ from pathlib import Path
 from . import puzzle_goals
 from .cards.carddef import CardDef
 from .core.errors import MtgError, UnknownCardError, UnsupportedCardError
-from .engine import turns
+from .engine import facedown, turns
 from .engine.game import Game
 from .puzzle_tokens import TokenSpecError, token_from_script, token_from_spec
 
@@ -225,6 +225,7 @@ class _Perm:
     chosen_color: str | None = None
     token: bool = False
     attacking: bool = False
+    face_down: bool = False
     #: Imprinting / RememberedCards: the Ids of cards this permanent exiled (CR 607.2a)
     remembers: list[int] = field(default_factory=list)
     line: int = 0
@@ -265,6 +266,8 @@ def _read_item(it: _Item, zone: str, player: int, where: str, unsupported: list[
             p.tapped = True
         elif key == "Attacking" and zone == "battlefield":
             p.attacking = True
+        elif key == "FaceDown" and zone == "battlefield" and not it.token and _has_morph(card):
+            p.face_down = True  # cast face down for its morph cost (CR 702.37c)
         elif key in ("Imprinting", "RememberedCards") and zone == "battlefield":
             p.remembers += [_mod_int(where, it, key, v) for v in value.split(",") if v.strip()]
         elif key == "SummonSick" and zone == "battlefield":
@@ -299,6 +302,15 @@ def _read_item(it: _Item, zone: str, player: int, where: str, unsupported: list[
             unsupported.append(f"{at}: {it.name}|{mod} ({'modifier ' + key} is not set up by the loader)")
             ok = False
     return p if ok else None
+
+
+def _has_morph(card: str | CardDef) -> bool:
+    """A face-down permanent whose card has morph (or megamorph) was cast face down with it
+    (CR 702.37c); any other face-down permanent was manifested, cloaked or turned face down by
+    an effect, which the file doesn't say."""
+    from .cards import get_card
+    from .engine.facedown import morph_of
+    return isinstance(card, str) and morph_of(get_card(card)) is not None
 
 
 def _card_of(q: _Perm) -> CardDef:
@@ -522,6 +534,9 @@ def _build(perms: list[_Perm], players: _Players, active: int, step: str, turn: 
         if q.ident is not None:
             oid_of[q.ident] = oid
         q_oid[id(q)] = oid
+    for q in perms:
+        if q.face_down:
+            facedown.set_face_down(g, q_oid[id(q)], "morph")
     for q in perms:
         if q.attached_to is not None:
             g.objects[q_oid[id(q)]].attached_to = oid_of[q.attached_to]

@@ -262,3 +262,16 @@ def test_cr_607_2a_imprinting_links_the_exiled_card_to_its_exiler() -> None:
         assert g.objects[bolt].info["exiled_with"] == (scepter, "p")
     with pytest.raises(UnsupportedPuzzleError, match="only cards exiled with it are linked"):
         read_puzzle(_main("humanbattlefield=Isochron Scepter|Id:9|Imprinting:8\nhumanhand=Lightning Bolt|Id:8"))
+
+
+def test_cr_708_a_face_down_morph_creature_is_a_2_2_its_controller_may_turn_up() -> None:
+    pz = read_puzzle(_main("humanbattlefield=Icefeather Aven|FaceDown\nhumanpersistentmana=G U U\n"
+                           "aibattlefield=Grizzly Bears"))
+    g = pz.game
+    aven = g.battlefield[0]
+    assert _chars(g, aven)[1:6] == ({"Creature"}, (), set(), 2, 2)
+    state = g.state_json()["players"][0]["battlefield"][0]
+    assert state["face_down"] and "Icefeather" not in str(state)
+    assert any(a.label.startswith("turn Icefeather Aven face up") for a in g.legal_actions())
+    with pytest.raises(UnsupportedPuzzleError, match="FaceDown"):
+        read_puzzle(_main("humanbattlefield=Grizzly Bears|FaceDown"))  # manifested? cloaked? not said
