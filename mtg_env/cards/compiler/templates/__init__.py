@@ -14,6 +14,7 @@ from . import (  # noqa: F401
     library,
     mana,
     planeswalkers,
+    puzzlecards,
     regeneration,
     statics,
     timing,

@@ -1,0 +1,233 @@
+"""The templates of the Forge sample puzzles' cards (templates/puzzlecards.py): linked exile,
+conditions on what you control, vanishing and fading; each through real cards, with the Oracle
+line and the rule in the docstring."""
+
+from __future__ import annotations
+
+from mtg_env.cards import card_status
+from tests.helpers import permanents, player, scenario
+
+
+def _compiled(*names: str) -> None:
+    for n in names:
+        st = card_status(n)
+        assert st.supported and st.source == "compiled", st
+
+
+def _names(zone: list) -> list[str]:
+    return [c if isinstance(c, str) else c["card"] for c in zone]
+
+
+# --------------------------------------------------------------------------------------------
+# CR 607.2a, 610.3c: "return the exiled card"
+
+
+_JOURNEY = """
+players:
+  - mana_pool: "{W}{W}"
+    hand: [Journey to Nowhere, Naturalize]
+    battlefield: [Forest, Forest]
+    library: [Island]
+  - battlefield: [Grizzly Bears]
+    library: [Island]
+"""
+
+
+def test_cr_607_2a_the_exiled_card_returns_when_it_leaves_journey_to_nowhere():
+    """Journey to Nowhere: "When ~ enters, exile target creature." and "When ~ leaves the
+    battlefield, return the exiled card to the battlefield under its owner's control." (linked
+    abilities, CR 607.2a; under its owner's control, CR 610.3c)."""
+    _compiled("Journey to Nowhere")
+    g = scenario(_JOURNEY)
+    g.run_line(["cast Journey to Nowhere", "pass", "target Grizzly Bears", "pass"])
+    assert permanents(g, "Grizzly Bears") == []
+    assert "Grizzly Bears" in _names(player(g, "P2")["exile"])
+    g.run_line(["activate Forest", "activate Forest", "cast Naturalize", "target Journey to Nowhere", "pass", "pass"])
+    bears = permanents(g, "Grizzly Bears")
+    assert len(bears) == 1 and bears[0]["controller"] == "P2"
+    assert _names(player(g, "P2")["exile"]) == []
+
+
+def test_cr_607_2a_leaving_before_the_exile_resolves_exiles_for_good_journey_to_nowhere():
+    """Journey to Nowhere's ruling: if it leaves the battlefield before its first ability has
+    resolved, its second ability triggers and does nothing; then the first exiles the creature
+    forever."""
+    g = scenario(_JOURNEY)
+    g.run_line(["cast Journey to Nowhere", "pass", "target Grizzly Bears"])
+    g.run_line(["activate Forest", "activate Forest", "cast Naturalize", "target Journey to Nowhere", "pass"])
+    assert permanents(g, "Journey to Nowhere") == []
+    g.run_line(["pass"])  # its leaves ability: nothing to return
+    assert permanents(g, "Grizzly Bears")
+    g.run_line(["pass"])  # the enters ability exiles the Bears
+    assert permanents(g, "Grizzly Bears") == []
+    assert "Grizzly Bears" in _names(player(g, "P2")["exile"])
+
+
+def test_cr_607_2a_may_exile_another_target_creature_fiend_hunter():
+    """Fiend Hunter: "When ~ enters, you may exile another target creature." / "When ~ leaves
+    the battlefield, return the exiled card to the battlefield under its owner's control." """
+    _compiled("Fiend Hunter")
+    g = scenario("""
+players:
+  - mana_pool: "{W}{W}{W}"
+    hand: [Fiend Hunter, Murder]
+    battlefield: [Swamp, Swamp, Swamp]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Fiend Hunter", "pass", "target Grizzly Bears", "pass", "yes"])
+    assert permanents(g, "Grizzly Bears") == []
+    g.run_line(["activate Swamp", "activate Swamp", "activate Swamp", "cast Murder", "target Fiend Hunter", "pass", "pass"])
+    assert len(permanents(g, "Grizzly Bears")) == 1
+
+
+def test_cr_303_4f_an_exiled_permanent_that_may_be_an_aura_is_declined_oblivion_ring():
+    """Oblivion Ring exiles "another target nonland permanent", which may be an Aura: returned
+    to the battlefield, its owner would choose what it enchants (CR 303.4f), which the engine
+    doesn't do: declined."""
+    st = card_status("Oblivion Ring")
+    assert not st.supported and any("Aura" in r for r in st.reasons)
+
+
+# --------------------------------------------------------------------------------------------
+# CR 603.4: "if you control three or more artifacts" (metalcraft)
+
+
+_VAMPIRES = """
+players:
+  - mana_pool: "{B}{B}{B}{B}{B}"
+    hand: [Bleak Coven Vampires, Shatter]
+    battlefield: [Mountain, Mountain, Ornithopter, Memnite, {artifacts}]
+  - life: 20
+"""
+
+
+def test_cr_603_4_an_intervening_if_on_what_you_control_bleak_coven_vampires():
+    """Bleak Coven Vampires: "Metalcraft — When ~ enters, if you control three or more
+    artifacts, target player loses 4 life and you gain 4 life." With three artifacts it
+    triggers; with two it doesn't (CR 603.4)."""
+    _compiled("Bleak Coven Vampires")
+    g = scenario(_VAMPIRES.replace("{artifacts}", "Darksteel Relic"))
+    g.run_line(["cast Bleak Coven Vampires", "pass", "target P2", "pass"])
+    assert player(g, "P2")["life"] == 16 and player(g, "P1")["life"] == 24
+    g = scenario(_VAMPIRES.replace(", {artifacts}", ""))
+    g.run_line(["cast Bleak Coven Vampires", "pass"])
+    assert g.state_json()["stack"] == []
+    assert player(g, "P2")["life"] == 20 and player(g, "P1")["life"] == 20
+
+
+def test_cr_603_4_the_condition_is_checked_again_on_resolution_bleak_coven_vampires():
+    """CR 603.4: the intervening "if" is checked again as the ability resolves: an artifact
+    destroyed in response leaves two, and the ability does nothing."""
+    g = scenario(_VAMPIRES.replace("{artifacts}", "Sol Ring"))
+    g.run_line(["cast Bleak Coven Vampires", "pass", "target P2"])
+    g.run_line(["activate Mountain", "activate Mountain", "cast Shatter", "target Sol Ring", "pass"])
+    g.run_line(["pass"])
+    assert player(g, "P2")["life"] == 20 and player(g, "P1")["life"] == 20
+
+
+def test_cr_608_2c_instead_if_you_control_three_or_more_artifacts_galvanic_blast():
+    """Galvanic Blast: "~ deals 2 damage to any target." / "Metalcraft — ~ deals 4 damage
+    instead if you control three or more artifacts." (judged as the spell resolves)."""
+    _compiled("Galvanic Blast")
+    for artifacts, life in (("[Ornithopter, Memnite, Darksteel Relic]", 16), ("[Ornithopter, Memnite]", 18)):
+        g = scenario(f"""
+players:
+  - mana_pool: "{{R}}"
+    hand: [Galvanic Blast]
+    battlefield: {artifacts}
+""")
+        g.run_line(["cast Galvanic Blast", "target P2", "pass"])
+        assert player(g, "P2")["life"] == life
+
+
+def test_cr_608_2c_that_creature_gets_more_instead_mirran_mettle():
+    """Mirran Mettle: "Target creature gets +2/+2 until end of turn." / "Metalcraft — That
+    creature gets +4/+4 until end of turn instead if you control three or more artifacts." """
+    _compiled("Mirran Mettle")
+    g = scenario("""
+players:
+  - mana_pool: "{G}"
+    hand: [Mirran Mettle]
+    battlefield: [Grizzly Bears, Ornithopter, Memnite, Darksteel Relic]
+""")
+    g.run_line(["cast Mirran Mettle", "target Grizzly Bears", "pass"])
+    bears = permanents(g, "Grizzly Bears")[0]
+    assert (bears["power"], bears["toughness"]) == (6, 6)
+
+
+def test_cr_603_4_a_condition_about_other_permanents_is_declined():
+    """"if you control two or more other artifacts" is about the source, which may have left
+    the battlefield when the condition is judged again: not read."""
+    from mtg_env.cards.compiler.grammar import MISS, read
+    from mtg_env.cards.compiler.templates import puzzlecards  # noqa: F401
+    assert read("you_control_only", "you control two or more other artifacts") is MISS
+    assert read("you_control_only", "you control three or more artifacts") is not MISS
+
+
+# --------------------------------------------------------------------------------------------
+# CR 702.63: vanishing; CR 702.32: fading
+
+
+def _upkeep(yaml_text: str):
+    g = scenario(yaml_text)
+    g.act("pass")
+    assert g.state_json()["step"] == "upkeep"
+    return g
+
+
+def test_cr_702_63a_the_last_time_counter_removed_sacrifices_it_aven_riftwatcher():
+    """Aven Riftwatcher: "Vanishing 3" and "When ~ enters or leaves the battlefield, you gain 2
+    life." With one time counter at the beginning of its controller's upkeep, the counter is
+    removed, and when the last is removed it is sacrificed (and its leaves ability triggers)."""
+    _compiled("Aven Riftwatcher")
+    g = _upkeep("""
+step: end
+players:
+  - library: [Island, Island]
+    battlefield:
+      - {card: Aven Riftwatcher, counters: {time: 1}}
+""")
+    g.run_line(["pass"])  # the upkeep ability removes the counter
+    g.run_line(["pass"])  # the last-counter ability sacrifices it
+    assert permanents(g, "Aven Riftwatcher") == []
+    g.run_line(["pass"])
+    assert player(g, "P1")["life"] == 22
+
+
+def test_cr_702_63a_enters_with_time_counters_one_removed_each_upkeep_aven_riftwatcher():
+    """"Vanishing 3": it enters with three time counters (CR 614.1c); each upkeep removes one."""
+    g = scenario("""
+players:
+  - mana_pool: "{W}{W}{W}"
+    hand: [Aven Riftwatcher]
+""")
+    g.run_line(["cast Aven Riftwatcher", "pass", "pass"])
+    assert permanents(g, "Aven Riftwatcher")[0]["counters"] == {"time": 3}
+    g = _upkeep("""
+step: end
+players:
+  - library: [Island, Island]
+    battlefield:
+      - {card: Aven Riftwatcher, counters: {time: 2}}
+""")
+    g.run_line(["pass"])
+    assert permanents(g, "Aven Riftwatcher")[0]["counters"] == {"time": 1}
+    assert g.state_json()["stack"] == []
+
+
+def test_cr_702_32a_fading_removes_a_counter_or_sacrifices_blastoderm():
+    """Blastoderm: "Fading 3" — at the beginning of your upkeep, remove a fade counter from it;
+    if you can't, sacrifice it."""
+    _compiled("Blastoderm")
+    for fade, left in ((1, 1), (0, 0)):
+        g = _upkeep(f"""
+step: end
+players:
+  - library: [Island, Island]
+    battlefield:
+      - {{card: Blastoderm, counters: {{fade: {fade}}}}}
+""")
+        g.run_line(["pass"])
+        assert len(permanents(g, "Blastoderm")) == left
+        if left:
+            assert permanents(g, "Blastoderm")[0]["counters"] == {}
