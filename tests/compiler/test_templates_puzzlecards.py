@@ -5,7 +5,7 @@ line and the rule in the docstring."""
 from __future__ import annotations
 
 from mtg_env.cards import card_status
-from tests.helpers import permanents, player, scenario
+from tests.helpers import labels, permanents, player, scenario
 
 
 def _compiled(*names: str) -> None:
@@ -231,3 +231,99 @@ players:
         assert len(permanents(g, "Blastoderm")) == left
         if left:
             assert permanents(g, "Blastoderm")[0]["counters"] == {}
+
+
+# --------------------------------------------------------------------------------------------
+# CR 509.1c: "blocks this turn if able"; Repentance; investigate three times
+
+
+_PROVOKE = """
+format: duel
+players:
+  - mana_pool: "{G}{G}"
+    hand: [Provoke]
+    library: [Island, Island]
+    battlefield: [Grizzly Bears, {attacker}]
+  - battlefield: [{card: Hill Giant, tapped: true}, Llanowar Elves]
+    library: [Island, Island]
+"""
+
+
+def _to_blocks(g, attackers: list[str]) -> None:
+    g.run_line(["cast Provoke", "target Hill Giant", "pass", "pass", "pass", "pass", "pass", "pass",
+                *(f"attack P2 with {a}" for a in attackers), "pass", "pass"])
+    assert g.decision.kind == "block"
+
+
+def test_cr_509_1c_that_creature_blocks_this_turn_if_able_provoke():
+    """Provoke: "Untap target creature you don't control. That creature blocks this turn if
+    able." The untapped Hill Giant must block: "no block" is not offered, and once it blocks
+    the declaration may end."""
+    _compiled("Provoke")
+    g = scenario(_PROVOKE.replace("{attacker}", "Savannah Lions"))
+    _to_blocks(g, ["Grizzly Bears", "Savannah Lions"])
+    assert not permanents(g, "Hill Giant")[0]["tapped"]
+    assert "no block" not in labels(g) and "block Grizzly Bears with Hill Giant" in labels(g)
+    g.act("block Grizzly Bears with Hill Giant")
+    assert "done blocking" in labels(g)
+
+
+def test_cr_509_1c_a_requirement_a_menace_attacker_can_obey_only_with_help_provoke():
+    """CR 509.1c, 702.111b: the most requirements obeyed without breaking a restriction: the
+    Hill Giant can block the menace attacker only beside another creature, so the Elves must
+    join it (blocking the menace creature with the Giant alone is not a finished declaration)."""
+    g = scenario(_PROVOKE.replace("Grizzly Bears, {attacker}", "Boggart Brute"))
+    _to_blocks(g, ["Boggart Brute"])
+    assert labels(g) == ["block Boggart Brute with Hill Giant", "block Boggart Brute with Llanowar Elves"]
+    g.act("block Boggart Brute with Hill Giant")
+    assert labels(g) == ["block Boggart Brute with Llanowar Elves"]
+
+
+def test_cr_509_1c_attacks_or_blocks_each_combat_if_able_iron_golem():
+    """"~ attacks or blocks each combat if able." (Iron Golem): as a defender it must block."""
+    _compiled("Iron Golem")
+    g = scenario("""
+format: duel
+players:
+  - library: [Island, Island]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Iron Golem]
+    library: [Island, Island]
+""")
+    g.run_line(["pass", "pass", "pass", "pass", "attack P2 with Grizzly Bears", "pass", "pass"])
+    assert labels(g) == ["block Grizzly Bears with Iron Golem"]
+
+
+def test_cr_120_3_a_creature_deals_damage_to_itself_equal_to_its_power_repentance():
+    """Repentance: "Target creature deals damage to itself equal to its power." The creature is
+    the source: a 3/3 is destroyed, and its lifelink gains its controller life."""
+    _compiled("Repentance")
+    g = scenario("""
+players:
+  - mana_pool: "{W}{W}{W}"
+    hand: [Repentance]
+  - battlefield: [Hill Giant, Ajani's Sunstriker]
+""")
+    g.run_line(["cast Repentance", "target Hill Giant", "pass"])
+    assert permanents(g, "Hill Giant") == []
+    g = scenario("""
+players:
+  - mana_pool: "{W}{W}{W}"
+    hand: [Repentance]
+  - battlefield: [Ajani's Sunstriker]
+""")
+    g.run_line(["cast Repentance", "target Ajani's Sunstriker", "pass"])
+    assert permanents(g, "Ajani's Sunstriker") == []
+    assert player(g, "P2")["life"] == 22
+
+
+def test_cr_701_16a_investigate_three_times_confirm_suspicions():
+    """Confirm Suspicions: "Counter target spell. Investigate three times." """
+    _compiled("Confirm Suspicions")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{U}{U}{U}{R}"
+    hand: [Confirm Suspicions, Lightning Bolt]
+""")
+    g.run_line(["cast Lightning Bolt", "target P2", "cast Confirm Suspicions", "target Lightning Bolt", "pass"])
+    assert len(permanents(g, "Clue Token")) == 3 and player(g, "P2")["life"] == 20

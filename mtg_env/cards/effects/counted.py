@@ -110,3 +110,28 @@ class RemoveCounterOrSacrifice(Effect):
         else:
             g.sacrifice(src)
         return None
+
+
+# --------------------------------------------------------------------------------------------
+# "Target creature deals damage to itself equal to its power" (Repentance)
+
+
+@dataclass(frozen=True)
+class DamageItself(Effect):
+    """Each creature `what` names deals damage equal to its power to itself (CR 120.3: the
+    creature is the source, so its deathtouch, lifelink, infect and wither apply; its power
+    as the effect happens, none if 0 or less)."""
+
+    what: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import Context as Ctx
+        for ref in self.what.refs(g, ctx):
+            oid = ref[1]
+            if ref[0] != "obj" or oid not in g.objects or g.objects[oid].zone != BATTLEFIELD:
+                continue
+            c = g.chars(oid)
+            if "Creature" not in c.types:
+                continue
+            g.deal_damage(Ctx(g.objects[oid].controller, oid, g.name_of(oid)), ("obj", oid), max(c.power or 0, 0))
+        return None

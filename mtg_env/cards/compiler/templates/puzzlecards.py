@@ -11,15 +11,28 @@ import functools
 import re
 from typing import Any
 
-from ....core.filters import YOU, Controls
+from ....core.chars import Flag
+from ....core.filters import YOU, Controls, Filter
+from ....core.modifications import AddFlags
 from ...abilities import LEAVES_EVENTS, Ability, Activated, EntersWith, Triggered, TriggerEvent
 from ...effects import DealDamage, ExileIt, ExileLinked, May, ReturnLinked, SacrificeIt
-from ...effects.counted import HasCounter, IfControls, Recheck, RemoveCounter, RemoveCounterOrSacrifice
-from ...subjects import SELF, Target
+from ...effects.combat import FlagUntilEOT
+from ...effects.counted import (
+    DamageItself,
+    HasCounter,
+    IfControls,
+    Recheck,
+    RemoveCounter,
+    RemoveCounterOrSacrifice,
+)
+from ...effects.tokens import CreateTokens
+from ...subjects import CONTROLLER, SELF, Target
 from ..builder import Builder
 from ..grammar import FAIL, MISS, NoParse, kind, read, rule
+from ..lexicon import ObjRef
 from ..lines import SENTENCE_HOOKS
 from ..text import Line
+from .statics import _static
 
 E = TriggerEvent
 
@@ -209,3 +222,47 @@ def fading(b: Builder, n: int, line: Line) -> list[Any]:
     _permanent_only(b, line)
     return [EntersWith(text=line.raw, counter="fade", amount=n),
             Triggered(text=line.raw, event=E.UPKEEP, actor=YOU, effects=(RemoveCounterOrSacrifice("fade"),))]
+
+
+# --------------------------------------------------------------------------------------------
+# "blocks this turn if able" (CR 509.1c) and Repentance's damage to itself
+
+
+@rule("effect", "<what:obj> blocks this turn if able", "<what:objs> (block|blocks) this turn if able")
+def must_block_this_turn(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 611.2a, 509.1c: "That creature blocks this turn if able." (Provoke): a requirement
+    on its controller's declaration of blockers (engine/combat.py)."""
+    return [FlagUntilEOT((Flag.MUST_BLOCK,), b.obj(what))]
+
+
+@rule("effect", "<what:obj> attacks or blocks this turn if able")
+def must_attack_or_block_this_turn(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 611.2a, 508.1d, 509.1c: "Target creature attacks or blocks this turn if able." """
+    return [FlagUntilEOT((Flag.MUST_ATTACK, Flag.MUST_BLOCK), b.obj(what))]
+
+
+@rule("static", "<who:affected> (blocks|block) each combat if able")
+def must_block(b: Builder, who: Filter, line: Line) -> list[Any]:
+    """CR 509.1c: "~ blocks each combat if able." (Watchdog)."""
+    return _static(line, who, AddFlags((Flag.MUST_BLOCK,)))
+
+
+@rule("static", "<who:affected> (attacks|attack) or (blocks|block) each combat if able")
+def must_attack_or_block(b: Builder, who: Filter, line: Line) -> list[Any]:
+    """CR 508.1d, 509.1c: "~ attacks or blocks each combat if able." (Iron Golem): it attacks
+    in its controller's combats and blocks in the others'."""
+    return _static(line, who, AddFlags((Flag.MUST_ATTACK, Flag.MUST_BLOCK)))
+
+
+@rule("effect", "<what:obj> deals damage to itself equal to its power",
+      "<what:objs> deals damage to itself equal to its power")
+def damage_itself(b: Builder, what: ObjRef) -> list[Any]:
+    """"Target creature deals damage to itself equal to its power." (Repentance, CR 120.3)."""
+    return [DamageItself(b.obj(what))]
+
+
+@rule("effect", "Investigate three times")
+def investigate_three_times(b: Builder) -> list[Any]:
+    """CR 701.16a: three times "Create a Clue token." (one after another)."""
+    from ...tokens import PREDEFINED
+    return [CreateTokens(PREDEFINED["Clue"], 1, CONTROLLER) for _ in range(3)]
