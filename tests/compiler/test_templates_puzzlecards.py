@@ -327,3 +327,89 @@ players:
 """)
     g.run_line(["cast Lightning Bolt", "target P2", "cast Confirm Suspicions", "target Lightning Bolt", "pass"])
     assert len(permanents(g, "Clue Token")) == 3 and player(g, "P2")["life"] == 20
+
+
+# --------------------------------------------------------------------------------------------
+# CR 601.2c: several targets of one spec
+
+
+def test_cr_601_2c_tap_up_to_three_target_creatures_downpour():
+    """Downpour: "Tap up to three target creatures." Two chosen, then done: those two are
+    tapped; one that has become illegal is not (CR 608.2b)."""
+    _compiled("Downpour")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{U}"
+    hand: [Downpour]
+  - battlefield: [Grizzly Bears, Hill Giant, Llanowar Elves]
+""")
+    g.run_line(["cast Downpour", "target Grizzly Bears", "target Hill Giant"])
+    assert "done choosing targets" in labels(g)
+    g.run_line(["done choosing targets", "pass"])
+    tapped = {p["card"]: p["tapped"] for p in g.state_json()["players"][1]["battlefield"]}
+    assert tapped == {"Grizzly Bears": True, "Hill Giant": True, "Llanowar Elves": False}
+
+
+def test_cr_601_2c_no_target_after_a_spec_of_several_is_read():
+    """After "two target ..." a later target's index among the chosen targets is not its
+    spec's: the builder declines it."""
+    import pytest
+
+    from mtg_env.cards.abilities import TargetSpec
+    from mtg_env.cards.compiler.builder import Builder
+    from mtg_env.cards.compiler.grammar import NoParse
+    b = Builder(None)
+    b.targets.append(TargetSpec("creatures", count=2))
+    with pytest.raises(NoParse):
+        b.target(TargetSpec("player"))
+
+
+# --------------------------------------------------------------------------------------------
+# CR 603.4: "if no <permanents> are on the battlefield"; CR 613.4c: "Otherwise, it gets ..."
+
+
+def test_cr_603_4_if_there_are_no_zombies_on_the_battlefield_sarcomancy():
+    """Sarcomancy: "At the beginning of your upkeep, if there are no Zombies on the battlefield,
+    ~ deals 1 damage to you." Anyone's Zombie counts."""
+    _compiled("Sarcomancy")
+    for theirs, life in (("[]", 19), ("[Walking Corpse]", 20)):
+        g = scenario(f"""
+step: end
+players:
+  - library: [Island, Island]
+    battlefield: [Sarcomancy]
+  - battlefield: {theirs}
+""")
+        g.act("pass")
+        g.run_line(["pass"] if g.state_json()["stack"] else [])
+        assert player(g, "P1")["life"] == life
+
+
+def test_cr_613_4c_gets_more_as_long_as_attacking_otherwise_less_tahngarths_rage():
+    """Tahngarth's Rage: "Enchanted creature gets +3/+0 as long as it's attacking. Otherwise,
+    it gets -2/-1." (judged continuously, CR 611.3a)."""
+    _compiled("Tahngarth's Rage")
+    g = scenario("""
+players:
+  - library: [Island, Island]
+    battlefield: [Grizzly Bears, {card: Tahngarth's Rage, attached_to: Grizzly Bears}]
+""")
+    bears = permanents(g, "Grizzly Bears")[0]
+    assert (bears["power"], bears["toughness"]) == (0, 1)
+    g.run_line(["pass", "pass", "attack P2 with Grizzly Bears"])
+    bears = permanents(g, "Grizzly Bears")[0]
+    assert (bears["power"], bears["toughness"]) == (5, 2)
+
+
+def test_cr_613_4c_as_long_as_its_a_zombie_clutch_of_undeath():
+    """Clutch of Undeath: "Enchanted creature gets +3/+3 as long as it's a Zombie. Otherwise, it
+    gets -3/-3." """
+    _compiled("Clutch of Undeath")
+    g = scenario("""
+players:
+  - battlefield: [Walking Corpse, Hill Giant, {card: Clutch of Undeath, attached_to: Walking Corpse},
+                  {card: Clutch of Undeath, attached_to: Hill Giant}]
+""")
+    corpse = permanents(g, "Walking Corpse")[0]
+    assert (corpse["power"], corpse["toughness"]) == (5, 5)
+    assert permanents(g, "Hill Giant") == []  # 0/0: put into the graveyard (CR 704.5f)

@@ -14,7 +14,7 @@ from .base import Ask, Effect, run_effects, sub_step
 
 if TYPE_CHECKING:
     from ...core.chars import Chars
-    from ...core.objects import Context, GameObject
+    from ...core.objects import Context, GameObject, Ref
     from ..protocol import GameOps
 
 
@@ -135,3 +135,34 @@ class DamageItself(Effect):
                 continue
             g.deal_damage(Ctx(g.objects[oid].controller, oid, g.name_of(oid)), ("obj", oid), max(c.power or 0, 0))
         return None
+
+
+# --------------------------------------------------------------------------------------------
+# "up to two target creatures": every target chosen for one spec
+
+
+@dataclass(frozen=True, slots=True)
+class SpecTargets(Who):
+    """Every target chosen for the `spec`th target spec ("Tap up to two target creatures"),
+    except those that have become illegal (CR 608.2b). The compiler makes such a spec the
+    ability's last, so without a record of which spec each target was chosen for, its targets
+    are those from index `spec` on."""
+
+    spec: int
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Ref]:
+        idx = ctx.target_specs
+        if len(idx) == len(ctx.targets):
+            mine = [i for i, s in enumerate(idx) if s == self.spec]
+        else:
+            mine = list(range(self.spec, len(ctx.targets)))
+        legal = ctx.target_legal
+        out: list[Ref] = []
+        for i in mine:
+            if legal is not None and i < len(legal) and not legal[i]:
+                continue
+            ref = ctx.targets[i]
+            if ref[0] == "obj" and ref[1] not in g.objects:
+                continue
+            out.append(ref)
+        return out

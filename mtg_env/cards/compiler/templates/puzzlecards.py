@@ -12,10 +12,21 @@ import re
 from typing import Any
 
 from ....core.chars import Flag
-from ....core.filters import YOU, Controls, Filter
-from ....core.modifications import AddFlags
+from ....core.filters import YOU, Attacking, Controls, Filter, Permanent
+from ....core.modifications import AddFlags, ModifyPT
 from ...abilities import LEAVES_EVENTS, Ability, Activated, EntersWith, Triggered, TriggerEvent
-from ...effects import DealDamage, ExileIt, ExileLinked, May, ReturnLinked, SacrificeIt
+from ...effects import (
+    DealDamage,
+    Destroy,
+    ExileIt,
+    ExileLinked,
+    May,
+    ReturnLinked,
+    ReturnToHand,
+    SacrificeIt,
+    Tap,
+    Untap,
+)
 from ...effects.combat import FlagUntilEOT
 from ...effects.counted import (
     DamageItself,
@@ -24,12 +35,13 @@ from ...effects.counted import (
     Recheck,
     RemoveCounter,
     RemoveCounterOrSacrifice,
+    SpecTargets,
 )
 from ...effects.tokens import CreateTokens
 from ...subjects import CONTROLLER, SELF, Target
 from ..builder import Builder
 from ..grammar import FAIL, MISS, NoParse, kind, read, rule
-from ..lexicon import ObjRef
+from ..lexicon import PT, ObjRef, read_noun, target_spec
 from ..lines import SENTENCE_HOOKS
 from ..text import Line
 from .statics import _static
@@ -64,6 +76,29 @@ def you_control(b: Builder, cond: Controls) -> Controls:
     """CR 603.4: "When ~ enters, if you control three or more artifacts, ..." (Bleak Coven
     Vampires): the ability triggers only if the condition holds, and does nothing unless it
     holds again as it resolves (the effects are wrapped in `Recheck`, lines._triggered)."""
+    b.notes["recheck"] = functools.partial(Recheck, cond)
+    return cond
+
+
+@kind("none_on_battlefield")
+def _none_on_battlefield(text: str) -> Controls:
+    """"no creatures are on the battlefield", "there are no Zombies on the battlefield":
+    no permanent of anyone's matches."""
+    low = text.lower()
+    for lead, tail in (("no ", " are on the battlefield"), ("there are no ", " on the battlefield")):
+        if low.startswith(lead) and low.endswith(tail):
+            phrase = text[len(lead): len(text) - len(tail)]
+            _no_other(phrase)
+            if " you " in f" {phrase.lower()} " or " your " in f" {phrase.lower()} ":
+                raise NoParse(text)
+            return Controls(read_noun(phrase) & Permanent(), none=True)
+    raise NoParse(text)
+
+
+@rule("condition", "<cond:none_on_battlefield>")
+def none_on_battlefield(b: Builder, cond: Controls) -> Controls:
+    """CR 603.4: "At the beginning of the end step, if no creatures are on the battlefield,
+    sacrifice ~." (Pestilence): checked as it triggers and again as it resolves."""
     b.notes["recheck"] = functools.partial(Recheck, cond)
     return cond
 
@@ -266,3 +301,82 @@ def investigate_three_times(b: Builder) -> list[Any]:
     """CR 701.16a: three times "Create a Clue token." (one after another)."""
     from ...tokens import PREDEFINED
     return [CreateTokens(PREDEFINED["Clue"], 1, CONTROLLER) for _ in range(3)]
+
+
+# --------------------------------------------------------------------------------------------
+# several targets of one spec ("up to two target creatures", "two target artifacts")
+
+
+@kind("multi_target")
+def _multi_target(text: str) -> ObjRef:
+    """"up to two target creatures", "two target artifacts": one spec of two or more targets
+    (a single target is the `obj` kind's)."""
+    spec = target_spec(text)
+    if spec.count < 2:
+        raise NoParse(text)
+    return ObjRef("target", spec)
+
+
+def _all_of(b: Builder, ref: ObjRef) -> SpecTargets:
+    """The spec's targets: only permanents, and no target after them (builder.target)."""
+    spec = ref.spec
+    assert spec is not None
+    if not spec.where <= frozenset({"battlefield"}) or spec.filter.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(spec.what)
+    if any(t.up_to for t in b.targets) or spec.what.lower().startswith("another "):
+        raise NoParse(spec.what)
+    b.targets.append(spec)
+    who = SpecTargets(len(b.targets) - 1)
+    b.last = who
+    return who
+
+
+@rule("effect", "Tap <what:multi_target>")
+def tap_targets(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 115.1, 601.2c: "Tap up to two target creatures." (each target chosen once)."""
+    return [Tap(_all_of(b, what))]
+
+
+@rule("effect", "Untap <what:multi_target>")
+def untap_targets(b: Builder, what: ObjRef) -> list[Any]:
+    return [Untap(_all_of(b, what))]
+
+
+@rule("effect", "Destroy <what:multi_target>")
+def destroy_targets(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 701.8: "Destroy two target artifacts." """
+    return [Destroy(_all_of(b, what))]
+
+
+@rule("effect", "Return <what:multi_target> to their owners' hands", "Return <what:multi_target> to their owner's hand")
+def bounce_targets(b: Builder, what: ObjRef) -> list[Any]:
+    """"Return up to two target creatures to their owners' hands." """
+    return [ReturnToHand(_all_of(b, what))]
+
+
+# --------------------------------------------------------------------------------------------
+# "Enchanted creature gets +3/+0 as long as it's attacking. Otherwise, it gets -2/-1."
+
+
+@kind("it_is")
+def _it_is(text: str) -> Filter:
+    """"attacking", "a Zombie", "an enchantment", "black": what "as long as it's ..." says of
+    the affected permanent itself."""
+    low = text.lower()
+    if low == "attacking":
+        return Attacking()
+    if low.startswith(("a ", "an ")):
+        return read_noun(text.split(" ", 1)[1])
+    if low in ("white", "blue", "black", "red", "green"):
+        return read_noun(f"{low} permanent")
+    raise NoParse(text)
+
+
+@rule("static", "<who:affected> gets <pt:pt> as long as it's <what:it_is>. Otherwise, it gets <other:pt>")
+def pt_as_long_as_otherwise(b: Builder, who: Filter, pt: PT, what: Filter, other: PT, line: Line) -> list[Any]:
+    """CR 613.4c, 611.3a: "Enchanted creature gets +3/+0 as long as it's attacking. Otherwise,
+    it gets -2/-1." (Tahngarth's Rage), "... as long as it's a Zombie. Otherwise, ..." (Clutch
+    of Undeath): each affected permanent gets one or the other, judged continuously (its types
+    and colors are those of the earlier layers)."""
+    return _static(line, who & what, ModifyPT(pt.power, pt.toughness)) + \
+        _static(line, who & ~what, ModifyPT(other.power, other.toughness))
