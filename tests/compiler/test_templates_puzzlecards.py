@@ -413,3 +413,31 @@ players:
     corpse = permanents(g, "Walking Corpse")[0]
     assert (corpse["power"], corpse["toughness"]) == (5, 5)
     assert permanents(g, "Hill Giant") == []  # 0/0: put into the graveyard (CR 704.5f)
+
+
+def _fake(text: str, type_line: str = "Creature — Bear"):
+    from mtg_env.cards.compiler import compile_card
+    from mtg_env.cards.database import OracleCard, OracleFace
+    face = OracleFace(name="Test Bear", mana_cost="{1}{G}", type_line=type_line, oracle_text=text, power="2",
+                      toughness="2", loyalty=None, colors=("G",), color_indicator=None)
+    return compile_card(OracleCard(name="Test Bear", layout="normal", front=face, faces=(face,),
+                                   color_identity=("G",), mana_value=2.0))
+
+
+def test_cr_603_4_a_condition_on_its_own_leaves_ability_is_declined():
+    """Its own leaves-the-battlefield abilities are put on the stack without the intervening
+    "if" being checked as they trigger (engine/triggers.leaves_battlefield): "When ~ dies, if
+    you control an artifact, ..." is declined; the same on an enters ability is read."""
+    assert not _fake("When Test Bear dies, if you control an artifact, you gain 2 life.").supported
+    assert _fake("When Test Bear enters the battlefield, if you control an artifact, you gain 2 life.").supported
+
+
+def test_cr_607_2a_the_exiled_card_needs_one_exiling_ability():
+    """"Return the exiled card" with no ability that exiles, or with two, is declined."""
+    assert not _fake("When Test Bear leaves the battlefield, return the exiled card to the battlefield under "
+                     "its owner's control.").supported
+    two = ("When Test Bear enters the battlefield, exile target creature.\n"
+           "{T}: Exile target creature.\n"
+           "When Test Bear leaves the battlefield, return the exiled card to the battlefield under its owner's "
+           "control.")
+    assert not _fake(two).supported

@@ -315,7 +315,8 @@ def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Abili
     effs = effects(rest, b)
     if b.notes.get("recheck") is not None:
         # an intervening "if" judged again as it resolves (CR 603.4), before any "you may"
-        if kw.get("optional"):
+        if kw.get("optional") or (_leaves(kw.get("event")) and kw.get("subject", THIS) is THIS):
+            # its own leaves abilities trigger without the check (engine/triggers.leaves_battlefield)
             raise NoParse(rest)
         effs = (b.notes["recheck"](effs),)
     if _leaves(kw.get("event")) and kw.get("subject", THIS) is THIS and _acts_on_self(effs):
