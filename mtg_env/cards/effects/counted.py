@@ -126,14 +126,18 @@ class DamageItself(Effect):
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         from ...core.objects import Context as Ctx
+        dealt: list[tuple[int, int]] = []
         for ref in self.what.refs(g, ctx):
             oid = ref[1]
             if ref[0] != "obj" or oid not in g.objects or g.objects[oid].zone != BATTLEFIELD:
                 continue
             c = g.chars(oid)
-            if "Creature" not in c.types:
-                continue
-            g.deal_damage(Ctx(g.objects[oid].controller, oid, g.name_of(oid)), ("obj", oid), max(c.power or 0, 0))
+            if "Creature" in c.types:
+                dealt.append((oid, max(c.power or 0, 0)))
+        # "Each creature deals damage to itself ...": the amounts are all known before any is
+        # dealt (the damage is dealt at once: a lifelink gain can't change another's power)
+        for oid, n in dealt:
+            g.deal_damage(Ctx(g.objects[oid].controller, oid, g.name_of(oid)), ("obj", oid), n)
         return None
 
 
