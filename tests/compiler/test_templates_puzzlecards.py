@@ -441,3 +441,50 @@ def test_cr_607_2a_the_exiled_card_needs_one_exiling_ability():
            "When Test Bear leaves the battlefield, return the exiled card to the battlefield under its owner's "
            "control.")
     assert not _fake(two).supported
+
+
+# --------------------------------------------------------------------------------------------
+# the sample puzzle these cards are for
+
+
+def test_cr_607_2a_603_4_the_solution_of_pauper_puzzle_01_wins():
+    """tests/puzzles/samples/PP01.pzl ("So Close"): Thraben Inspector (a Clue: three artifacts),
+    Journey to Nowhere exiling your own Bleak Coven Vampires, Kor Skyfisher returning Journey to
+    your hand (the Vampires return: metalcraft drains 4), then Lightning Bolt with Prophetic
+    Prism's red mana: the opponent goes from 7 to 0."""
+    from pathlib import Path
+
+    from mtg_env.puzzle import load_puzzle
+    pz = load_puzzle(Path(__file__).resolve().parents[1] / "puzzles" / "samples" / "PP01.pzl")
+    g = pz.game
+
+    def do(sub: str) -> None:
+        g.act(next(lab for lab in labels(g) if sub in lab))
+
+    def settle() -> None:
+        while g.decision is not None and g.decision.kind == "priority" and g.state_json()["stack"]:
+            g.act("pass")
+
+    do("activate Ancient Den")
+    do("cast Thraben Inspector")
+    settle()
+    do("activate Orzhov Basilica")
+    do("cast Journey to Nowhere")
+    settle()
+    do("target Bleak Coven Vampires")
+    settle()
+    do("activate Orzhov Basilica")
+    do("cast Kor Skyfisher")
+    settle()
+    do("return Journey to Nowhere")
+    settle()
+    do("target P2")
+    settle()
+    assert [p["life"] for p in g.state_json()["players"]] == [5, 3]
+    do("activate Secluded Steppe")
+    do("activate Prophetic Prism")
+    do("color R")
+    do("cast Lightning Bolt")
+    do("target P2")
+    settle()
+    assert pz.reached(g)
