@@ -168,6 +168,7 @@ class TriggerEvent(StrEnum):
     DEALT_COMBAT_DAMAGE = "dealt_combat_damage"  # "is dealt combat damage" (once a step)
     CYCLED = "cycled"                          # CR 702.29c-d: a card discarded to pay a cycling cost
     DISCARD = "discard"                        # CR 701.9a: a player discards a card
+    LAST_TIME_COUNTER = "last_time_counter"    # CR 702.63a: the last time counter removed from it
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

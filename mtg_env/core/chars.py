@@ -26,6 +26,7 @@ class Flag(StrEnum):
     BLOCKS_ONLY_FLYING = "blocks_only_flying"  # "can block only creatures with flying" (509.1a)
     ONE_BLOCKER = "one_blocker"      # "can't be blocked by more than one creature" (509.1b)
     LURE = "lure"                    # "all creatures able to block ~ do so" (CR 509.1c)
+    MUST_BLOCK = "must_block"        # "blocks each combat if able" (CR 509.1c)
 
 
 #: (key, ability, origin): `key` identifies the ability instance (printed ones are "0", "1",

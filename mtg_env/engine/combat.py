@@ -271,9 +271,8 @@ def declare_blockers(g: Game, t: DeclareBlockers) -> bool:
                     continue
                 acts.append(Action("block", f"block {g.name_of(a)} with {g.name_of(b)}",
                                    target=g.name_of(b), payload=(b, a)))
-        lures = [a for a in attackers if Flag.LURE in g.chars(a).flags]
-        if lures:
-            acts = _obey_requirements(g, lures, mine, acts)
+        if any(Flag.LURE in g.chars(a).flags for a in attackers) or any(_must_block(g, b) for b in mine):
+            acts = _obey_requirements(g, attackers, mine, acts)
         if len(acts) == 1 and acts[0].kind == "done":
             t.defender_index += 1
             continue
@@ -293,43 +292,57 @@ def declare_blockers(g: Game, t: DeclareBlockers) -> bool:
             for a, bs in cb.blocks.items()))
     return True
 
-def _obey_requirements(g: Game, lures: list[int], free: list[int], acts: list[Action]) -> list[Action]:
-    """CR 509.1c: "All creatures able to block ~ do so" are requirements; the blocks declared must
-    obey as many as can be obeyed without breaking a restriction (menace, "can't be blocked by
-    more than one creature"). Only the actions after which that many can still be obeyed stay;
-    "done" only once they are."""
-    best = _lure_best(g, lures, g.combat.blocks, free)
+def _obey_requirements(g: Game, attackers: list[int], free: list[int], acts: list[Action]) -> list[Action]:
+    """CR 509.1c: "All creatures able to block ~ do so" (one requirement for each creature able
+    to block the lure attacker) and "~ blocks this turn if able" / "blocks each combat if able"
+    (one for that creature) are requirements; the blocks declared must obey as many as can be
+    obeyed without breaking a restriction (menace, "can't be blocked by more than one
+    creature"). Only the actions after which that many can still be obeyed stay; "done" only
+    once they are."""
+    best = _requirements_best(g, attackers, g.combat.blocks, free)
     out: list[Action] = []
     for act in acts:
         if act.kind == "done":
-            if _lure_count(lures, g.combat.blocks) == best:
+            if _requirements_count(g, attackers, g.combat.blocks) == best:
                 out.append(act)
             continue
         b, a = act.payload
         blocks = dict(g.combat.blocks)
         blocks[a] = [*blocks.get(a, []), b]
-        if _lure_best(g, lures, blocks, [o for o in free if o != b]) == best:
+        if _requirements_best(g, attackers, blocks, [o for o in free if o != b]) == best:
             out.append(act)
     return out
 
 
-def _lure_count(lures: list[int], blocks: dict[int, list[int]]) -> int:
-    return sum(len(blocks.get(a, [])) for a in lures)
+def _must_block(g: Game, oid: int) -> bool:
+    return Flag.MUST_BLOCK in g.chars(oid).flags
 
 
-def _lure_best(g: Game, lures: list[int], blocks: dict[int, list[int]], free: list[int]) -> int:
-    """The most requirements of the lure attackers that a completed declaration can obey from
-    these blocks, each free creature blocking one attacker it can block or none; a menace
-    attacker ends with no blocker or two or more, one that can't be blocked by more than one
-    creature with at most one."""
-    kinds = [("menace" in g.chars(a).keywords, Flag.ONE_BLOCKER in g.chars(a).flags) for a in lures]
-    opts = [[j for j, a in enumerate(lures) if can_block(g, b, a)] for b in free]
+def _requirements_count(g: Game, attackers: list[int], blocks: dict[int, list[int]]) -> int:
+    lures = sum(len(blocks.get(a, [])) for a in attackers if Flag.LURE in g.chars(a).flags)
+    blocking = {b for a in attackers for b in blocks.get(a, [])}
+    return lures + sum(1 for b in blocking if _must_block(g, b))
+
+
+def _requirements_best(g: Game, attackers: list[int], blocks: dict[int, list[int]], free: list[int]) -> int:
+    """The most requirements a completed declaration can obey from these blocks, each free
+    creature blocking one attacker it can block or none; a menace attacker ends with no blocker
+    or two or more, one that can't be blocked by more than one creature with at most one (only
+    these attackers' numbers of blockers matter for what is legal)."""
+    lure = [Flag.LURE in g.chars(a).flags for a in attackers]
+    kinds = [("menace" in g.chars(a).keywords, Flag.ONE_BLOCKER in g.chars(a).flags) for a in attackers]
+    watched = [j for j, (menace, one) in enumerate(kinds) if menace or one]
+    slot = {j: k for k, j in enumerate(watched)}
+    must = [_must_block(g, b) for b in free]
+    opts = [[j for j, a in enumerate(attackers) if can_block(g, b, a) and (lure[j] or must[i] or j in slot)]
+            for i, b in enumerate(free)]
     memo: dict[tuple[int, tuple[int, ...]], int] = {}
     NONE = -10_000
 
     def rec(i: int, counts: tuple[int, ...]) -> int:
         if i == len(free):
-            for (menace, one), n in zip(kinds, counts, strict=True):
+            for j, n in zip(watched, counts, strict=True):
+                menace, one = kinds[j]
                 if (menace and n == 1) or (one and n > 1):
                     return NONE
             return 0
@@ -337,15 +350,18 @@ def _lure_best(g: Game, lures: list[int], blocks: dict[int, list[int]], free: li
         if key not in memo:
             r = rec(i + 1, counts)
             for j in opts[i]:
-                if kinds[j][1] and counts[j] >= 1:
-                    continue
-                c2 = counts[:j] + (min(counts[j] + 1, 2),) + counts[j + 1:]
-                r = max(r, 1 + rec(i + 1, c2))
+                c2 = counts
+                if j in slot:
+                    k = slot[j]
+                    if kinds[j][1] and counts[k] >= 1:
+                        continue
+                    c2 = counts[:k] + (min(counts[k] + 1, 2),) + counts[k + 1:]
+                r = max(r, lure[j] + must[i] + rec(i + 1, c2))
             memo[key] = r
         return memo[key]
 
-    start = tuple(min(len(blocks.get(a, [])), 2) for a in lures)
-    return _lure_count(lures, blocks) + rec(0, start)
+    start = tuple(min(len(blocks.get(attackers[j], [])), 2) for j in watched)
+    return _requirements_count(g, attackers, blocks) + rec(0, start)
 
 
 def is_blocked(g: Game, attacker: int) -> bool:

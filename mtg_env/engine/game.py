@@ -649,6 +649,7 @@ class Game:
     tap = primitives.tap
     untap = primitives.untap
     add_counters = primitives.add_counters
+    remove_counters = primitives.remove_counters
     gain_control_until_eot = primitives.gain_control_until_eot
     attach = primitives.attach
     add_until_eot = primitives.add_until_eot

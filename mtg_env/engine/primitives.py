@@ -234,7 +234,8 @@ def add_counters(g: Game, oid: int, kind: str, n: int) -> None:
 
 
 def remove_counters(g: Game, oid: int, kind: str, n: int) -> int:
-    """Remove up to `n` counters; returns how many were removed."""
+    """Remove up to `n` counters; returns how many were removed. Removing the last time
+    counter from a permanent is an event (vanishing, CR 702.63a)."""
     obj = g.writable(oid)
     have = obj.counters.get(kind, 0)
     n = min(n, have)
@@ -243,6 +244,8 @@ def remove_counters(g: Game, oid: int, kind: str, n: int) -> int:
     else:
         obj.counters.pop(kind, None)
     g.invalidate()
+    if kind == "time" and n and n == have and obj.zone == BATTLEFIELD:
+        triggers.last_time_counter_removed(g, oid)
     return n
 
 

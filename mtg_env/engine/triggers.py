@@ -113,6 +113,11 @@ def becomes_tapped(g: Game, oid: int) -> None:
     _own(g, oid, E.BECOMES_TAPPED, Event(E.BECOMES_TAPPED, object=oid))
 
 
+def last_time_counter_removed(g: Game, oid: int) -> None:
+    """CR 702.63a: "When the last time counter is removed from this permanent, ..."."""
+    _own(g, oid, E.LAST_TIME_COUNTER, Event(E.LAST_TIME_COUNTER, object=oid))
+
+
 def becomes_target(g: Game, ctx: Context) -> None:
     """"Whenever <this> becomes the target of a spell or ability" (Phantasmal Image)."""
     for ref in ctx.targets:

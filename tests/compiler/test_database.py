@@ -59,9 +59,9 @@ def test_an_unknown_name_raises_and_suggests_close_names():
 
 
 def test_a_card_is_unsupported_when_any_of_its_lines_is():
-    """Exact or not at all: Ajani's Comrade has trample (supported) and a trigger that is not;
+    """Exact or not at all: Ambush Krotiq has trample (supported) and a trigger that is not;
     the card is unsupported and only the failing phrase is listed."""
-    st = card_status("Ajani's Comrade")
+    st = card_status("Ambush Krotiq")
     assert not st.supported
     assert all("Trample" not in r for r in st.reasons)
 

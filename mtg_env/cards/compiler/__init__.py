@@ -165,6 +165,12 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
             reasons.append(f"power/toughness {face.power}/{face.toughness}")
         else:
             power, toughness = defined
+    if not reasons:
+        from .templates.puzzlecards import link_exiles
+        try:
+            abilities = link_exiles(abilities)  # CR 607.2a: "the exiled card"
+        except NoParse as e:
+            reasons.append(e.phrase)
     if reasons:
         raise Unsupported(*reasons)
     for i, t in enumerate(intrinsic):

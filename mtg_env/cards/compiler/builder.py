@@ -53,9 +53,9 @@ class Builder:
     def target(self, spec: TargetSpec) -> Target:
         if spec.count != 1:
             raise NoParse(spec.what)  # several targets of one spec: the effects must say which
-        if any(t.up_to for t in self.targets):
-            # after "up to one target ...", which may be none (CR 601.2c), a later target's
-            # place among the chosen targets isn't known: not read
+        if any(t.up_to or t.count != 1 for t in self.targets):
+            # after "up to one target ..." (which may be none, CR 601.2c) or "two target ...",
+            # a later target's place among the chosen targets isn't its spec's: not read
             raise NoParse(spec.what)
         if spec.what.lower().startswith("another ") and self.targets:
             # "Target creature gets +2/+2. Another target creature gets -2/-2.": on a spell,

@@ -63,12 +63,15 @@ _SPLITS = (", then ", " and then ", ". then ", " and ", ", ")
 SENTENCE_HOOKS: list[Any] = []
 
 
-def effects(text: str, b: Builder) -> tuple[Any, ...]:
+def effects(text: str, b: Builder, prior: tuple[Any, ...] = (), prior_start: int = 0) -> tuple[Any, ...]:
     """The effects of an ability's text, in order (CR 608.2c). "You may X. If you do, Y." is
-    one choice: Y happens only if X was chosen (CR 608.2c, 603.5)."""
-    out: list[Any] = []
+    one choice: Y happens only if X was chosen (CR 608.2c, 603.5). `prior`: the effects of the
+    lines before, of the same spell (the last line's begin at `prior_start`), which the first
+    sentence's SENTENCE_HOOKS may change ("Metalcraft — ~ deals 4 damage instead if ...");
+    the result includes them."""
+    out: list[Any] = list(prior)
     prev: tuple[Any, ...] = ()  # the effects of the sentence before
-    start = 0  # where the effects of the sentence before this one begin (for SENTENCE_HOOKS)
+    start = prior_start  # where the effects of the sentence before this one begin (for SENTENCE_HOOKS)
     for s in split_sentences(text):
         before = len(out)
         if s.lower().startswith("then "):
@@ -310,6 +313,12 @@ def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Abili
     if line.modes and rest.lower().rstrip(".") == "choose one —":
         return Triggered(text=line.raw, modes=modes(line, b.card), **kw)
     effs = effects(rest, b)
+    if b.notes.get("recheck") is not None:
+        # an intervening "if" judged again as it resolves (CR 603.4), before any "you may"
+        if kw.get("optional") or (_leaves(kw.get("event")) and kw.get("subject", THIS) is THIS):
+            # its own leaves abilities trigger without the check (engine/triggers.leaves_battlefield)
+            raise NoParse(rest)
+        effs = (b.notes["recheck"](effs),)
     if _leaves(kw.get("event")) and kw.get("subject", THIS) is THIS and _acts_on_self(effs):
         # CR 400.7: after it left the battlefield, "~" in its leaves trigger is a new object
         # (Rancor's "return Rancor to its owner's hand" from the graveyard): not read
@@ -342,10 +351,13 @@ def spell_effect(lines: list[Line], card: Any) -> SpellAbility:
     if count is not None:
         return SpellAbility(text=lines[0].raw, modes=modes(lines[0], card), mode_count=count)
     effs: list[Any] = []
+    start = 0
     for ln in lines:
         if ln.modes:
             raise NoParse(ln.text)
-        effs.extend(effects(ln.text, b))
+        got = list(effects(ln.text, b, tuple(effs), start))
+        start = min(len(effs), len(got))
+        effs = got
     return SpellAbility(text="\n".join(ln.raw for ln in lines), effects=tuple(effs), targets=tuple(b.targets))
 
 

@@ -15,6 +15,7 @@ from . import (  # noqa: F401
     library,
     mana,
     planeswalkers,
+    puzzlecards,
     regeneration,
     statics,
     timing,
