@@ -167,6 +167,12 @@ class TriggerEvent(StrEnum):
     DEALT_COMBAT_DAMAGE = "dealt_combat_damage"  # "is dealt combat damage" (once a step)
     CYCLED = "cycled"                          # CR 702.29c-d: a card discarded to pay a cycling cost
     DISCARD = "discard"                        # CR 701.9a: a player discards a card
+    # templates/trigger_events.py
+    GAIN_LIFE = "gain_life"                    # CR 119.9: a player gains life (not 0)
+    DRAW = "draw"                              # CR 121.2: a player draws a card (each card)
+    BECOMES_UNTAPPED = "becomes_untapped"      # CR 603.2f
+    COPY = "copy"                              # CR 707.10: a player copies a spell
+    CAST_SELF = "cast_self"                    # "When you cast this spell" (from the stack)
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

@@ -520,6 +520,7 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         g.writable(oid).tapped = True
     if cost.untap:
         g.writable(oid).tapped = False
+        triggers.becomes_untapped(g, oid)
     for o in t.tapped_others:
         g.writable(o).tapped = True
         triggers.becomes_tapped(g, o)
@@ -608,6 +609,7 @@ def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> Non
     g.log_event(f"{g.players[p].name} casts {card.name}{targets_text(g, ctx)}")
     triggers.becomes_target(g, ctx)
     triggers.player_event(g, TriggerEvent.CAST, p, item=item.clone())
+    triggers.cast_self(g, item)
 
 
 def new_stack_id(g: Game) -> int:

@@ -529,6 +529,7 @@ def _deal_combat_damage(g: Game, plan: list[tuple[int, tuple[str, int], int]], f
     if first:
         g.combat.dealt_first_strike = {src for src, _r, _n in plan}
     dealt: list[tuple[int, tuple[str, int], int]] = []
+    batch = primitives.simultaneous_damage(g)  # CR 702.15e: one life gain event per lifelink source
     for src, ref, n in plan:
         if src not in g.objects:
             continue
@@ -539,6 +540,8 @@ def _deal_combat_damage(g: Game, plan: list[tuple[int, tuple[str, int], int]], f
             on_combat_damage_to_player(g, src, ref[1], done)
         if done:
             dealt.append((src, ref, done))
+    if batch:
+        primitives.end_simultaneous_damage(g)
     g.combat.damage_dealt = True
     received: dict[int, int] = {}
     sent: dict[int, int] = {}

@@ -113,6 +113,12 @@ def becomes_tapped(g: Game, oid: int) -> None:
     _own(g, oid, E.BECOMES_TAPPED, Event(E.BECOMES_TAPPED, object=oid))
 
 
+def becomes_untapped(g: Game, oid: int) -> None:
+    """CR 603.2f: "Whenever <this> / a permanent you control becomes untapped" (an untap, not
+    a permanent entering untapped)."""
+    about(g, oid, E.BECOMES_UNTAPPED, Event(E.BECOMES_UNTAPPED, object=oid))
+
+
 def becomes_target(g: Game, ctx: Context) -> None:
     """"Whenever <this> becomes the target of a spell or ability" (Phantasmal Image)."""
     for ref in ctx.targets:
@@ -246,10 +252,50 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                 host = g.objects[src].attached_to  # "the upkeep of enchanted creature's controller"
                 if host is None or host not in g.objects or g.objects[host].controller != player:
                     continue
-            if kind in (E.CAST, E.ACTIVATE) and ab.subject is not None and (
+            if kind in (E.CAST, E.ACTIVATE, E.COPY) and ab.subject is not None and (
                     item is None or not ab.subject.item(g, item, g.objects[src].controller, src)):
                 continue
             queue_trigger(g, ab, src, key, origin, Event(kind, player=player, item=item, source=source))
+
+
+def _players_event(g: Game, kind: TriggerEvent, player: int, event: Event) -> None:
+    """An event about `player` for abilities that say whose ("you", "an opponent") or not."""
+    for src, key, ab, origin in g.triggers_for(kind):
+        controller = g.objects[src].controller
+        if (ab.actor == YOU and controller != player) or (
+                ab.actor == OPPONENT and player not in g.opponents(controller)):
+            continue
+        queue_trigger(g, ab, src, key, origin, event.copy())
+
+
+def life_gained(g: Game, player: int, n: int) -> None:
+    """CR 119.9: "Whenever you gain life" triggers once for each life-gain event (each source
+    with lifelink that deals combat damage is one, CR 120.3f); gaining 0 life is none. "that
+    much" is `amount`."""
+    if n > 0:
+        _players_event(g, E.GAIN_LIFE, player, Event(E.GAIN_LIFE, player=player, amount=n))
+
+
+def card_drawn(g: Game, player: int, card: int) -> None:
+    """CR 121.2: each card drawn is one draw: "Whenever you draw a card" triggers for each."""
+    _players_event(g, E.DRAW, player, Event(E.DRAW, player=player, object=card))
+
+
+def spell_copied(g: Game, player: int, item: StackItem) -> None:
+    """CR 707.10: `player` copied a spell (the copy is `item`): "Whenever you cast or copy an
+    instant or sorcery spell"."""
+    player_event(g, E.COPY, player, item=item.clone())
+
+
+def cast_self(g: Game, item: StackItem) -> None:
+    """"When you cast this spell": the spell's own ability triggers from the stack as it
+    becomes cast (CR 601.2i, 113.6k)."""
+    oid = item.obj_id
+    if oid is None or oid not in g.objects:
+        return
+    for key, ab, origin in g.chars(oid).abilities:
+        if isinstance(ab, Triggered) and E.CAST_SELF in ab.events:
+            queue_trigger(g, ab, oid, key, origin, Event(E.CAST_SELF, player=item.controller, item=item.clone()))
 
 
 def delay_until_next_upkeep(g: Game, ctx: Context, ab: Triggered) -> None:

@@ -18,5 +18,6 @@ from . import (  # noqa: F401
     statics,
     timing,
     tokens,
+    trigger_events,
     triggers,
 )

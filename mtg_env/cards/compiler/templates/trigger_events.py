@@ -1,0 +1,175 @@
+"""More trigger events (CR 603.2): heroic ("Whenever you cast a spell that targets ~"),
+"Whenever ~ or another <type> enters" (rally, constellation), "Whenever an opponent casts a
+spell", and the events about players and permanents the engine reports for this family
+(engine/triggers.py): gaining life (CR 119.9), drawing a card (CR 121.2), becoming untapped
+(CR 603.2f), casting or copying a spell (CR 601.2i, 707.10), a spell's own "When you cast this
+spell" (CR 113.6k?: it triggers from the stack)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ....core.filters import OPPONENT, YOU, ControlledBy, Filter, Permanent, Spell, Targets
+from ....core.objects import HAND
+from ...abilities import THIS, TargetSpec, Triggered, TriggerEvent
+from ...effects.graveyard import ReturnCard
+from ...subjects import EVENT_OBJECT, SELF, EventPlayer, Target
+from ..grammar import NoParse, kind, rule
+from ..lexicon import read_noun
+from ..text import Line
+
+E = TriggerEvent
+
+
+# --------------------------------------------------------------------------------------------
+# heroic (CR 207.2c: an ability word; the trigger is a cast trigger, CR 601.2i)
+
+
+@rule("trigger", "Whenever you cast a spell that targets <s:self>")
+def heroic(b: Any, s: str) -> dict[str, Any]:
+    """Heroic: a cast trigger (CR 601.2i) of a spell you cast whose targets, chosen as it was
+    cast (CR 601.2c), include this permanent; once per spell however many times it targets
+    it (CR 603.2c). A copy isn't cast: it doesn't trigger."""
+    return {"event": E.CAST, "actor": YOU, "subject": Spell() & Targets(THIS)}
+
+
+# --------------------------------------------------------------------------------------------
+# "Whenever ~ or another <type> enters [under your control]" (CR 603.6a)
+
+
+@kind("another_permanents")
+def _another_permanents(text: str) -> Filter:
+    """"another Ally", "another enchantment", "another creature": the permanents besides this
+    one whose entering triggers it."""
+    low = text.lower()
+    if not low.startswith("another ") or " or another " in low:
+        raise NoParse(text)
+    f = read_noun(text[len("another "):])
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return f & Permanent()
+
+
+@rule("trigger", "Whenever <s:self> or <what:another_permanents> enters under your control",
+      "When <s:self> or <what:another_permanents> enters under your control")
+def self_or_another_enters_yours(b: Any, s: str, what: Filter) -> dict[str, Any]:
+    """CR 603.6a: rally, constellation ("Whenever ~ or another Ally enters under your
+    control"): this permanent entering, or another permanent of the kind entering under your
+    control (judged as it is on the battlefield, CR 603.6b). "it" is what entered."""
+    return {"event": E.ENTERS, "subject": THIS | (what & ControlledBy(YOU)), "event_obj": EVENT_OBJECT}
+
+
+@rule("trigger", "Whenever <s:self> or <what:another_permanents> enters",
+      "When <s:self> or <what:another_permanents> enters")
+def self_or_another_enters(b: Any, s: str, what: Filter) -> dict[str, Any]:
+    """CR 603.6a: "Whenever ~ or another creature enters" (under anyone's control)."""
+    return {"event": E.ENTERS, "subject": THIS | what, "event_obj": EVENT_OBJECT}
+
+
+# --------------------------------------------------------------------------------------------
+# an opponent casting a spell (CR 601.2i)
+
+
+@rule("trigger", "Whenever an opponent casts <what:spell_phrase>")
+def opponent_casts(b: Any, what: Filter) -> dict[str, Any]:
+    """CR 601.2i, 102.2: a cast trigger for a spell one of your opponents casts."""
+    return {"event": E.CAST, "actor": OPPONENT, "subject": what}
+
+
+# --------------------------------------------------------------------------------------------
+# events about players: gaining life, drawing a card (engine/triggers.py)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEventAmount(EventPlayer):
+    """What a trigger about a player's event ("Whenever you gain life") is about: the player.
+    It tells the compiler that "that much" / "that many" is the event's amount (the life
+    gained) and that there is no object for "it" to be."""
+
+    has_amount: ClassVar[bool] = True
+    is_player: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEventNoAmount(EventPlayer):
+    """The player a "Whenever you draw a card" trigger is about: no amount, no object."""
+
+    is_player: ClassVar[bool] = True
+
+
+LIFE_GAINER = PlayerEventAmount()
+DRAWER = PlayerEventNoAmount()
+_WHOSE = {"you": YOU, "an opponent": OPPONENT, "a player": None}
+
+
+@kind("whose")
+def _whose(text: str) -> str:
+    low = text.lower()
+    if low not in _WHOSE:
+        raise NoParse(text)
+    return low
+
+
+@rule("trigger", "Whenever <who:whose> (gain|gains) life")
+def gains_life(b: Any, who: str) -> dict[str, Any]:
+    """CR 119.9: once for each life-gain event (each lifelink source dealing combat damage is
+    one, CR 120.3f); gaining 0 life is no event. "that much life" is the life gained."""
+    return {"event": E.GAIN_LIFE, "actor": _WHOSE[who], "subject": None, "event_obj": LIFE_GAINER}
+
+
+@rule("trigger", "Whenever <who:whose> (draw|draws) a card")
+def draws_a_card(b: Any, who: str) -> dict[str, Any]:
+    """CR 121.2: each card drawn is a draw of its own; it triggers for each."""
+    return {"event": E.DRAW, "actor": _WHOSE[who], "subject": None, "event_obj": DRAWER}
+
+
+# --------------------------------------------------------------------------------------------
+# becoming untapped (CR 603.2f)
+
+
+@rule("trigger", "Whenever <s:self> becomes untapped")
+def becomes_untapped(b: Any, s: str) -> dict[str, Any]:
+    """Inspired (CR 603.2f): when it untaps (in the untap step, by an effect or a cost), not
+    when it enters untapped."""
+    return {"event": E.BECOMES_UNTAPPED, "event_obj": SELF}
+
+
+@rule("trigger", "Whenever <what:permanents> becomes untapped")
+def permanent_becomes_untapped(b: Any, what: Filter) -> dict[str, Any]:
+    """CR 603.2f: "Whenever a permanent you control becomes untapped" (each one)."""
+    return {"event": E.BECOMES_UNTAPPED, "subject": what, "event_obj": EVENT_OBJECT}
+
+
+# --------------------------------------------------------------------------------------------
+# casting or copying (CR 601.2i, 707.10); a spell's own cast trigger
+
+
+@rule("trigger", "Whenever you cast or copy <what:spell_phrase>")
+def cast_or_copy(b: Any, what: Filter) -> dict[str, Any]:
+    """Magecraft: a spell you cast (CR 601.2i) or a copy of a spell you create (CR 707.10,
+    707.12: copying isn't casting) that `what` matches."""
+    return {"event": (E.CAST, E.COPY), "actor": YOU, "subject": what}
+
+
+@rule("trigger", "When you cast this spell", "When you cast <s:self>")
+def when_you_cast_this(b: Any, s: str = "") -> dict[str, Any]:
+    """"When you cast this spell": the spell's own ability, which triggers from the stack as it
+    becomes cast (CR 601.2i, 113.6k); it resolves before the spell and apart from it, so its
+    effects may not act on the spell's object ("~" is the spell): those are declined."""
+    return {"event": E.CAST_SELF, "subject": None, "no_self": True}
+
+
+# --------------------------------------------------------------------------------------------
+# soulshift (CR 702.46)
+
+
+@rule("keyword", "Soulshift <n:n>")
+def soulshift(b: Any, n: int, line: Line) -> list[Any]:
+    """CR 702.46a: "When this permanent dies, you may return target Spirit card with mana value
+    N or less from your graveyard to your hand." Each instance triggers separately (702.46b)."""
+    if b.card is None or "Creature" not in b.card.type_line:
+        raise NoParse(line.text)
+    spec = TargetSpec(f"Spirit card with mana value {n} or less from your graveyard")
+    return [Triggered(text=line.raw, event=E.DIES, optional=True, effects=(ReturnCard(Target(0), HAND),),
+                      targets=(spec,))]

@@ -1,0 +1,351 @@
+"""The trigger family of templates (templates/trigger_events.py): heroic, "~ or another <type>
+enters", an opponent casting a spell, gaining life, drawing a card, becoming untapped, casting
+or copying an instant or sorcery, "When you cast this spell", soulshift. Each through real
+cards compiled from their Oracle text, with the Oracle line and the rule in the docstring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mtg_env import Game
+from mtg_env.cards import card_status
+from tests.helpers import labels, pass_until, permanent, player, scenario, stack
+
+
+def _compiled(*names: str) -> None:
+    for n in names:
+        st = card_status(n)
+        assert st.supported and st.source == "compiled", st
+
+
+def _unsupported(name: str, phrase: str) -> None:
+    st = card_status(name)
+    assert not st.supported, st
+    assert any(phrase in r for r in st.reasons), st.reasons
+
+
+def duel(p1: dict[str, Any], p2: dict[str, Any] | None = None, step: str = "precombat_main",
+         active: str = "P1") -> Game:
+    base = {"library": ["Island"] * 5}
+    return scenario({"format": "duel", "step": step, "mana_payment": "auto", "active_player": active,
+                     "players": [{"name": "P1", **base, **p1}, {"name": "P2", **base, **(p2 or {})}]})  # type: ignore[arg-type]
+
+
+def resolve_all(g: Game) -> None:
+    for _ in range(40):
+        if not stack(g) and g.decision.kind == "priority":
+            return
+        if g.decision.kind != "priority":
+            g.act(labels(g)[0])
+            continue
+        g.act("pass")
+    raise AssertionError("the stack did not empty")
+
+
+def counters(g: Game, card: str) -> int:
+    return int(permanent(g, card)["counters"].get("+1/+1", 0))
+
+
+# ---------------------------------------------------------------------------------------------
+# heroic (CR 601.2i, 603.2c)
+
+
+def test_cr_601_2i_heroic_triggers_on_a_spell_that_targets_it_hero_of_iroas():
+    """Hero of Iroas: "Heroic — Whenever you cast a spell that targets Hero of Iroas, put a +1/+1
+    counter on Hero of Iroas." A cast trigger: it resolves before the spell; a spell that
+    targets another creature doesn't trigger it; an Aura spell targets what it will enchant."""
+    _compiled("Hero of Iroas")
+    g = duel({"mana_pool": "{G}{G}{W}", "hand": ["Giant Growth", "Giant Growth", "Holy Strength"],
+              "battlefield": ["Hero of Iroas", "Grizzly Bears"]})
+    g.act("cast Giant Growth")
+    g.act("target Grizzly Bears")
+    assert [s["source"] for s in stack(g)] == ["Giant Growth"]
+    resolve_all(g)
+    assert counters(g, "Hero of Iroas") == 0
+    g.act("cast Giant Growth")
+    g.act("target Hero of Iroas")
+    assert [s["source"] for s in stack(g)] == ["Giant Growth", "Hero of Iroas"]
+    resolve_all(g)
+    assert counters(g, "Hero of Iroas") == 1
+    g.act("cast Holy Strength")  # {W}: Aura spells cost {1} less
+    g.act("target Hero of Iroas")
+    resolve_all(g)
+    assert counters(g, "Hero of Iroas") == 2
+
+
+def test_cr_601_2i_heroic_not_on_an_opponents_spell_akroan_crusader():
+    """Akroan Crusader: "Heroic — Whenever you cast a spell that targets Akroan Crusader, create
+    a 1/1 red Soldier creature token with haste." "you cast": an opponent's spell that
+    targets it doesn't trigger it."""
+    _compiled("Akroan Crusader")
+    g = duel({"battlefield": ["Akroan Crusader"]},
+             {"hand": ["Shock"], "mana_pool": "{R}"})
+    g.act("pass")  # P2 gets priority
+    g.act("cast Shock")
+    g.act("target Akroan Crusader")
+    assert [s["source"] for s in stack(g)] == ["Shock"]
+
+
+# ---------------------------------------------------------------------------------------------
+# "Whenever ~ or another <type> enters under your control" (CR 603.6a)
+
+
+def test_cr_603_6a_self_or_another_ally_enters_kor_bladewhirl():
+    """Kor Bladewhirl: "Rally — Whenever Kor Bladewhirl or another Ally enters the battlefield
+    under your control, creatures you control gain first strike until end of turn." Itself, an
+    Ally of yours; not a non-Ally, not an opponent's Ally."""
+    _compiled("Kor Bladewhirl")
+    g = duel({"hand": ["Kor Bladewhirl", "Kor Bladewhirl"], "battlefield": ["Plains"] * 4})
+    g.act("cast Kor Bladewhirl")
+    g.act("pass")
+    g.act("pass")  # the spell resolves; its own trigger goes on the stack
+    assert [(s["source"], s["kind"]) for s in stack(g)] == [("Kor Bladewhirl", "ability")]
+    resolve_all(g)
+    assert "first strike" in g.chars(permanent(g, "Kor Bladewhirl")["id"]).keywords
+    g.act("cast Kor Bladewhirl")
+    g.act("pass")
+    g.act("pass")
+    if g.decision.kind == "order":
+        g.act(labels(g)[0])
+    assert [(s["source"], s["kind"]) for s in stack(g)] == [("Kor Bladewhirl", "ability")] * 2  # both
+
+
+def test_cr_603_6a_constellation_another_enchantment_eidolon_of_blossoms():
+    """Eidolon of Blossoms: "Constellation — Whenever Eidolon of Blossoms or another enchantment
+    enters the battlefield under your control, draw a card." An opponent's enchantment doesn't
+    trigger it."""
+    _compiled("Eidolon of Blossoms")
+    g = duel({"battlefield": ["Eidolon of Blossoms"], "hand": ["Holy Strength"], "mana_pool": "{W}"},
+             {"battlefield": ["Grizzly Bears"], "hand": ["Holy Strength"], "mana_pool": "{W}"})
+    hand = len(player(g, "P1")["hand"])
+    g.act("cast Holy Strength")
+    g.act("target Grizzly Bears")
+    resolve_all(g)
+    assert len(player(g, "P1")["hand"]) == hand - 1 + 1  # cast one, drew one
+    g2 = duel({"battlefield": ["Eidolon of Blossoms"]},
+              {"hand": ["Holy Strength"], "mana_pool": "{W}", "battlefield": ["Grizzly Bears"]}, active="P2")
+    g2.act("cast Holy Strength")
+    g2.act("target Grizzly Bears")
+    resolve_all(g2)
+    assert len(player(g2, "P1")["hand"]) == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# an opponent casting a spell (CR 601.2i)
+
+
+def test_cr_601_2i_whenever_an_opponent_casts_a_spell_kambal_consul_of_allocation():
+    """Kambal, Consul of Allocation: "Whenever an opponent casts a noncreature spell, that player
+    loses 2 life and you gain 2 life." Not for your own spells, not for creature spells."""
+    _compiled("Kambal, Consul of Allocation")
+    g = duel({"battlefield": ["Kambal, Consul of Allocation"], "hand": ["Shock"], "mana_pool": "{R}"},
+             {"hand": ["Shock", "Grizzly Bears"], "mana_pool": "{R}"})
+    g.act("cast Shock")
+    g.act("target P2")
+    assert [s["source"] for s in stack(g)] == ["Shock"]
+    resolve_all(g)
+    assert player(g, "P2")["life"] == 18
+    g.act("pass")
+    g.act("cast Shock")
+    g.act("target P1")
+    assert [s["source"] for s in stack(g)] == ["Shock", "Kambal, Consul of Allocation"]
+    resolve_all(g)
+    assert player(g, "P2")["life"] == 16
+    assert player(g, "P1")["life"] == 20  # +2, then Shock's 2
+
+
+# ---------------------------------------------------------------------------------------------
+# gaining life (CR 119.9, 702.15e)
+
+
+def test_cr_119_9_whenever_you_gain_life_that_many_counters_ageless_entity():
+    """Ageless Entity: "Whenever you gain life, put that many +1/+1 counters on Ageless
+    Entity." Once for each life gain event, with its amount; an opponent's life gain doesn't
+    count."""
+    _compiled("Ageless Entity")
+    g = duel({"battlefield": ["Ageless Entity"], "hand": ["Healing Salve"], "mana_pool": "{W}"},
+             {"hand": ["Healing Salve"], "mana_pool": "{W}"})
+    g.act("cast Healing Salve")
+    g.act("mode 1: Target player gains 3 life.") if any(lab.startswith("mode") for lab in labels(g)) else None
+    g.act("target P1")
+    resolve_all(g)
+    assert counters(g, "Ageless Entity") == 3
+    g.act("pass")
+    g.act("cast Healing Salve")
+    if any(lab.startswith("mode") for lab in labels(g)):
+        g.act(labels(g)[0])
+    g.act("target P2")
+    resolve_all(g)
+    assert counters(g, "Ageless Entity") == 3
+
+
+def _combat(g: Game, attackers: int, blocks: int, assign: str | None = None) -> None:
+    """Attack P2 with `attackers` Children of Night, block with `blocks` Memnites, and stop
+    when the combat damage step has a priority decision."""
+    for _ in range(40):
+        d = g.decision
+        if g.state_json()["step"] == "combat_damage" and d.kind == "priority":
+            return
+        labs = labels(g)
+        if d.kind == "attack":
+            with_child = [lab for lab in labs if lab.startswith("attack P2 with Child of Night")]
+            g.act(with_child[0] if with_child and attackers else "done attacking" if "done attacking" in labs
+                  else "no attack")
+            attackers -= 1
+        elif d.kind == "block":
+            memnite = [lab for lab in labs if lab.startswith("block Child of Night with Memnite") and "(2)" not in lab]
+            g.act(memnite[0] if memnite and blocks else "done blocking" if "done blocking" in labs else "no block")
+            blocks -= 1
+        elif d.kind == "choose" and assign is not None:
+            g.act(assign)
+        elif d.kind == "priority":
+            g.act("pass")
+        else:
+            g.act(labs[0])
+    raise AssertionError("combat damage not reached")
+
+
+def test_cr_702_15e_two_lifelink_creatures_are_two_life_gain_events_ajanis_pridemate():
+    """Ajani's Pridemate: "Whenever you gain life, put a +1/+1 counter on Ajani's Pridemate."
+    Two creatures with lifelink dealing combat damage at once cause two life gain events
+    (CR 702.15e): it triggers twice."""
+    _compiled("Ajani's Pridemate")
+    g = duel({"battlefield": ["Ajani's Pridemate", "Child of Night", "Child of Night"]},
+             {"battlefield": ["Memnite", "Memnite"]}, step="beginning_of_combat")
+    _combat(g, attackers=2, blocks=0)
+    if g.decision.kind == "order":
+        g.act(labels(g)[0])
+    assert [s["source"] for s in stack(g)] == ["Ajani's Pridemate", "Ajani's Pridemate"]
+    assert player(g, "P1")["life"] == 24
+    resolve_all(g)
+    assert counters(g, "Ajani's Pridemate") == 2
+
+
+def test_cr_702_15e_lifelink_damage_to_two_blockers_is_one_event_ajanis_pridemate():
+    """Ajani's Pridemate's ruling: a single creature with lifelink dealing combat damage to
+    several creatures at the same time is one life gain event: it triggers once."""
+    g = duel({"battlefield": ["Ajani's Pridemate", "Child of Night"]},
+             {"battlefield": ["Memnite", "Memnite"]}, step="beginning_of_combat")
+    _combat(g, attackers=1, blocks=2, assign="assign 1 damage to Memnite")
+    assert [s["source"] for s in stack(g)] == ["Ajani's Pridemate"]
+    assert player(g, "P1")["life"] == 22
+    resolve_all(g)
+    assert counters(g, "Ajani's Pridemate") == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# drawing a card (CR 121.2)
+
+
+def test_cr_121_2_each_card_drawn_triggers_niv_mizzet_the_firemind():
+    """Niv-Mizzet, the Firemind: "Whenever you draw a card, Niv-Mizzet, the Firemind deals 1
+    damage to any target." Drawing two cards is two draws: it triggers twice."""
+    _compiled("Niv-Mizzet, the Firemind")
+    g = duel({"battlefield": ["Niv-Mizzet, the Firemind"], "hand": ["Divination"], "mana_pool": "{C}{C}{U}"})
+    g.act("cast Divination")
+    g.act("pass")
+    g.act("pass")  # Divination resolves: two draws
+    for _ in range(2):
+        if g.decision.kind == "order":
+            g.act(labels(g)[0])
+        assert g.decision.kind == "target", g.decision
+        g.act("target P2")
+    resolve_all(g)
+    assert player(g, "P2")["life"] == 18
+
+
+def test_cr_121_2_whenever_an_opponent_draws_a_card_underworld_dreams():
+    """Underworld Dreams: "Whenever an opponent draws a card, Underworld Dreams deals 1 damage
+    to that player." Its controller's draws don't trigger it; the opponent's draw step does."""
+    _compiled("Underworld Dreams")
+    g = duel({"battlefield": ["Underworld Dreams"], "hand": ["Divination"], "mana_pool": "{C}{C}{U}"})
+    g.act("cast Divination")
+    resolve_all(g)
+    assert player(g, "P1")["life"] == 20
+    pass_until(g, "upkeep", turn=2)
+    g.act("pass")
+    g.act("pass")
+    resolve_all(g)
+    assert player(g, "P2")["life"] == 19
+
+
+# ---------------------------------------------------------------------------------------------
+# becoming untapped (CR 603.2f)
+
+
+def test_cr_603_2f_inspired_in_the_untap_step_oreskos_sun_guide():
+    """Oreskos Sun Guide: "Inspired — Whenever Oreskos Sun Guide becomes untapped, you gain 2
+    life." It triggers as it untaps in its controller's untap step (put on the stack in the
+    upkeep, CR 502.4); not if it was untapped."""
+    _compiled("Oreskos Sun Guide")
+    g = duel({"battlefield": [{"card": "Oreskos Sun Guide", "tapped": True}, "Grizzly Bears"]}, {},
+             step="end")
+    pass_until(g, "upkeep", turn=2)  # P2's turn: P1's permanents don't untap
+    assert player(g, "P1")["life"] == 20
+    pass_until(g, "upkeep", turn=3)
+    assert [s["source"] for s in stack(g)] == ["Oreskos Sun Guide"]
+    resolve_all(g)
+    assert player(g, "P1")["life"] == 22
+    pass_until(g, "upkeep", turn=5)
+    assert player(g, "P1")["life"] == 22  # it stayed untapped
+
+
+# ---------------------------------------------------------------------------------------------
+# casting or copying an instant or sorcery (CR 601.2i, 707.10)
+
+
+def test_cr_707_10_magecraft_cast_or_copy_archmage_emeritus():
+    """Archmage Emeritus: "Magecraft — Whenever you cast or copy an instant or sorcery spell,
+    draw a card." Casting one triggers it; a creature spell doesn't."""
+    _compiled("Archmage Emeritus")
+    g = duel({"battlefield": ["Archmage Emeritus"], "hand": ["Shock", "Grizzly Bears"],
+              "mana_pool": "{R}{C}{G}"})
+    g.act("cast Shock")
+    g.act("target P2")
+    assert [s["source"] for s in stack(g)] == ["Shock", "Archmage Emeritus"]
+    resolve_all(g)
+    g.act("cast Grizzly Bears")
+    assert [s["source"] for s in stack(g)] == ["Grizzly Bears"]
+
+
+# ---------------------------------------------------------------------------------------------
+# "When you cast this spell" (CR 601.2i)
+
+
+def test_cr_601_2i_when_you_cast_this_spell_desolation_twin():
+    """Desolation Twin: "When you cast this spell, create a 10/10 colorless Eldrazi creature
+    token." It triggers from the stack and resolves first, even if the spell is countered."""
+    _compiled("Desolation Twin")
+    g = duel({"hand": ["Desolation Twin"], "mana_pool": "{C}x10"},
+             {"hand": ["Counterspell"], "mana_pool": "{U}{U}"})
+    g.act("cast Desolation Twin")
+    assert [s["source"] for s in stack(g)] == ["Desolation Twin", "Desolation Twin"]
+    assert stack(g)[1]["kind"] == "ability"
+    g.act("pass")
+    g.act("cast Counterspell")
+    g.act("target Desolation Twin")
+    resolve_all(g)
+    assert len([e for e in player(g, "P1")["battlefield"] if e["power"] == 10]) == 1
+    assert player(g, "P1")["graveyard"] == ["Desolation Twin"]
+
+
+# ---------------------------------------------------------------------------------------------
+# soulshift (CR 702.46)
+
+
+def test_cr_702_46a_soulshift_returns_a_spirit_card_thousand_legged_kami():
+    """Thousand-legged Kami: "Soulshift 7 (When this creature dies, you may return target Spirit
+    card with mana value 7 or less from your graveyard to your hand.)" """
+    _compiled("Thousand-legged Kami", "Body of Jukai")
+    g = duel({"battlefield": ["Thousand-legged Kami"], "graveyard": ["Kami of Ancient Law", "Grizzly Bears"]},
+             {"hand": ["Murder"], "mana_pool": "{C}{B}{B}"})
+    g.act("pass")
+    g.act("cast Murder")
+    g.act("target Thousand-legged Kami")
+    for _ in range(20):
+        if g.decision.kind != "priority" or not stack(g):
+            break
+        g.act("pass")
+    labs = labels(g)
+    assert any("Kami of Ancient Law" in lab for lab in labs), labs
+    assert not any("Grizzly Bears" in lab for lab in labs), labs
