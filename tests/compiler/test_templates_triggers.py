@@ -349,3 +349,21 @@ def test_cr_702_46a_soulshift_returns_a_spirit_card_thousand_legged_kami():
     labs = labels(g)
     assert any("Kami of Ancient Law" in lab for lab in labs), labs
     assert not any("Grizzly Bears" in lab for lab in labs), labs
+
+
+def test_cr_114_4_an_emblems_draw_trigger_ob_nixilis_reignited():
+    """Ob Nixilis Reignited: "[-8]: Target opponent gets an emblem with "Whenever a player draws
+    a card, you lose 2 life."" An emblem's ability works from the command zone (CR 114.4);
+    "you" is the emblem's controller, the opponent; every player's draws trigger it."""
+    _compiled("Ob Nixilis Reignited")
+    g = duel({"battlefield": [{"card": "Ob Nixilis Reignited", "counters": {"loyalty": 8}}],
+              "hand": ["Divination"], "mana_pool": "{C}{C}{U}"})
+    g.act("activate Ob Nixilis Reignited: -8")
+    if g.decision.kind == "target":
+        g.act("target P2")
+    resolve_all(g)
+    assert len(player(g, "P2")["command"]) == 1
+    g.act("cast Divination")
+    resolve_all(g)
+    assert player(g, "P2")["life"] == 16  # P1 drew two cards: P2 loses 2 life twice
+    assert player(g, "P1")["life"] == 20
