@@ -193,6 +193,9 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
         for o in declared:  # "Whenever ~ and at least two other creatures attack" (battalion)
             triggers.about(g, o, triggers.E.ATTACKS_WITH_TWO, triggers.Event(triggers.E.ATTACKS_WITH_TWO, object=o))
     if declared:
+        attacked = g.turn_state.facts.setdefault("attacked", [])
+        if ap not in attacked:
+            attacked.append(ap)  # raid: "if you attacked this turn" (cards/turnfacts.py)
         triggers.player_event(g, triggers.E.PLAYER_ATTACKS, ap)  # CR 508.3d: "whenever you attack"
     return True
 

@@ -85,6 +85,10 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
             if "deathtouch" in kws:
                 obj.deathtouched = True  # CR 702.2b: destroyed, whatever form the damage took
         g.log_event(f"{ctx.source_name} deals {n} damage to {g.name_of(ref[1])}")
+    if ref[0] == "obj" and src is not None:
+        damaged = g.turn_state.facts.setdefault("damaged", [])
+        if (ref[1], src) not in damaged:
+            damaged.append((ref[1], src))  # "a creature dealt damage by ~ this turn"
     if "lifelink" in kws:
         gain_life(g, ctx.controller, n, lifelink=src)
     if not combat:
@@ -102,7 +106,10 @@ def draw(g: Game, player: int, n: int = 1) -> None:
             g.log_event(f"{p.name} tries to draw from an empty library")
             return
         card = zones.move_to_zone(g, p.library[0], HAND)
-        if card is not None:
+        if card is not None and g.turn_state.step != "untap":
+            # the opening hands are drawn before the first turn's untap step ends (nothing
+            # else draws in an untap step: no player gets priority, CR 502.4)
+            g.turn_state.facts.setdefault("draws", []).append(player)
             triggers.card_drawn(g, player, card)
     if n:
         g.log_event(f"{p.name} draws {n} card{'s' if n != 1 else ''}")

@@ -80,6 +80,9 @@ def leaves_battlefield(g: Game, obj: GameObject, to_zone: str, c: Chars) -> None
     """Leaves-the-battlefield triggers look back in time (CR 603.10a): the permanent's own
     abilities (and undying, CR 702.93a, only with no +1/+1 counter on it) as it last existed
     (`c`), then other permanents' "whenever a creature dies"."""
+    left = g.turn_state.facts.setdefault("left", [])
+    if obj.controller not in left:
+        left.append(obj.controller)  # revolt (cards/turnfacts.py)
     dies = to_zone == GRAVEYARD and "Creature" in c.types
     happened = {E.LEAVES} | ({E.DIES} if dies else set()) | ({E.PUT_INTO_GRAVEYARD} if to_zone == GRAVEYARD else set())
     event = Event(E.LEAVES, object=obj.id, name=c.name, zone=to_zone, counters=dict(obj.counters),
@@ -265,6 +268,8 @@ def _players_event(g: Game, kind: TriggerEvent, player: int, event: Event) -> No
         if (ab.actor == YOU and controller != player) or (
                 ab.actor == OPPONENT and player not in g.opponents(controller)):
             continue
+        if ab.subject is not None and not ab.subject.player(g, player, controller):
+            continue  # "your second card each turn" (cards/turnfacts.py)
         queue_trigger(g, ab, src, key, origin, event.copy())
 
 

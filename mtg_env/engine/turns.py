@@ -96,6 +96,7 @@ def begin_step(g: Game) -> None:
             p.mana_produced = 0
         ts.activations.clear()
         ts.spells_cast = 0
+        ts.facts = {}  # what happened this turn (cards/turnfacts.py)
         faces.day_night_check(g)  # CR 502.2, 730.2: after phasing, before untapping
         untapped: list[int] = []
         for oid in g.battlefield:

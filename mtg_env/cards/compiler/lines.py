@@ -291,7 +291,7 @@ def triggered(line: Line, b: Builder) -> list[Ability]:
 
 
 def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Ability:
-    kw: dict[str, Any] = {k: v for k, v in spec.items() if k not in ("event_obj", "no_self")}
+    kw: dict[str, Any] = {k: v for k, v in spec.items() if k not in ("event_obj", "no_self", "check")}
     if rest.lower().startswith("if "):
         k = rest.find(", ")
         while k != -1:
@@ -309,12 +309,14 @@ def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Abili
         rest = rest[len("you may "):]
     if line.modes and rest.lower().rstrip(".") == "choose one —":
         got = modes(line, b.card)
-        if spec.get("no_self") and _acts_on_self(got):
+        if (spec.get("no_self") and _acts_on_self(got)) or spec.get("check") is not None:
             raise NoParse(rest)
         return Triggered(text=line.raw, modes=got, **kw)
     effs = effects(rest, b)
     if spec.get("no_self") and _acts_on_self(effs):
         raise NoParse(rest)  # "When you cast this spell": "~" is a spell, not a permanent
+    if spec.get("check") is not None:
+        spec["check"](effs)  # the trigger's own limits on its effects (NoParse to decline)
     if _leaves(kw.get("event")) and kw.get("subject", THIS) is THIS and _acts_on_self(effs):
         # CR 400.7: after it left the battlefield, "~" in its leaves trigger is a new object
         # (Rancor's "return Rancor to its owner's hand" from the graveyard): not read

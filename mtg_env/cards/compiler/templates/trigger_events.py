@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ....core.filters import OPPONENT, YOU, ControlledBy, Filter, Permanent, Spell, Targets
+from ....core.filters import OPPONENT, YOU, CardType, ControlledBy, Filter, Permanent, Spell, Targets
 from ....core.objects import HAND
-from ...abilities import THIS, TargetSpec, Triggered, TriggerEvent
+from ...abilities import THIS, EntersWith, TargetSpec, Triggered, TriggerEvent
+from ...effects import PutCounters
 from ...effects.graveyard import ReturnCard
 from ...subjects import EVENT_OBJECT, SELF, EventPlayer, Target
+from ...turnfacts import ATTACKED, REVOLT, DealtDamageByThis, NthDrawThisTurn, NthSpellThisTurn
 from ..grammar import NoParse, kind, rule
 from ..lexicon import read_noun
 from ..text import Line
@@ -173,3 +175,99 @@ def soulshift(b: Any, n: int, line: Line) -> list[Any]:
     spec = TargetSpec(f"Spirit card with mana value {n} or less from your graveyard")
     return [Triggered(text=line.raw, event=E.DIES, optional=True, effects=(ReturnCard(Target(0), HAND),),
                       targets=(spec,))]
+
+
+# --------------------------------------------------------------------------------------------
+# what happened this turn (cards/turnfacts.py): raid, revolt, "dealt damage by ~ this turn",
+# "your second spell / card each turn"
+
+
+@rule("condition", "you attacked this turn", "you attacked with a creature this turn")
+def raid(b: Any) -> Any:
+    """Raid (CR 603.4): "if you attacked this turn" — you declared one or more attackers this
+    turn (CR 508.1; creatures put onto the battlefield attacking aren't declared)."""
+    return ATTACKED
+
+
+@rule("condition", "a permanent you controlled left the battlefield this turn")
+def revolt(b: Any) -> Any:
+    """Revolt (CR 603.4): a permanent you controlled (a token too) left the battlefield this
+    turn."""
+    return REVOLT
+
+
+@kind("turn_fact")
+def _turn_fact(text: str) -> Filter:
+    low = text.lower()
+    if low in ("you attacked this turn", "you attacked with a creature this turn"):
+        return ATTACKED
+    if low == "a permanent you controlled left the battlefield this turn":
+        return REVOLT
+    raise NoParse(text)
+
+
+@rule("static", "<s:self> enters with <n:amount> <counter:counter> (counter|counters) on it if <cond:turn_fact>")
+def enters_with_if(b: Any, s: str, n: Any, counter: str, cond: Filter, line: Line) -> list[Any]:
+    """"~ enters with a +1/+1 counter on it if you attacked this turn." (a replacement effect,
+    CR 614.1c; the condition judged as it enters)."""
+    if not isinstance(n, int):
+        raise NoParse(line.text)
+    return [EntersWith(text=line.raw, counter=counter, amount=n, condition=cond)]
+
+
+def _only_counters_on_self(effs: tuple[Any, ...]) -> None:
+    """"Whenever a creature dealt damage by ~ this turn dies": if ~ leaves the battlefield at
+    the same time, the ability still triggers (CR 603.10a), which the engine's one-by-one
+    state-based moves don't see; only counters put on ~ itself (which then do nothing) are
+    read, so the outcome is the same."""
+    if not effs or not all(isinstance(e, PutCounters) and e.what == SELF for e in effs):
+        raise NoParse("an effect besides counters on ~ (it may have died at the same time)")
+
+
+@rule("trigger", "Whenever <what:dead_kind> dealt damage by <s:self> this turn dies")
+def dealt_damage_by_this_dies(b: Any, what: Filter, s: str) -> dict[str, Any]:
+    """CR 603.10a, 120.3: "Whenever a creature dealt damage by Sengir Vampire this turn dies"
+    (damage this object dealt it this turn; prevented damage isn't dealt)."""
+    return {"event": E.DIES, "subject": what & DealtDamageByThis(), "check": _only_counters_on_self}
+
+
+@kind("dead_kind")
+def _dead_kind(text: str) -> Filter:
+    """"a creature", "a creature with flying" (judged as it last existed)."""
+    low = text.lower()
+    if not low.startswith(("a creature", "a ")):
+        raise NoParse(text)
+    f = read_noun(text[2:])
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return f & Permanent() & CardType("Creature")
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3}
+
+
+@rule("trigger", "Whenever you cast your <nth:ordinal> spell each turn")
+def you_cast_nth_spell(b: Any, nth: int) -> dict[str, Any]:
+    """CR 601.2i: the `nth` spell you cast this turn (copies aren't cast, CR 707.12)."""
+    return {"event": E.CAST, "actor": YOU, "subject": NthSpellThisTurn(nth)}
+
+
+@rule("trigger", "Whenever an opponent casts their <nth:ordinal> spell each turn")
+def opponent_casts_nth_spell(b: Any, nth: int) -> dict[str, Any]:
+    return {"event": E.CAST, "actor": OPPONENT, "subject": NthSpellThisTurn(nth)}
+
+
+@rule("trigger", "Whenever you cast your first spell during each opponent's turn")
+def first_spell_on_opponents_turn(b: Any) -> dict[str, Any]:
+    return {"event": E.CAST, "actor": YOU, "subject": NthSpellThisTurn(1, opponents_turn=True)}
+
+
+@rule("trigger", "Whenever you draw your <nth:ordinal> card each turn")
+def you_draw_nth_card(b: Any, nth: int) -> dict[str, Any]:
+    """CR 121.2: the `nth` card you draw this turn (each card is one draw)."""
+    return {"event": E.DRAW, "actor": YOU, "subject": NthDrawThisTurn(nth), "event_obj": DRAWER}
+
+
+@kind("ordinal")
+def _ordinal(text: str) -> int:
+    return _ORDINALS[text.lower()]
