@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def facts(g: Any, key: str) -> list[Any]:
-    return g.turn_state.facts.get(key, ())  # type: ignore[no-any-return]
+    return g.turn_state.facts.get(key) or []
 
 
 @dataclass(frozen=True, slots=True)
