@@ -600,6 +600,9 @@ def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> Non
     if flashback or buyback:
         obj.info = dict(obj.info or {}, **({"flashback": True} if flashback else {}),
                         **({"buyback": True} if buyback else {}))
+    ts = g.turn_state
+    if ts.active == p and ts.step in ("precombat_main", "postcombat_main") and not card.is_permanent:
+        obj.info = dict(obj.info or {}, main_phase=True)  # addendum (cards/effects/addendum.py)
     # a copy of a card cast from exile (Isochron Scepter) is a copy on the stack too
     item = StackItem(new_stack_id(g), "spell", sid, card.spell_ability, "", ctx, card.oracle, copy=obj.token)
     g.stack.append(item)

@@ -478,3 +478,67 @@ def test_cr_121_2_your_second_card_each_turn_improbable_alliance():
     g2.act("cast Divination")
     resolve_all(g2)
     assert len([e for e in player(g2, "P1")["battlefield"] if e["card"] == "Faerie Token"]) == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# addendum, historic spells, permanents entering under an opponent's control
+
+
+def test_cr_207_2c_addendum_only_in_your_main_phase_sphinxs_insight():
+    """Sphinx's Insight: "Draw two cards. Addendum — If you cast this spell during your main
+    phase, you gain 2 life." Cast in your main phase: 2 life; in your upkeep (or an opponent's
+    turn): none."""
+    _compiled("Sphinx's Insight")
+    g = duel({"hand": ["Sphinx's Insight"], "battlefield": ["Island", "Island", "Plains", "Plains"]})
+    g.act("cast Sphinx's Insight")
+    resolve_all(g)
+    assert player(g, "P1")["life"] == 22
+    g = duel({"hand": ["Sphinx's Insight"], "battlefield": ["Island", "Island", "Plains", "Plains"]}, step="upkeep")
+    g.act("cast Sphinx's Insight")
+    resolve_all(g)
+    assert player(g, "P1")["life"] == 20
+    g = duel({"hand": ["Sphinx's Insight"], "battlefield": ["Island", "Island", "Plains", "Plains"]}, active="P2")
+    g.act("pass")
+    g.act("cast Sphinx's Insight")
+    resolve_all(g)
+    assert player(g, "P1")["life"] == 20
+
+
+def test_declined_addendum_instead_summary_judgment():
+    """Summary Judgment: "Addendum — If you cast this spell during your main phase, it deals 5
+    damage instead." An "instead" that replaces the line before: not read."""
+    _unsupported("Summary Judgment", "during your main phase")
+
+
+def test_cr_700_6_whenever_you_cast_a_historic_spell_jhoira_weatherlight_captain():
+    """Jhoira, Weatherlight Captain: "Whenever you cast a historic spell, draw a card."
+    (Artifacts, legendaries, and Sagas are historic, CR 700.6.) Memnite is an artifact; Grizzly
+    Bears isn't historic."""
+    _compiled("Jhoira, Weatherlight Captain")
+    g = duel({"battlefield": ["Jhoira, Weatherlight Captain", "Forest", "Forest"],
+              "hand": ["Memnite", "Grizzly Bears"]})
+    g.act("cast Memnite")
+    assert [s["source"] for s in stack(g)] == ["Memnite", "Jhoira, Weatherlight Captain"]
+    resolve_all(g)
+    g.act("cast Grizzly Bears")
+    assert [s["source"] for s in stack(g)] == ["Grizzly Bears"]
+
+
+def test_cr_603_6a_a_land_enters_under_an_opponents_control_shattered_angel():
+    """Shattered Angel: "Whenever a land enters the battlefield under an opponent's control,
+    you may gain 3 life." Not for your own lands."""
+    _compiled("Shattered Angel")
+    g = duel({"battlefield": ["Shattered Angel"], "hand": ["Plains"]}, {"hand": ["Forest"]})
+    g.act("play Plains")
+    assert not stack(g)
+    g2 = duel({"battlefield": ["Shattered Angel"]}, {"hand": ["Forest"]}, active="P2")
+    g2.act("play Forest")
+    assert [s["source"] for s in stack(g2)] == ["Shattered Angel"]
+    resolve_all(g2)
+    assert player(g2, "P1")["life"] == 23
+
+
+def test_declined_enters_under_an_opponents_control_that_player_nightshade_harvester():
+    """Nightshade Harvester: "Whenever a land enters the battlefield under an opponent's control,
+    that player loses 1 life." The enters event names no player: not read."""
+    _unsupported("Nightshade Harvester", "that player")

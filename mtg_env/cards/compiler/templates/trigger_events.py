@@ -10,15 +10,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ....core.filters import OPPONENT, YOU, CardType, ControlledBy, Filter, Permanent, Spell, Targets
+from ....core.filters import (
+    OPPONENT,
+    YOU,
+    CardType,
+    ControlledBy,
+    Filter,
+    Permanent,
+    Spell,
+    Subtype,
+    Supertype,
+    Targets,
+)
 from ....core.objects import HAND
 from ...abilities import THIS, EntersWith, TargetSpec, Triggered, TriggerEvent
 from ...effects import PutCounters
+from ...effects.addendum import IfCastInMainPhase
 from ...effects.graveyard import ReturnCard
 from ...subjects import EVENT_OBJECT, SELF, EventPlayer, Target
 from ...turnfacts import ATTACKED, REVOLT, DealtDamageByThis, NthDrawThisTurn, NthSpellThisTurn
 from ..grammar import NoParse, kind, rule
 from ..lexicon import read_noun
+from ..lines import SENTENCE_HOOKS
 from ..text import Line
 
 E = TriggerEvent
@@ -73,10 +86,49 @@ def self_or_another_enters(b: Any, s: str, what: Filter) -> dict[str, Any]:
 # an opponent casting a spell (CR 601.2i)
 
 
-@rule("trigger", "Whenever an opponent casts <what:spell_phrase>")
+@rule("trigger", "Whenever an opponent casts <what:spell_phrase>", "When an opponent casts <what:spell_phrase>")
 def opponent_casts(b: Any, what: Filter) -> dict[str, Any]:
-    """CR 601.2i, 102.2: a cast trigger for a spell one of your opponents casts."""
+    """CR 601.2i, 102.2: a cast trigger for a spell one of your opponents casts ("that
+    player" is the caster)."""
     return {"event": E.CAST, "actor": OPPONENT, "subject": what}
+
+
+#: CR 700.6: "An object is historic if it has the legendary supertype, the artifact card type,
+#: or the Saga subtype."
+HISTORIC = Spell() & (CardType("Artifact") | Supertype("Legendary") | Subtype("Saga"))
+
+
+@rule("trigger", "Whenever you cast a historic spell")
+def you_cast_historic(b: Any) -> dict[str, Any]:
+    """CR 700.6, 601.2i: a cast trigger for an artifact, legendary or Saga spell you cast."""
+    return {"event": E.CAST, "actor": YOU, "subject": HISTORIC}
+
+
+def _no_event_player(effs: tuple[Any, ...]) -> None:
+    """An enters event names no player: "that player" (the permanent's controller) isn't
+    read."""
+    if _mentions(effs, EventPlayer):
+        raise NoParse("that player")
+
+
+def _mentions(x: Any, cls: type) -> bool:
+    import dataclasses
+    if isinstance(x, cls):
+        return True
+    if isinstance(x, tuple | list):
+        return any(_mentions(y, cls) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return any(_mentions(getattr(x, f.name), cls) for f in dataclasses.fields(x))
+    return False
+
+
+@rule("trigger", "Whenever <what:permanents> enters under an opponent's control",
+      "When <what:permanents> enters under an opponent's control")
+def enters_under_opponent(b: Any, what: Filter) -> dict[str, Any]:
+    """CR 603.6a: "Whenever a creature enters under an opponent's control" (judged as it is
+    on the battlefield). "it" is what entered."""
+    return {"event": E.ENTERS, "subject": what & ControlledBy(OPPONENT), "event_obj": EVENT_OBJECT,
+            "check": _no_event_player}
 
 
 # --------------------------------------------------------------------------------------------
@@ -271,3 +323,36 @@ def you_draw_nth_card(b: Any, nth: int) -> dict[str, Any]:
 @kind("ordinal")
 def _ordinal(text: str) -> int:
     return _ORDINALS[text.lower()]
+
+
+# --------------------------------------------------------------------------------------------
+# addendum: "If you cast this spell during your main phase, <effect>."
+
+_ADDENDUM = "if you cast this spell during your main phase, "
+
+
+def _addendum_sentence(s: str, b: Any, out: list[Any], start: int) -> list[Any] | None:
+    """Addendum (CR 207.2c): an instant's or sorcery's "If you cast this spell during your main
+    phase, <effect>." in addition to its other effects. "instead" (an effect replacing an
+    earlier one) is declined, and so is an effect with targets of its own (targets are chosen
+    as it is cast, before whether it matters is known to the engine)."""
+    from ..grammar import FAIL
+    from ..lines import sentence
+    if not s.lower().startswith(_ADDENDUM):
+        return None
+    if not b.is_spell:
+        raise NoParse(s)
+    rest = s[len(_ADDENDUM):]
+    if rest.lower().startswith("instead") or rest.lower().endswith(" instead"):
+        raise NoParse(s)
+    n = len(b.targets)
+    try:
+        effs = sentence(rest, b)
+    except FAIL:
+        raise NoParse(s) from None
+    if len(b.targets) != n:
+        raise NoParse(s)
+    return out + [IfCastInMainPhase(tuple(effs))]
+
+
+SENTENCE_HOOKS.append(_addendum_sentence)
