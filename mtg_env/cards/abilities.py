@@ -173,6 +173,7 @@ class TriggerEvent(StrEnum):
     BECOMES_UNTAPPED = "becomes_untapped"      # CR 603.2f
     COPY = "copy"                              # CR 707.10: a player copies a spell
     CAST_SELF = "cast_self"                    # "When you cast this spell" (from the stack)
+    DEALS_DAMAGE = "deals_damage"              # "Whenever ~ deals damage" (once for damage at once)
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

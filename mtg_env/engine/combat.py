@@ -555,6 +555,7 @@ def _deal_combat_damage(g: Game, plan: list[tuple[int, tuple[str, int], int]], f
             received[ref[1]] = received.get(ref[1], 0) + n
     for oid, n in sent.items():  # "Whenever ~ deals combat damage": once, however many it hit
         triggers.about(g, oid, triggers.E.COMBAT_DAMAGE, triggers.Event(triggers.E.COMBAT_DAMAGE, object=oid, amount=n))
+        triggers.deals_damage(g, oid, n)  # "Whenever ~ deals damage"
     for oid, n in received.items():
         triggers.was_dealt_damage(g, oid, n, None)
         triggers.about(g, oid, triggers.E.DEALT_COMBAT_DAMAGE,

@@ -93,6 +93,11 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
         gain_life(g, ctx.controller, n, lifelink=src)
     if not combat:
         triggers.damage_dealt(g, src, ref, n, False)
+        if src is not None:
+            if g.lifelink_batch is not None:  # "Whenever ~ deals damage": once for damage dealt at once
+                g.lifelink_batch[(-1, src)] = g.lifelink_batch.get((-1, src), 0) + n
+            else:
+                triggers.deals_damage(g, src, n)
     return n
 
 
@@ -133,7 +138,9 @@ def gain_life(g: Game, player: int, n: int, lifelink: int | None = None) -> None
 
 def simultaneous_damage(g: Game) -> bool:
     """Damage dealt from now until `end_simultaneous_damage` is dealt at once: a lifelink
-    source's life gain is one event (CR 702.15e, 119.9). False if already in such a batch."""
+    source's life gain is one event (CR 702.15e, 119.9), and a source's noncombat damage one
+    "deals damage" event (the batch's (-1, source) entry; combat damage's are the combat
+    damage step's, CR 510.2). False if already in such a batch."""
     if g.lifelink_batch is not None:
         return False
     g.lifelink_batch = {}
@@ -143,8 +150,11 @@ def simultaneous_damage(g: Game) -> bool:
 def end_simultaneous_damage(g: Game) -> None:
     batch = g.lifelink_batch
     g.lifelink_batch = None
-    for (player, _src), n in (batch or {}).items():
-        triggers.life_gained(g, player, n)
+    for (player, src), n in (batch or {}).items():
+        if player == -1:
+            triggers.deals_damage(g, src, n)
+        else:
+            triggers.life_gained(g, player, n)
 
 
 def lose_life(g: Game, player: int, n: int) -> None:

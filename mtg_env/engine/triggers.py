@@ -197,6 +197,12 @@ def damage_dealt(g: Game, src: int | None, ref: tuple[str, int], n: int, combat:
         was_dealt_damage(g, ref[1], n, src)
 
 
+def deals_damage(g: Game, src: int, n: int) -> None:
+    """"Whenever ~ deals damage": once for the damage a source deals at once (a combat damage
+    step's, CR 510.2; one effect's); "that much" is the total."""
+    about(g, src, E.DEALS_DAMAGE, Event(E.DEALS_DAMAGE, object=src, amount=n, source=src))
+
+
 def was_dealt_damage(g: Game, oid: int, n: int, src: int | None) -> None:
     """"Whenever <this> is dealt damage": once for damage dealt at the same time, however many
     sources dealt it (combat damage is summed by the caller, CR 510.2)."""

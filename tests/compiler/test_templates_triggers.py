@@ -179,7 +179,7 @@ def test_cr_119_9_whenever_you_gain_life_that_many_counters_ageless_entity():
     assert counters(g, "Ageless Entity") == 3
 
 
-def _combat(g: Game, attackers: int, blocks: int, assign: str | None = None) -> None:
+def _combat(g: Game, attackers: int, blocks: int, assign: str | None = None, name: str = "Child of Night") -> None:
     """Attack P2 with `attackers` Children of Night, block with `blocks` Memnites, and stop
     when the combat damage step has a priority decision."""
     for _ in range(40):
@@ -188,12 +188,12 @@ def _combat(g: Game, attackers: int, blocks: int, assign: str | None = None) -> 
             return
         labs = labels(g)
         if d.kind == "attack":
-            with_child = [lab for lab in labs if lab.startswith("attack P2 with Child of Night")]
+            with_child = [lab for lab in labs if lab.startswith(f"attack P2 with {name}")]
             g.act(with_child[0] if with_child and attackers else "done attacking" if "done attacking" in labs
                   else "no attack")
             attackers -= 1
         elif d.kind == "block":
-            memnite = [lab for lab in labs if lab.startswith("block Child of Night with Memnite") and "(2)" not in lab]
+            memnite = [lab for lab in labs if lab.startswith(f"block {name} with Memnite") and "(2)" not in lab]
             g.act(memnite[0] if memnite and blocks else "done blocking" if "done blocking" in labs else "no block")
             blocks -= 1
         elif d.kind == "choose" and assign is not None:
@@ -542,3 +542,32 @@ def test_declined_enters_under_an_opponents_control_that_player_nightshade_harve
     """Nightshade Harvester: "Whenever a land enters the battlefield under an opponent's control,
     that player loses 1 life." The enters event names no player: not read."""
     _unsupported("Nightshade Harvester", "that player")
+
+
+def test_cr_603_6a_rally_you_may_have_allies_get_akoum_battlesinger():
+    """Akoum Battlesinger: "Whenever Akoum Battlesinger or another Ally enters the battlefield
+    under your control, you may have Ally creatures you control get +1/+0 until end of turn."
+    ("you may have X get" is "you may" with "X get"); non-Allies don't get it."""
+    _compiled("Akoum Battlesinger")
+    g = duel({"hand": ["Akoum Battlesinger"], "battlefield": ["Mountain", "Mountain", "Kor Bladewhirl",
+                                                               "Grizzly Bears"]})
+    g.act("cast Akoum Battlesinger")
+    for _ in range(20):
+        if not stack(g) and g.decision.kind == "priority":
+            break
+        labs = labels(g)
+        g.act("yes" if "yes" in labs else labs[0] if g.decision.kind != "priority" else "pass")
+    assert permanent(g, "Akoum Battlesinger")["power"] == 2
+    assert permanent(g, "Grizzly Bears")["power"] == 2
+
+
+def test_cr_510_2_whenever_it_deals_damage_once_for_damage_dealt_at_once_horned_cheetah():
+    """Horned Cheetah: "Whenever Horned Cheetah deals damage, you gain that much life." Its
+    combat damage to two blockers is dealt at once (CR 510.2): one trigger, for the total."""
+    _compiled("Horned Cheetah")
+    g = duel({"battlefield": ["Horned Cheetah"]}, {"battlefield": ["Memnite", "Memnite"]},
+             step="beginning_of_combat")
+    _combat(g, attackers=1, blocks=2, assign="assign 1 damage to Memnite", name="Horned Cheetah")
+    assert [s["source"] for s in stack(g)] == ["Horned Cheetah"]
+    resolve_all(g)
+    assert player(g, "P1")["life"] == 22

@@ -26,6 +26,7 @@ from ....core.objects import HAND
 from ...abilities import THIS, EntersWith, TargetSpec, Triggered, TriggerEvent
 from ...effects import PutCounters
 from ...effects.addendum import IfCastInMainPhase
+from ...effects.combat import SELF_OF_DAMAGE
 from ...effects.graveyard import ReturnCard
 from ...subjects import EVENT_OBJECT, SELF, EventPlayer, Target
 from ...turnfacts import ATTACKED, REVOLT, DealtDamageByThis, NthDrawThisTurn, NthSpellThisTurn
@@ -356,3 +357,47 @@ def _addendum_sentence(s: str, b: Any, out: list[Any], start: int) -> list[Any] 
 
 
 SENTENCE_HOOKS.append(_addendum_sentence)
+
+
+# --------------------------------------------------------------------------------------------
+# "you may have <someone> <do something>" (rally: "you may have Ally creatures you control get
+# +1/+0 until end of turn")
+
+
+def _have_sentence(s: str, b: Any, out: list[Any], start: int) -> list[Any] | None:
+    """"You may have Ally creatures you control gain first strike until end of turn." is "You
+    may" with "Ally creatures you control gain first strike until end of turn." (the
+    causative "have X do" says the same as "X does"). After a trigger's "you may" has made the
+    ability optional (lines._triggered), the sentence begins "have ...". "have" followed by a
+    noun that is a thing to have ("have hexproof") isn't this: the rest must read as a clause."""
+    from ...effects import May
+    from ..grammar import FAIL
+    from ..lines import sentence
+    low = s.lower()
+    if low.startswith("you may have "):
+        rest = s[len("you may have "):]
+        try:
+            return out + [May(tuple(sentence(rest, b)), rest)]
+        except FAIL:
+            raise NoParse(s) from None
+    if low.startswith("have "):
+        rest = s[len("have "):]
+        try:
+            return out + list(sentence(rest, b))
+        except FAIL:
+            raise NoParse(s) from None
+    return None
+
+
+SENTENCE_HOOKS.append(_have_sentence)
+
+
+# --------------------------------------------------------------------------------------------
+# "Whenever ~ deals damage" (CR 120)
+
+
+@rule("trigger", "Whenever <s:self> deals damage")
+def deals_damage(b: Any, s: str) -> dict[str, Any]:
+    """CR 120.3, 603.2c: once for the damage it deals at the same time (a combat damage step's,
+    CR 510.2; one effect's, to however many players and objects); "that much" is the total."""
+    return {"event": E.DEALS_DAMAGE, "event_obj": SELF_OF_DAMAGE}
