@@ -169,6 +169,13 @@ class TriggerEvent(StrEnum):
     CYCLED = "cycled"                          # CR 702.29c-d: a card discarded to pay a cycling cost
     DISCARD = "discard"                        # CR 701.9a: a player discards a card
     LAST_TIME_COUNTER = "last_time_counter"    # CR 702.63a: the last time counter removed from it
+    # templates/trigger_events.py
+    GAIN_LIFE = "gain_life"                    # CR 119.9: a player gains life (not 0)
+    DRAW = "draw"                              # CR 121.2: a player draws a card (each card)
+    BECOMES_UNTAPPED = "becomes_untapped"      # CR 603.2f
+    COPY = "copy"                              # CR 707.10: a player copies a spell
+    CAST_SELF = "cast_self"                    # "When you cast this spell" (from the stack)
+    DEALS_DAMAGE = "deals_damage"              # "Whenever ~ deals damage" (once for damage at once)
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

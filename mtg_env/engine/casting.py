@@ -525,6 +525,7 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         g.writable(oid).tapped = True
     if cost.untap:
         g.writable(oid).tapped = False
+        triggers.becomes_untapped(g, oid)
     for o in t.tapped_others:
         g.writable(o).tapped = True
         triggers.becomes_tapped(g, o)
@@ -607,6 +608,9 @@ def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> Non
     if flashback or buyback:
         obj.info = dict(obj.info or {}, **({"flashback": True} if flashback else {}),
                         **({"buyback": True} if buyback else {}))
+    ts = g.turn_state
+    if ts.active == p and ts.step in ("precombat_main", "postcombat_main") and not card.is_permanent:
+        obj.info = dict(obj.info or {}, main_phase=True)  # addendum (cards/effects/addendum.py)
     # a copy of a card cast from exile (Isochron Scepter) is a copy on the stack too
     item = StackItem(new_stack_id(g), "spell", sid, card.spell_ability, "", ctx, card.oracle, copy=obj.token)
     g.stack.append(item)
@@ -616,6 +620,7 @@ def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> Non
     g.log_event(f"{g.players[p].name} casts {card.name}{targets_text(g, ctx)}")
     triggers.becomes_target(g, ctx)
     triggers.player_event(g, TriggerEvent.CAST, p, item=item.clone())
+    triggers.cast_self(g, item)
 
 
 def new_stack_id(g: Game) -> int:

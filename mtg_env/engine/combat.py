@@ -193,6 +193,9 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
         for o in declared:  # "Whenever ~ and at least two other creatures attack" (battalion)
             triggers.about(g, o, triggers.E.ATTACKS_WITH_TWO, triggers.Event(triggers.E.ATTACKS_WITH_TWO, object=o))
     if declared:
+        attacked = g.turn_state.facts.setdefault("attacked", [])
+        if ap not in attacked:
+            attacked.append(ap)  # raid: "if you attacked this turn" (cards/turnfacts.py)
         triggers.player_event(g, triggers.E.PLAYER_ATTACKS, ap)  # CR 508.3d: "whenever you attack"
     return True
 
@@ -545,6 +548,7 @@ def _deal_combat_damage(g: Game, plan: list[tuple[int, tuple[str, int], int]], f
     if first:
         g.combat.dealt_first_strike = {src for src, _r, _n in plan}
     dealt: list[tuple[int, tuple[str, int], int]] = []
+    batch = primitives.simultaneous_damage(g)  # CR 702.15e: one life gain event per lifelink source
     for src, ref, n in plan:
         if src not in g.objects:
             continue
@@ -555,6 +559,8 @@ def _deal_combat_damage(g: Game, plan: list[tuple[int, tuple[str, int], int]], f
             on_combat_damage_to_player(g, src, ref[1], done)
         if done:
             dealt.append((src, ref, done))
+    if batch:
+        primitives.end_simultaneous_damage(g)
     g.combat.damage_dealt = True
     received: dict[int, int] = {}
     sent: dict[int, int] = {}
@@ -565,6 +571,7 @@ def _deal_combat_damage(g: Game, plan: list[tuple[int, tuple[str, int], int]], f
             received[ref[1]] = received.get(ref[1], 0) + n
     for oid, n in sent.items():  # "Whenever ~ deals combat damage": once, however many it hit
         triggers.about(g, oid, triggers.E.COMBAT_DAMAGE, triggers.Event(triggers.E.COMBAT_DAMAGE, object=oid, amount=n))
+        triggers.deals_damage(g, oid, n)  # "Whenever ~ deals damage"
     for oid, n in received.items():
         triggers.was_dealt_damage(g, oid, n, None)
         triggers.about(g, oid, triggers.E.DEALT_COMBAT_DAMAGE,

@@ -18,7 +18,7 @@ from ..cards.facedown import FACE_DOWN
 from ..cards.subjects import TARGET
 from ..cards.tokens import TokenDef
 from ..core.objects import STACK, Context, GameObject, StackItem
-from . import casting, resolution, targets
+from . import casting, resolution, targets, triggers
 
 if TYPE_CHECKING:
     from .game import Game
@@ -137,4 +137,6 @@ def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: b
     g.stack.append(copy)
     g.log_event(f"{g.players[copier].name} copies {orig.ctx.source_name}: {orig.text}"
                 f"{casting.targets_text(g, cctx)}")
+    if copy.kind == "spell":
+        triggers.spell_copied(g, copier, copy)
     return None

@@ -115,6 +115,9 @@ class Game:
         self.pending: Pending | None = None
         self.pending_triggers: list[PendingTrigger] = []
         self.mana_triggers: list[PendingTrigger] = []
+        #: while damage is dealt at once, the life each lifelink source's damage gained (one
+        #: life gain event each, CR 702.15e; primitives.simultaneous_damage), else None
+        self.lifelink_batch: dict[tuple[int, int], int] | None = None
         #: tokens that left the battlefield; they cease to exist as a state-based action
         self.token_ghosts: list[int] = []
         #: last known information (CR 113.7a): the characteristics of permanents that left the

@@ -85,10 +85,19 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
             if "deathtouch" in kws:
                 obj.deathtouched = True  # CR 702.2b: destroyed, whatever form the damage took
         g.log_event(f"{ctx.source_name} deals {n} damage to {g.name_of(ref[1])}")
+    if ref[0] == "obj" and src is not None:
+        damaged = g.turn_state.facts.setdefault("damaged", [])
+        if (ref[1], src) not in damaged:
+            damaged.append((ref[1], src))  # "a creature dealt damage by ~ this turn"
     if "lifelink" in kws:
-        gain_life(g, ctx.controller, n)
+        gain_life(g, ctx.controller, n, lifelink=src)
     if not combat:
         triggers.damage_dealt(g, src, ref, n, False)
+        if src is not None:
+            if g.lifelink_batch is not None:  # "Whenever ~ deals damage": once for damage dealt at once
+                g.lifelink_batch[(-1, src)] = g.lifelink_batch.get((-1, src), 0) + n
+            else:
+                triggers.deals_damage(g, src, n)
     return n
 
 
@@ -101,16 +110,51 @@ def draw(g: Game, player: int, n: int = 1) -> None:
             g.sba_dirty = True
             g.log_event(f"{p.name} tries to draw from an empty library")
             return
-        zones.move_to_zone(g, p.library[0], HAND)
+        card = zones.move_to_zone(g, p.library[0], HAND)
+        if card is not None and g.turn_state.step != "untap":
+            # the opening hands are drawn before the first turn's untap step ends (nothing
+            # else draws in an untap step: no player gets priority, CR 502.4)
+            g.turn_state.facts.setdefault("draws", []).append(player)
+            triggers.card_drawn(g, player, card)
     if n:
         g.log_event(f"{p.name} draws {n} card{'s' if n != 1 else ''}")
 
 
-def gain_life(g: Game, player: int, n: int) -> None:
+def gain_life(g: Game, player: int, n: int, lifelink: int | None = None) -> None:
+    """CR 119.9: a life gain event (none for 0 life). Life gained from damage dealt by a source
+    with lifelink (`lifelink`: the source) while damage is dealt at once (combat damage, one
+    effect's damage to several players and objects; see `simultaneous_damage`) is one event for
+    each source (CR 702.15e)."""
     g.sba_dirty = True
     if n > 0:
         g.players[player].life += n
         g.log_event(f"{g.players[player].name} gains {n} life")
+        batch = g.lifelink_batch
+        if lifelink is not None and batch is not None:
+            batch[(player, lifelink)] = batch.get((player, lifelink), 0) + n
+        else:
+            triggers.life_gained(g, player, n)
+
+
+def simultaneous_damage(g: Game) -> bool:
+    """Damage dealt from now until `end_simultaneous_damage` is dealt at once: a lifelink
+    source's life gain is one event (CR 702.15e, 119.9), and a source's noncombat damage one
+    "deals damage" event (the batch's (-1, source) entry; combat damage's are the combat
+    damage step's, CR 510.2). False if already in such a batch."""
+    if g.lifelink_batch is not None:
+        return False
+    g.lifelink_batch = {}
+    return True
+
+
+def end_simultaneous_damage(g: Game) -> None:
+    batch = g.lifelink_batch
+    g.lifelink_batch = None
+    for (player, src), n in (batch or {}).items():
+        if player == -1:
+            triggers.deals_damage(g, src, n)
+        else:
+            triggers.life_gained(g, player, n)
 
 
 def lose_life(g: Game, player: int, n: int) -> None:
@@ -213,6 +257,7 @@ def tap(g: Game, oid: int) -> None:
 def untap(g: Game, oid: int) -> None:
     if oid in g.objects and g.objects[oid].tapped:
         g.writable(oid).tapped = False
+        triggers.becomes_untapped(g, oid)
 
 
 def add_counters(g: Game, oid: int, kind: str, n: int) -> None:

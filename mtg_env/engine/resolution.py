@@ -16,7 +16,7 @@ from ..cards.effects import Ask
 from ..core.actions import Action
 from ..core.mana import can_pay
 from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, StackItem
-from . import autopay, casting, costs, faces, legal, targets, zones
+from . import autopay, casting, costs, faces, legal, primitives, targets, zones
 from .tasks import Resolve, ResolveStage
 
 if TYPE_CHECKING:
@@ -96,7 +96,12 @@ def resolve(g: Game, t: Resolve) -> bool:
             t.ask_key = None
             ctx.answers[key] = ans
         while t.effect_index < len(effects):
-            ask = effects[t.effect_index].resolve(g, ctx, t.effect_index)
+            batch = primitives.simultaneous_damage(g)  # one effect's damage is dealt at once
+            try:
+                ask = effects[t.effect_index].resolve(g, ctx, t.effect_index)
+            finally:
+                if batch:
+                    primitives.end_simultaneous_damage(g)
             if ask is not None:
                 if ask.kind == "autocast":  # cast a copy at once (Isochron Scepter)
                     t.effect_index += 1

@@ -41,7 +41,8 @@ class Options(SlotState):
 class TurnState(SlotState):
     """The turn (CR 500): its number, whose it is, the step, and what is counted per turn."""
 
-    __slots__ = ("number", "active", "first_player", "step", "spells_cast", "activations", "day_night")
+    __slots__ = ("number", "active", "first_player", "step", "spells_cast", "activations", "day_night",
+                 "facts")
 
     def __init__(self) -> None:
         self.number = 1
@@ -54,6 +55,11 @@ class TurnState(SlotState):
         self.activations: dict[tuple[int, str], int] = {}
         #: the game's day/night designation (CR 730.1): None (neither), "day" or "night"
         self.day_night: str | None = None
+        #: what happened this turn that abilities ask about (cards/turnfacts.py): "attacked"
+        #: (players who declared attackers, raid), "left" (players a permanent they controlled
+        #: left the battlefield of, revolt), "damaged" ([victim, source] pairs of damage to
+        #: permanents), "draws" (cards each player drew, by player index as a string)
+        self.facts: dict[str, list] = {}
 
     def copy(self) -> TurnState:
         t = TurnState.__new__(TurnState)
@@ -61,6 +67,7 @@ class TurnState(SlotState):
         t.spells_cast = self.spells_cast
         t.activations = self.activations.copy()
         t.day_night = self.day_night
+        t.facts = {k: v[:] for k, v in self.facts.items()}
         return t
 
 

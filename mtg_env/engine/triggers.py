@@ -80,6 +80,9 @@ def leaves_battlefield(g: Game, obj: GameObject, to_zone: str, c: Chars) -> None
     """Leaves-the-battlefield triggers look back in time (CR 603.10a): the permanent's own
     abilities (and undying, CR 702.93a, only with no +1/+1 counter on it) as it last existed
     (`c`), then other permanents' "whenever a creature dies"."""
+    left = g.turn_state.facts.setdefault("left", [])
+    if obj.controller not in left:
+        left.append(obj.controller)  # revolt (cards/turnfacts.py)
     dies = to_zone == GRAVEYARD and "Creature" in c.types
     happened = {E.LEAVES} | ({E.DIES} if dies else set()) | ({E.PUT_INTO_GRAVEYARD} if to_zone == GRAVEYARD else set())
     event = Event(E.LEAVES, object=obj.id, name=c.name, zone=to_zone, counters=dict(obj.counters),
@@ -116,6 +119,12 @@ def becomes_tapped(g: Game, oid: int) -> None:
 def last_time_counter_removed(g: Game, oid: int) -> None:
     """CR 702.63a: "When the last time counter is removed from this permanent, ..."."""
     _own(g, oid, E.LAST_TIME_COUNTER, Event(E.LAST_TIME_COUNTER, object=oid))
+
+
+def becomes_untapped(g: Game, oid: int) -> None:
+    """CR 603.2f: "Whenever <this> / a permanent you control becomes untapped" (an untap, not
+    a permanent entering untapped)."""
+    about(g, oid, E.BECOMES_UNTAPPED, Event(E.BECOMES_UNTAPPED, object=oid))
 
 
 def becomes_target(g: Game, ctx: Context) -> None:
@@ -193,6 +202,12 @@ def damage_dealt(g: Game, src: int | None, ref: tuple[str, int], n: int, combat:
         was_dealt_damage(g, ref[1], n, src)
 
 
+def deals_damage(g: Game, src: int, n: int) -> None:
+    """"Whenever ~ deals damage": once for the damage a source deals at once (a combat damage
+    step's, CR 510.2; one effect's); "that much" is the total."""
+    about(g, src, E.DEALS_DAMAGE, Event(E.DEALS_DAMAGE, object=src, amount=n, source=src))
+
+
 def was_dealt_damage(g: Game, oid: int, n: int, src: int | None) -> None:
     """"Whenever <this> is dealt damage": once for damage dealt at the same time, however many
     sources dealt it (combat damage is summed by the caller, CR 510.2)."""
@@ -251,10 +266,52 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                 host = g.objects[src].attached_to  # "the upkeep of enchanted creature's controller"
                 if host is None or host not in g.objects or g.objects[host].controller != player:
                     continue
-            if kind in (E.CAST, E.ACTIVATE) and ab.subject is not None and (
+            if kind in (E.CAST, E.ACTIVATE, E.COPY) and ab.subject is not None and (
                     item is None or not ab.subject.item(g, item, g.objects[src].controller, src)):
                 continue
             queue_trigger(g, ab, src, key, origin, Event(kind, player=player, item=item, source=source))
+
+
+def _players_event(g: Game, kind: TriggerEvent, player: int, event: Event) -> None:
+    """An event about `player` for abilities that say whose ("you", "an opponent") or not."""
+    for src, key, ab, origin in g.triggers_for(kind):
+        controller = g.objects[src].controller
+        if (ab.actor == YOU and controller != player) or (
+                ab.actor == OPPONENT and player not in g.opponents(controller)):
+            continue
+        if ab.subject is not None and not ab.subject.player(g, player, controller):
+            continue  # "your second card each turn" (cards/turnfacts.py)
+        queue_trigger(g, ab, src, key, origin, event.copy())
+
+
+def life_gained(g: Game, player: int, n: int) -> None:
+    """CR 119.9: "Whenever you gain life" triggers once for each life-gain event (each source
+    with lifelink that deals combat damage is one, CR 120.3f); gaining 0 life is none. "that
+    much" is `amount`."""
+    if n > 0:
+        _players_event(g, E.GAIN_LIFE, player, Event(E.GAIN_LIFE, player=player, amount=n))
+
+
+def card_drawn(g: Game, player: int, card: int) -> None:
+    """CR 121.2: each card drawn is one draw: "Whenever you draw a card" triggers for each."""
+    _players_event(g, E.DRAW, player, Event(E.DRAW, player=player, object=card))
+
+
+def spell_copied(g: Game, player: int, item: StackItem) -> None:
+    """CR 707.10: `player` copied a spell (the copy is `item`): "Whenever you cast or copy an
+    instant or sorcery spell"."""
+    player_event(g, E.COPY, player, item=item.clone())
+
+
+def cast_self(g: Game, item: StackItem) -> None:
+    """"When you cast this spell": the spell's own ability triggers from the stack as it
+    becomes cast (CR 601.2i, 113.6k)."""
+    oid = item.obj_id
+    if oid is None or oid not in g.objects:
+        return
+    for key, ab, origin in g.chars(oid).abilities:
+        if isinstance(ab, Triggered) and E.CAST_SELF in ab.events:
+            queue_trigger(g, ab, oid, key, origin, Event(E.CAST_SELF, player=item.controller, item=item.clone()))
 
 
 def delay_until_next_upkeep(g: Game, ctx: Context, ab: Triggered) -> None:

@@ -96,7 +96,9 @@ def begin_step(g: Game) -> None:
             p.mana_produced = 0
         ts.activations.clear()
         ts.spells_cast = 0
+        ts.facts = {}  # what happened this turn (cards/turnfacts.py)
         faces.day_night_check(g)  # CR 502.2, 730.2: after phasing, before untapping
+        untapped: list[int] = []
         for oid in g.battlefield:
             obj = g.objects[oid]
             if obj.controller == ap:
@@ -109,7 +111,10 @@ def begin_step(g: Game) -> None:
                         w.info = dict(w.info or {}, echo_turn=g.turn)
                 if obj.tapped and Flag.DOESNT_UNTAP not in g.chars(oid).flags:
                     g.writable(oid).tapped = False
+                    untapped.append(oid)
         g.invalidate()
+        for oid in untapped:  # CR 603.2f: "becomes untapped" (they wait for the upkeep)
+            triggers.becomes_untapped(g, oid)
     elif step == "upkeep":
         triggers.player_event(g, TriggerEvent.UPKEEP, ap)
     elif step == "draw":

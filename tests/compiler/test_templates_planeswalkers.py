@@ -226,9 +226,10 @@ players:
 
 
 def test_declined_emblem_whose_ability_no_template_reads():
-    """Ob Nixilis Reignited: "[-8]: Target opponent gets an emblem with "Whenever a player draws
-    a card, you lose 2 life."" — a draw trigger no template reads: the card is unsupported."""
-    st = card_status("Ob Nixilis Reignited")
+    """Jace, Unraveler of Secrets: "[-8]: You get an emblem with "Whenever an opponent casts
+    their first spell each turn, counter that spell."" — a trigger no template reads: the card
+    is unsupported."""
+    st = card_status("Jace, Unraveler of Secrets")
     assert not st.supported and any("emblem" in r for r in st.reasons)
 
 

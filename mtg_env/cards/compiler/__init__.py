@@ -210,6 +210,10 @@ def _spell_line(ln: Line, card: OracleCard | OracleFace) -> list[Ability] | None
         return keyword_line(ln, Builder(card))
     except FAIL:
         pass
+    if ln.text.lower().startswith(("when you cast this spell, ", "when you cast ~, ")):
+        # a spell's own cast trigger works from the stack (templates/trigger_events.py)
+        from .lines import triggered
+        return triggered(ln, Builder(card))
     if ln.text.lower().startswith("when you cycle "):
         # the one triggered ability an instant or sorcery card has that works: from the zone
         # the card went to when it was cycled (CR 702.29c)

@@ -89,8 +89,8 @@ class Builder:
             who = self.target(ref.spec)
         elif ref.kind == "it":
             if self.last is None:
-                if self.event is None:
-                    raise NoParse("it")
+                if self.event is None or getattr(self.event, "is_player", False):
+                    raise NoParse("it")  # no object (a player's event: "Whenever you gain life")
                 who = self.event
             else:
                 who = self.last

@@ -294,7 +294,7 @@ def triggered(line: Line, b: Builder) -> list[Ability]:
 
 
 def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Ability:
-    kw: dict[str, Any] = {k: v for k, v in spec.items() if k != "event_obj"}
+    kw: dict[str, Any] = {k: v for k, v in spec.items() if k not in ("event_obj", "no_self", "check")}
     if rest.lower().startswith("if "):
         k = rest.find(", ")
         while k != -1:
@@ -311,8 +311,15 @@ def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Abili
         kw["optional"] = True
         rest = rest[len("you may "):]
     if line.modes and rest.lower().rstrip(".") == "choose one —":
-        return Triggered(text=line.raw, modes=modes(line, b.card), **kw)
+        got = modes(line, b.card)
+        if (spec.get("no_self") and _acts_on_self(got)) or spec.get("check") is not None:
+            raise NoParse(rest)
+        return Triggered(text=line.raw, modes=got, **kw)
     effs = effects(rest, b)
+    if spec.get("no_self") and _acts_on_self(effs):
+        raise NoParse(rest)  # "When you cast this spell": "~" is a spell, not a permanent
+    if spec.get("check") is not None:
+        spec["check"](effs)  # the trigger's own limits on its effects (NoParse to decline)
     if b.notes.get("recheck") is not None:
         # an intervening "if" judged again as it resolves (CR 603.4), before any "you may"
         if kw.get("optional") or (_leaves(kw.get("event")) and kw.get("subject", THIS) is THIS):

@@ -20,5 +20,6 @@ from . import (  # noqa: F401
     statics,
     timing,
     tokens,
+    trigger_events,
     triggers,
 )

@@ -289,8 +289,8 @@ def pump_per_blocker_beyond_first(b: Builder, what: ObjRef, pt: Any) -> list[Any
 
 
 def _that_much(b: Builder) -> None:
-    if not isinstance(b.event, (SelfOfDamage, EventObjectOfDamage)):
-        raise NoParse("that much")  # only the damage triggers say how much
+    if not isinstance(b.event, (SelfOfDamage, EventObjectOfDamage)) and not getattr(b.event, "has_amount", False):
+        raise NoParse("that much")  # only the damage (and life gain) triggers say how much
 
 
 @rule("effect", "<source:obj> deals that much damage to <to:obj>", "<source:obj> deals that much damage to <to:player>",
