@@ -539,6 +539,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     if cost.pay_life:
         g.players[p].life -= cost.pay_life
         g.sba_dirty = True
+    if cost.energy:
+        primitives.pay_energy(g, p, cost.energy)  # CR 107.14
     sacrificed = list(t.sacrificed)
     if cost.sacrifice_self:
         sacrificed.insert(0, oid)

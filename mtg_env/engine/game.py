@@ -636,6 +636,8 @@ class Game:
     discard = primitives.discard
     gain_life = primitives.gain_life
     lose_life = primitives.lose_life
+    gain_energy = primitives.gain_energy
+    pay_energy = primitives.pay_energy
     destroy = primitives.destroy
     add_regeneration_shield = primitives.add_regeneration_shield
     cant_be_regenerated = primitives.cant_be_regenerated

@@ -185,6 +185,8 @@ def can_pay_additional(g: Game, p: int, oid: int, cost: Any) -> bool:
     pl = g.players[p]
     if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
         return False
+    if cost.energy and pl.energy < cost.energy:  # CR 107.14, 118.3
+        return False
     if cost.discard and len([o for o in pl.hand if o != oid]) < cost.discard:
         return False
     chosen: set[int] = set()
@@ -267,6 +269,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
             return False
     pl = g.players[p]
     if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
+        return False
+    if cost.energy and pl.energy < cost.energy:  # CR 107.14, 118.3
         return False
     if cost.discard and len(pl.hand) < cost.discard:
         return False

@@ -120,6 +120,22 @@ def lose_life(g: Game, player: int, n: int) -> None:
         g.log_event(f"{g.players[player].name} loses {n} life")
 
 
+def gain_energy(g: Game, player: int, n: int) -> None:
+    """"You get {E}{E}": energy counters put on the player (CR 107.14, 122.1)."""
+    if n > 0:
+        g.players[player].energy += n
+        g.log_event(f"{g.players[player].name} gets {n} energy ({g.players[player].energy} in all)")
+
+
+def pay_energy(g: Game, player: int, n: int) -> None:
+    """Pay {E}: remove an energy counter from the player (CR 107.14); only with enough
+    (CR 118.3), which the caller has checked."""
+    pl = g.players[player]
+    assert pl.energy >= n
+    pl.energy -= n
+    g.log_event(f"{pl.name} pays {n} energy ({pl.energy} left)")
+
+
 def destroy(g: Game, oid: int, can_regenerate: bool = True) -> None:
     """CR 701.8; indestructible permanents aren't destroyed (CR 702.12b); a regeneration
     shield replaces the destruction (CR 701.19a) unless it "can't be regenerated"."""

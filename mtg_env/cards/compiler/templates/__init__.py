@@ -8,6 +8,7 @@ from . import (  # noqa: F401
     conditions,
     costs,
     effects,  # noqa: F401  (last: its patterns are the most general)
+    energy,
     faces,
     grants,
     keywords,
