@@ -649,6 +649,7 @@ class Game:
     counter = primitives.counter
     tap = primitives.tap
     untap = primitives.untap
+    no_untap_next = primitives.no_untap_next
     add_counters = primitives.add_counters
     gain_control_until_eot = primitives.gain_control_until_eot
     attach = primitives.attach

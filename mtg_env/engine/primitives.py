@@ -231,6 +231,24 @@ def untap(g: Game, oid: int) -> None:
         g.writable(oid).tapped = False
 
 
+def no_untap_next(g: Game, oid: int, player: int | None = None) -> None:
+    """"<It> doesn't untap during its controller's next untap step" (player None: the first
+    untap step of whoever controls it then; the effect tracks the permanent, not its
+    controller) or "~ doesn't untap during your next untap step" (`player`'s next untap step:
+    if another player controls it then, the effect does nothing and ends). Two such effects end
+    in the same untap step (CR 502.3; engine/turns.py applies them)."""
+    obj = g.objects.get(oid)
+    if obj is None or obj.zone != BATTLEFIELD:
+        return
+    w = g.writable(oid)
+    info = dict(w.info or {})
+    if player is None:
+        info["no_untap_next"] = True
+    else:
+        info["no_untap_of"] = tuple(sorted(set(info.get("no_untap_of", ())) | {player}))
+    w.info = info
+
+
 def add_counters(g: Game, oid: int, kind: str, n: int) -> None:
     """Put `n` counters on an object (CR 122.1), after replacement effects such as Vizier of
     Remedies' (CR 614.1a: "that many -1/-1 counters minus one")."""

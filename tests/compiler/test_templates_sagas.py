@@ -5,7 +5,7 @@ compiled from their Oracle text, the Oracle line and the rule it follows in each
 from __future__ import annotations
 
 from mtg_env.cards import card_status
-from tests.compiler.test_templates_combat import attack
+from tests.compiler.test_templates_combat import attack, to_decision
 from tests.helpers import labels, pass_until, permanent, player, scenario
 
 
@@ -117,3 +117,127 @@ def test_cr_122_1_energy_amounts_that_arent_fixed_are_declined():
     _unsupported("Aetherwind Basker", "you get {E} for each creature you control")
     _unsupported("Empyreal Voyager", "you get that many {E}")
     _unsupported("Territorial Gorger", "Whenever you get one or more {E}")
+
+
+# ---------------------------------------------------------------------------------------------
+# "reminder text" lines of the card's own mana symbols (CR 207.2a, 107.4e)
+
+
+def test_cr_107_4e_hybrid_reminder_is_no_ability_boros_recruit():
+    """Boros Recruit: "({R/W} can be paid with either {R} or {W}.)" is reminder text (CR 207.2a):
+    the card is read, and {R/W} is paid with either color (CR 107.4e)."""
+    _compiled("Boros Recruit")
+    from mtg_env.cards import get_card
+    assert [ab.text for ab in get_card("Boros Recruit").abilities] == ["First strike"]
+    for pool in ("{R}", "{W}"):
+        g = scenario(f"""
+players:
+  - mana_pool: "{pool}"
+    hand: [Boros Recruit]
+""")
+        g.run_line(["cast Boros Recruit", "pass"])
+        assert permanent(g, "Boros Recruit")["controller"] == "P1"
+
+
+def test_cr_207_2a_a_reminder_of_a_symbol_the_card_doesnt_have_is_declined():
+    """A reminder line is read only about the card's own symbols (a card whose reminder names a
+    symbol it doesn't have would be misprinted: nothing is read)."""
+    from mtg_env.cards.compiler.builder import Builder
+    from mtg_env.cards.compiler.grammar import NoParse, apply
+    from mtg_env.cards.compiler.text import lines_of
+    from mtg_env.cards.database import lookup
+    card = lookup("Grizzly Bears")
+    ln = lines_of("({B/R} can be paid with either {B} or {R}.)", card.name)[0]
+    assert ln.reminder_only
+    try:
+        apply("static", ln.text, Builder(card), line=ln)
+    except NoParse:
+        pass
+    else:
+        raise AssertionError("read a reminder of a symbol Grizzly Bears doesn't have")
+
+
+# ---------------------------------------------------------------------------------------------
+# doesn't untap (CR 502.3)
+
+
+def test_cr_502_3_enchanted_creature_doesnt_untap_claustrophobia():
+    """Claustrophobia: "Enchanted creature doesn't untap during its controller's untap step."
+    The enchanted creature stays tapped in its controller's untap step; another one untaps."""
+    _compiled("Claustrophobia")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [{card: Claustrophobia, attached_to: Grizzly Bears}]
+  - battlefield: [{card: Grizzly Bears, tapped: true}, {card: Llanowar Elves, tapped: true}]
+""")
+    pass_until(g, "upkeep", turn=2)
+    assert permanent(g, "Grizzly Bears")["tapped"] is True
+    assert permanent(g, "Llanowar Elves")["tapped"] is False
+
+
+def test_cr_502_3_a_group_doesnt_untap_back_to_basics():
+    """Back to Basics: "Nonbasic lands don't untap during their controllers' untap steps." """
+    _compiled("Back to Basics")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Back to Basics]
+  - battlefield: [{card: Tropical Island, tapped: true}, {card: Forest, tapped: true}]
+""")
+    pass_until(g, "upkeep", turn=2)
+    assert permanent(g, "Tropical Island")["tapped"] is True
+    assert permanent(g, "Forest")["tapped"] is False
+
+
+def test_cr_502_3_doesnt_untap_during_its_controllers_next_untap_step_chill_of_the_grave():
+    """Chill of the Grave: "Tap target creature. It doesn't untap during its controller's next
+    untap step." It stays tapped in that player's next untap step only (the ruling: the effect
+    is used up then)."""
+    _compiled("Chill of the Grave")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}{U}"
+    hand: [Chill of the Grave]
+    library: [Island, Island, Island]
+  - battlefield: [Grizzly Bears]
+    library: [Island, Island, Island]
+""")
+    g.run_line(["cast Chill of the Grave", "target Grizzly Bears", "pass", "pass"])
+    assert permanent(g, "Grizzly Bears")["tapped"] is True
+    pass_until(g, "upkeep", turn=2)
+    assert permanent(g, "Grizzly Bears")["tapped"] is True
+    pass_until(g, "upkeep", turn=4)
+    assert permanent(g, "Grizzly Bears")["tapped"] is False
+
+
+def test_cr_502_3_doesnt_untap_during_your_next_untap_step_arbalest_elite():
+    """Arbalest Elite: "{2}{W}, {T}: Arbalest Elite deals 3 damage to target attacking or blocking
+    creature. Arbalest Elite doesn't untap during your next untap step." """
+    _compiled("Arbalest Elite")
+    g = scenario("""
+format: duel
+mana_payment: auto
+turn: 2
+active_player: P2
+players:
+  - battlefield: [Arbalest Elite, Plains, Plains, Plains]
+    library: [Island, Island, Island]
+  - battlefield: [Grizzly Bears]
+    library: [Island, Island, Island]
+""")
+    to_decision(g, "attack")
+    g.act("attack P1 with Grizzly Bears")
+    g.run_line(["pass", "activate Arbalest Elite", "target Grizzly Bears", "pass", "pass"])
+    assert permanent(g, "Arbalest Elite")["tapped"] is True
+    pass_until(g, "upkeep", turn=3)
+    assert permanent(g, "Arbalest Elite")["tapped"] is True
+    pass_until(g, "upkeep", turn=5)
+    assert permanent(g, "Arbalest Elite")["tapped"] is False
+
+
+def test_cr_502_3_choose_not_to_untap_is_declined_amber_prison():
+    """Amber Prison: "You may choose not to untap Amber Prison during your untap step." (a choice
+    in the untap step) and "for as long as Amber Prison remains tapped": not read."""
+    _unsupported("Amber Prison", "You may choose not to untap ~ during your untap step")

@@ -11,6 +11,7 @@ from . import (  # noqa: F401
     energy,
     faces,
     grants,
+    hybrid,
     keywords,
     library,
     mana,
@@ -20,4 +21,5 @@ from . import (  # noqa: F401
     timing,
     tokens,
     triggers,
+    untap,
 )
