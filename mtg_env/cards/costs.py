@@ -151,7 +151,8 @@ def parse_cost(text: str, card_name: str) -> Cost:
             kw["exile_self"] = True
             continue
         raise CardDefinitionError(card_name, f"cannot read cost part {raw!r}")
-    return Cost(mana=parse_mana_cost("".join(mana_syms)), sacrifice=tuple(sac), **kw)
+    # Phyrexian symbols (CR 107.4f): paid with mana or 2 life each (engine/phyrexian.py)
+    return Cost(mana=parse_mana_cost("".join(mana_syms), phyrexian=True), sacrifice=tuple(sac), **kw)
 
 
 def _must_be_self(what: str, card_name: str, raw: str) -> None:

@@ -241,3 +241,109 @@ def test_cr_502_3_choose_not_to_untap_is_declined_amber_prison():
     """Amber Prison: "You may choose not to untap Amber Prison during your untap step." (a choice
     in the untap step) and "for as long as Amber Prison remains tapped": not read."""
     _unsupported("Amber Prison", "You may choose not to untap ~ during your untap step")
+
+
+# ---------------------------------------------------------------------------------------------
+# Phyrexian mana (CR 107.4f): one mana of its color or 2 life
+
+
+def test_cr_107_4f_phyrexian_mana_paid_with_life_gut_shot():
+    """Gut Shot: {R/P}, "Gut Shot deals 1 damage to any target." With no mana it is cast by
+    paying 2 life (CR 107.4f); its mana value is 1 (CR 202.3)."""
+    _compiled("Gut Shot")
+    from mtg_env.cards import get_card
+    assert get_card("Gut Shot").mana_value == 1
+    g = scenario("""
+format: duel
+players:
+  - hand: [Gut Shot]
+  - battlefield: []
+""")
+    g.run_line(["cast Gut Shot", "target P2", "pass", "pass"])
+    assert player(g, "P1")["life"] == 18
+    assert player(g, "P2")["life"] == 19
+    assert "P1 pays 2 life for Phyrexian mana" in g.log
+
+
+def test_cr_107_4f_phyrexian_mana_the_player_chooses_gut_shot():
+    """With {R} in the pool the player chooses: the mana, or 2 life (and keeps the {R})."""
+    yaml = """
+format: duel
+players:
+  - mana_pool: "{R}"
+    hand: [Gut Shot]
+  - battlefield: []
+"""
+    g = scenario(yaml)
+    g.run_line(["cast Gut Shot", "target P2"])
+    assert sorted(labels(g)) == ["pay 2 life for {R/P}", "pay {R} for {R/P}"]
+    g.run_line(["pay {R} for {R/P}", "pass", "pass"])
+    assert (player(g, "P1")["life"], player(g, "P1")["mana_pool"]) == (20, "")
+    g = scenario(yaml)
+    g.run_line(["cast Gut Shot", "target P2", "pay 2 life for {R/P}"])
+    assert (player(g, "P1")["life"], player(g, "P1")["mana_pool"]) == (18, "{R}")
+
+
+def test_cr_119_4_phyrexian_mana_needs_the_life_gut_shot():
+    """CR 119.4: a player can pay life only if their life total is at least the payment. At 1
+    life and without {R}, Gut Shot can't be cast."""
+    g = scenario("""
+format: duel
+players:
+  - life: 1
+    hand: [Gut Shot]
+  - battlefield: []
+""")
+    assert not any(lab.startswith("cast Gut Shot") for lab in labels(g))
+
+
+def test_cr_119_4_all_the_life_of_a_cost_together_dismember():
+    """Dismember: {1}{B/P}{B/P}. At 3 life with only {C}, one {B/P} can be paid with life but not
+    both (4 life): it can't be cast; with {C}{B} at 3 life, only one way is left (no choice)."""
+    _compiled("Dismember")
+    g = scenario("""
+format: duel
+players:
+  - life: 3
+    mana_pool: "{C}"
+    hand: [Dismember]
+  - battlefield: [Grizzly Bears]
+""")
+    assert not any(lab.startswith("cast Dismember") for lab in labels(g))
+    g = scenario("""
+format: duel
+players:
+  - life: 3
+    mana_pool: "{C}{B}"
+    hand: [Dismember]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Dismember", "target Grizzly Bears"])
+    assert player(g, "P1")["life"] == 1
+    assert player(g, "P1")["mana_pool"] == ""
+
+
+def test_cr_107_4f_phyrexian_mana_in_an_activation_cost_immolating_souleater():
+    """Immolating Souleater: "{R/P}: Immolating Souleater gets +1/+0 until end of turn." Activated
+    with 2 life, then with {R}."""
+    _compiled("Immolating Souleater")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}"
+    battlefield: [Immolating Souleater]
+  - battlefield: []
+""")
+    g.run_line(["activate Immolating Souleater", "pay 2 life for {R/P}", "pass", "pass"])
+    g.run_line(["activate Immolating Souleater", "pay {R} for {R/P}", "pass", "pass"])
+    assert permanent(g, "Immolating Souleater")["power"] == 3
+    assert player(g, "P1")["life"] == 18
+
+
+def test_cr_107_4f_phyrexian_mana_with_x_is_declined():
+    """A Phyrexian symbol beside {X} (the largest X would depend on the life paid): not read."""
+    from mtg_env.cards.compiler import compile_card
+    from mtg_env.cards.database import OracleCard, OracleFace
+    face = OracleFace("Test Phyrexian X", "{X}{R/P}", "Sorcery", "Draw X cards.")
+    got = compile_card(OracleCard(face.name, "normal", face, (face,), ("R",), 1.0))
+    assert not got.supported and got.reasons == ("mana cost {X}{R/P}",)

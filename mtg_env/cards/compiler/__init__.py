@@ -113,12 +113,15 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
     except MtgError:
         raise Unsupported(f"type line {face.type_line!r}") from None
     cost_text = face.mana_cost
-    if "/P" in cost_text or "{S}" in cost_text or "{H" in cost_text:
+    if "{S}" in cost_text or "{H" in cost_text:
         raise Unsupported(f"mana cost {cost_text}")
     try:
-        mana_cost = parse_mana_cost(cost_text or None)
+        # Phyrexian symbols: paid with mana or 2 life each (CR 107.4f, engine/phyrexian.py)
+        mana_cost = parse_mana_cost(cost_text or None, phyrexian=True)
     except MtgError:
         raise Unsupported(f"mana cost {cost_text}") from None
+    if mana_cost.phyrexian and mana_cost.x_count:
+        raise Unsupported(f"mana cost {cost_text}")  # X beside Phyrexian mana: not read
     power = toughness = None
     starred = False  # a "*" a characteristic-defining ability must define (CR 604.3)
     if "Creature" in types:
@@ -165,6 +168,9 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
             reasons.append(f"power/toughness {face.power}/{face.toughness}")
         else:
             power, toughness = defined
+    if mana_cost.phyrexian and any(isinstance(ab, Keyword) and set(ab.names) & {"convoke", "improvise", "delve"}
+                                   for ab in abilities):
+        reasons.append(f"mana cost {cost_text} with convoke, improvise or delve")
     if reasons:
         raise Unsupported(*reasons)
     for i, t in enumerate(intrinsic):

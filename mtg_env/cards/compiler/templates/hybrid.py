@@ -51,3 +51,13 @@ def two_hybrid_reminder(b: Builder, h: str, a: str, line: Line) -> list[Any]:
         raise NoParse(line.text)
     _own_symbol(b, line, h)
     return []
+
+
+@rule("static", "<h:reminder_symbol> can be paid with either <a:reminder_symbol> or 2 life")
+@rule("spell_static", "<h:reminder_symbol> can be paid with either <a:reminder_symbol> or 2 life")
+def phyrexian_reminder(b: Builder, h: str, a: str, line: Line) -> list[Any]:
+    """CR 107.4f: "{R/P} can be paid with either {R} or 2 life." (no ability)."""
+    if h != f"{a}/P" or a not in "WUBRG":
+        raise NoParse(line.text)
+    _own_symbol(b, line, h)
+    return []
