@@ -167,6 +167,7 @@ class TriggerEvent(StrEnum):
     DEALT_COMBAT_DAMAGE = "dealt_combat_damage"  # "is dealt combat damage" (once a step)
     CYCLED = "cycled"                          # CR 702.29c-d: a card discarded to pay a cycling cost
     DISCARD = "discard"                        # CR 701.9a: a player discards a card
+    LORE = "lore"                              # CR 714.2b: lore counters put on a Saga (engine/sagas.py)
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)
@@ -215,6 +216,15 @@ class Triggered(Ability):
     @property
     def only_yours(self) -> bool:
         return self.actor == YOU
+
+
+@dataclass(frozen=True)
+class Chapter(Triggered):
+    """A Saga's chapter ability (CR 714.2): "{rN}—[Effect]" means "When one or more lore counters
+    are put onto this Saga, if the number of lore counters on it was less than N and became at
+    least N, [effect]." (engine/sagas.py). "I, II — ..." is one per numeral (CR 714.2c)."""
+
+    chapter: int = 1
 
 
 @dataclass(frozen=True)

@@ -650,6 +650,7 @@ class Game:
     tap = primitives.tap
     untap = primitives.untap
     no_untap_next = primitives.no_untap_next
+    return_transformed = faces.return_transformed
     add_counters = primitives.add_counters
     gain_control_until_eot = primitives.gain_control_until_eot
     attach = primitives.attach

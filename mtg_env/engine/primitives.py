@@ -14,7 +14,7 @@ from ..cards.abilities import FewerCounters
 from ..cards.spellcosts import CantBeCountered
 from ..core.modifications import Modification
 from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, Ref, StackItem
-from . import limits, targets, triggers, zones
+from . import limits, sagas, targets, triggers, zones
 from .state import ContinuousEffect
 
 if TYPE_CHECKING:
@@ -265,6 +265,8 @@ def add_counters(g: Game, oid: int, kind: str, n: int) -> None:
         w = g.writable(oid)
         w.counters[kind] = total
         g.invalidate()
+        if kind == "lore":
+            sagas.lore_added(g, oid, total - n, total)  # CR 714.2b
 
 
 def remove_counters(g: Game, oid: int, kind: str, n: int) -> int:

@@ -15,7 +15,7 @@ from ..cards.abilities import TriggerEvent
 from ..core.actions import Action
 from ..core.chars import Flag
 from ..core.objects import BATTLEFIELD
-from . import casting, combat, faces, primitives, sba, triggers, zones
+from . import casting, combat, faces, primitives, sagas, sba, triggers, zones
 from .tasks import (
     CombatDamage,
     DeclareAttackers,
@@ -118,6 +118,8 @@ def begin_step(g: Game) -> None:
         if not (ts.number == 1 and ap == ts.first_player and not g.options.draw_on_first_turn):
             primitives.draw(g, ap, 1)
         triggers.player_event(g, TriggerEvent.DRAW_STEP, ap)
+    elif step == "precombat_main":
+        sagas.precombat_main(g, ap)  # CR 714.3b: a turn-based action
     elif step == "beginning_of_combat":
         combat.reset_combat(g)
         triggers.player_event(g, TriggerEvent.BEGIN_COMBAT, ap)  # CR 507

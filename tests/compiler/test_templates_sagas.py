@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mtg_env.cards import card_status
 from tests.compiler.test_templates_combat import attack, to_decision
-from tests.helpers import labels, pass_until, permanent, player, scenario
+from tests.helpers import labels, pass_until, permanent, player, scenario, stack
 
 
 def _compiled(*names: str) -> None:
@@ -347,3 +347,114 @@ def test_cr_107_4f_phyrexian_mana_with_x_is_declined():
     face = OracleFace("Test Phyrexian X", "{X}{R/P}", "Sorcery", "Draw X cards.")
     got = compile_card(OracleCard(face.name, "normal", face, (face,), ("R",), 1.0))
     assert not got.supported and got.reasons == ("mana cost {X}{R/P}",)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sagas (CR 714)
+
+_BENALIA = """
+format: duel
+players:
+  - mana_pool: "{C}{W}{W}"
+    hand: [History of Benalia]
+    library: [Plains, Plains, Plains, Plains]
+  - library: [Plains, Plains, Plains, Plains]
+"""
+
+
+def _knights(g) -> list[int]:
+    return [p["power"] for p in player(g, "P1")["battlefield"] if p["card"] == "Knight Token"]
+
+
+def test_cr_714_3a_a_saga_enters_with_a_lore_counter_history_of_benalia():
+    """History of Benalia: "I, II — Create a 2/2 white Knight creature token with vigilance."
+    As it enters it gets a lore counter (CR 714.3a), and chapter I triggers (CR 714.2b, 122.6)."""
+    _compiled("History of Benalia")
+    g = scenario(_BENALIA)
+    g.run_line(["cast History of Benalia", "pass", "pass"])
+    assert permanent(g, "History of Benalia")["counters"] == {"lore": 1}
+    assert [s["text"] for s in stack(g)] == ["I, II — Create a 2/2 white Knight creature token with vigilance."]
+    g.run_line(["pass", "pass"])
+    assert _knights(g) == [2]
+
+
+def test_cr_714_3b_a_lore_counter_as_the_precombat_main_phase_begins_history_of_benalia():
+    """CR 714.3b: as its controller's precombat main phase begins, a lore counter (a turn-based
+    action): chapter II in the next turn; chapter III ("Knights you control get +2/+1 until end
+    of turn.") the turn after, then it is sacrificed (CR 714.4) once chapter III has left the
+    stack."""
+    g = scenario(_BENALIA)
+    g.run_line(["cast History of Benalia", "pass", "pass", "pass", "pass"])
+    pass_until(g, "upkeep", turn=3)
+    assert permanent(g, "History of Benalia")["counters"] == {"lore": 1}  # not in the upkeep
+    pass_until(g, "precombat_main", turn=3)
+    assert permanent(g, "History of Benalia")["counters"] == {"lore": 2}
+    g.run_line(["pass", "pass"])
+    assert _knights(g) == [2, 2]
+    pass_until(g, "precombat_main", turn=5)
+    assert permanent(g, "History of Benalia")["counters"] == {"lore": 3}  # III on the stack: still here
+    g.run_line(["pass", "pass"])
+    assert _knights(g) == [4, 4]
+    assert "History of Benalia" in player(g, "P1")["graveyard"]
+
+
+def test_cr_714_2b_only_chapters_passed_trigger_the_birth_of_meletis():
+    """The Birth of Meletis: "I — Search your library for a basic Plains card, reveal it, put it
+    into your hand, then shuffle.", "II — Create a 0/4 white Wall artifact creature token with
+    defender.", "III — You gain 2 life." With two lore counters already, only chapter III
+    triggers when the third is put on (CR 714.2b)."""
+    _compiled("The Birth of Meletis")
+    g = scenario("""
+format: duel
+step: upkeep
+players:
+  - battlefield: [{card: The Birth of Meletis, counters: {lore: 2}}]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    pass_until(g, "precombat_main")
+    assert [s["text"] for s in stack(g)] == ["III — You gain 2 life."]
+    g.run_line(["pass", "pass"])
+    assert player(g, "P1")["life"] == 22
+    assert player(g, "P1")["graveyard"] == ["The Birth of Meletis"]
+
+
+def test_cr_712_14a_exile_and_return_transformed_befriending_the_moths():
+    """Befriending the Moths: "III — Exile this Saga, then return it to the battlefield
+    transformed under your control." It returns as Imperial Moth, a new object (CR 400.7), with
+    the front face's mana value (its rulings)."""
+    _compiled("Befriending the Moths")
+    g = scenario("""
+format: duel
+step: upkeep
+players:
+  - battlefield: [{card: Befriending the Moths, counters: {lore: 2}}]
+    library: [Plains, Plains]
+  - library: [Plains, Plains]
+""")
+    pass_until(g, "precombat_main")
+    g.run_line(["pass", "pass"])
+    bf = player(g, "P1")["battlefield"]
+    assert [(p["card"], p["power"], p["toughness"], p["counters"]) for p in bf] == [("Imperial Moth", 2, 4, {})]
+    assert player(g, "P1")["exile"] == [] and player(g, "P1")["graveyard"] == []
+    assert g.chars(g.battlefield[0]).mana_value == 4
+
+
+def test_cr_714_saga_wordings_declined():
+    """A chapter whose effect no template reads keeps the Saga unsupported (with that effect as
+    the reason), and the reminder line must name the Saga's final chapter."""
+    _unsupported("Arni Slays the Troll", "You gain life equal to the greatest power among creatures you control")
+    from mtg_env.cards.compiler.grammar import NoParse
+    from mtg_env.cards.compiler.templates.sagas import saga_line
+    from mtg_env.cards.compiler.text import lines_of
+    from mtg_env.cards.database import lookup
+    card = lookup("History of Benalia")
+    text = card.oracle_text.replace("Sacrifice after III", "Sacrifice after II")
+    ln = lines_of(text, card.name)[0]
+    face = type("F", (), {"oracle_text": text})()
+    try:
+        saga_line(ln, card, face)
+    except NoParse:
+        pass
+    else:
+        raise AssertionError("read a reminder with the wrong final chapter")

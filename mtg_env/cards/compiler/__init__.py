@@ -32,6 +32,7 @@ from ..effects import AddMana
 from . import faces
 from .grammar import FAIL, NoParse
 from .lines import permanent_line, spell_effect
+from .templates.sagas import saga_line
 from .text import Line, lines_of
 
 #: bumped when the compiler's output changes in a way its source hash wouldn't show
@@ -152,10 +153,14 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
                     spell_lines.append(ln)
                     continue
                 abilities.extend(got)
+            elif "Saga" in subs and (chapter := saga_line(ln, ctx, face)) is not None:
+                abilities.extend(chapter)  # CR 714.2: a chapter ability, or the reminder line
             else:
                 abilities.extend(permanent_line(ln, ctx))
         except FAIL as e:
             reasons.append(_reason(e, ln))
+    if "Saga" in subs and any(isinstance(ab, Keyword) and "read ahead" in ab.names for ab in abilities):
+        reasons.append("read ahead")  # CR 702.155: not supported
     if is_spell:
         try:
             abilities.insert(0, spell_effect(spell_lines, ctx) if spell_lines else SpellAbility(text=""))

@@ -17,6 +17,7 @@ from . import (  # noqa: F401
     mana,
     planeswalkers,
     regeneration,
+    sagas,
     statics,
     timing,
     tokens,
