@@ -458,3 +458,64 @@ def test_cr_714_saga_wordings_declined():
         pass
     else:
         raise AssertionError("read a reminder with the wrong final chapter")
+
+
+# ---------------------------------------------------------------------------------------------
+# level up (CR 702.87) and leveler cards (CR 711)
+
+
+def _pt(g, name: str) -> tuple[int, int]:
+    p = permanent(g, name)
+    return p["power"], p["toughness"]
+
+
+def test_cr_711_2_level_bands_beastbreaker_of_bala_ged():
+    """Beastbreaker of Bala Ged: "Level up {2}{G}", "LEVEL 1-3 / 4/4", "LEVEL 4+ / 6/6 / Trample".
+    With no level counter it is 2/2 (CR 711.5); 1 to 3: base 4/4; 4 or more: base 6/6 with
+    trample (CR 711.2a-b)."""
+    _compiled("Beastbreaker of Bala Ged")
+    yaml = """
+format: duel
+players:
+  - battlefield: [{{card: Beastbreaker of Bala Ged, counters: {{level: {n}}}}}]
+"""
+    got = {}
+    for n in (0, 1, 3, 4, 9):
+        g = scenario(yaml.format(n=n)) if n else scenario("""
+format: duel
+players:
+  - battlefield: [Beastbreaker of Bala Ged]
+""")
+        oid = g.battlefield[0]
+        got[n] = (_pt(g, "Beastbreaker of Bala Ged"), g.chars(oid).has_keyword("trample"))
+    assert got == {0: ((2, 2), False), 1: ((4, 4), False), 3: ((4, 4), False), 4: ((6, 6), True),
+                   9: ((6, 6), True)}
+
+
+def test_cr_702_87a_level_up_beastbreaker_of_bala_ged():
+    """CR 702.87a: "Level up {2}{G}" puts a level counter on it, as a sorcery only."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{G}{G}{G}"
+    battlefield: [Beastbreaker of Bala Ged]
+  - battlefield: []
+""")
+    g.run_line(["activate Beastbreaker of Bala Ged", "pass", "pass"])
+    assert permanent(g, "Beastbreaker of Bala Ged")["counters"] == {"level": 1}
+    assert _pt(g, "Beastbreaker of Bala Ged") == (4, 4)
+    g = scenario("""
+format: duel
+step: upkeep
+players:
+  - mana_pool: "{G}{G}{G}"
+    battlefield: [Beastbreaker of Bala Ged]
+""")
+    assert not any(lab.startswith("activate Beastbreaker") for lab in labels(g))
+
+
+def test_cr_711_2_a_band_with_a_static_ability_is_declined():
+    """A band whose ability is a static ability (gained by its own source, which the engine
+    doesn't apply) is not read."""
+    _unsupported("Kabira Vindicator", "Other creatures you control get +1/+1")
+    _unsupported("Hada Spy Patrol", "~ can't be blocked")

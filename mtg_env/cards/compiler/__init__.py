@@ -32,6 +32,7 @@ from ..effects import AddMana
 from . import faces
 from .grammar import FAIL, NoParse
 from .lines import permanent_line, spell_effect
+from .templates.level import bands as level_bands
 from .templates.sagas import saga_line
 from .text import Line, lines_of
 
@@ -139,6 +140,8 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
     if "Battle" in types:
         reasons.append("battles (CR 310)")
     lines = lines_of(face.oracle_text, face.name, "Legendary" in supers)
+    lines, leveled, band_reasons = level_bands(lines, ctx)  # leveler cards (CR 711)
+    reasons.extend(band_reasons)
     abilities: list[Ability] = []
     spell_lines: list[Line] = []
     is_spell = bool(types & {"Instant", "Sorcery"})
@@ -159,6 +162,7 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
                 abilities.extend(permanent_line(ln, ctx))
         except FAIL as e:
             reasons.append(_reason(e, ln))
+    abilities.extend(leveled)
     if "Saga" in subs and any(isinstance(ab, Keyword) and "read ahead" in ab.names for ab in abilities):
         reasons.append("read ahead")  # CR 702.155: not supported
     if is_spell:

@@ -13,6 +13,7 @@ from . import (  # noqa: F401
     grants,
     hybrid,
     keywords,
+    level,
     library,
     mana,
     planeswalkers,
