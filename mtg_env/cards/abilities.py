@@ -176,6 +176,7 @@ class TriggerEvent(StrEnum):
     COPY = "copy"                              # CR 707.10: a player copies a spell
     CAST_SELF = "cast_self"                    # "When you cast this spell" (from the stack)
     DEALS_DAMAGE = "deals_damage"              # "Whenever ~ deals damage" (once for damage at once)
+    LORE = "lore"                              # CR 714.2b: lore counters put on a Saga (engine/sagas.py)
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)
@@ -224,6 +225,15 @@ class Triggered(Ability):
     @property
     def only_yours(self) -> bool:
         return self.actor == YOU
+
+
+@dataclass(frozen=True)
+class Chapter(Triggered):
+    """A Saga's chapter ability (CR 714.2): "{rN}—[Effect]" means "When one or more lore counters
+    are put onto this Saga, if the number of lore counters on it was less than N and became at
+    least N, [effect]." (engine/sagas.py). "I, II — ..." is one per numeral (CR 714.2c)."""
+
+    chapter: int = 1
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,8 @@ class Cost:
     #: "Put a -1/-1 counter on <this>" (Devoted Druid)
     put_counters: tuple[str, int] | None = None
     pay_life: int = 0
+    #: "Pay {E}{E}": energy counters removed from the player (CR 107.14)
+    energy: int = 0
     discard: int = 0
     #: "Discard this card" (cycling's cost, CR 702.29a): the source, from its owner's hand
     discard_self: bool = False
@@ -130,6 +132,10 @@ def parse_cost(text: str, card_name: str) -> Cost:
             _must_be_self(m.group(3), card_name, raw)
             kw["put_counters"] = (m.group(2), _amount_word(m.group(1), card_name, raw))
             continue
+        m = re.fullmatch(r"pay ((?:\{e\})+)", part)
+        if m:
+            kw["energy"] = len(m.group(1)) // 3
+            continue
         m = re.fullmatch(r"pay (\d+) life", part)
         if m:
             kw["pay_life"] = int(m.group(1))
@@ -145,7 +151,8 @@ def parse_cost(text: str, card_name: str) -> Cost:
             kw["exile_self"] = True
             continue
         raise CardDefinitionError(card_name, f"cannot read cost part {raw!r}")
-    return Cost(mana=parse_mana_cost("".join(mana_syms)), sacrifice=tuple(sac), **kw)
+    # Phyrexian symbols (CR 107.4f): paid with mana or 2 life each (engine/phyrexian.py)
+    return Cost(mana=parse_mana_cost("".join(mana_syms), phyrexian=True), sacrifice=tuple(sac), **kw)
 
 
 def _must_be_self(what: str, card_name: str, raw: str) -> None:

@@ -64,8 +64,17 @@ class ManaCost:
 
     @property
     def min_mana(self) -> int:
-        """The least mana that can pay this cost (X as 0; a {2/W} paid with one {W})."""
-        return self.generic + sum(self.typed) + len(self.hybrid)
+        """The least mana that can pay this cost (X as 0; a {2/W} paid with one {W}; a {W/P}
+        with 2 life)."""
+        return self.generic + sum(self.typed) + sum(1 for _a, b in self.hybrid if b != "P")
+
+    @property
+    def phyrexian(self) -> int:
+        """How many Phyrexian mana symbols ({W/P}, CR 107.4f) the cost has (held in `hybrid`
+        as (color, "P"): its mana value, colors and text are a hybrid symbol's; can_pay reads
+        "P" as a half it can't pay, so a payment must first choose, for each, its mana or 2
+        life: `phyrexian_paid`)."""
+        return sum(1 for _a, b in self.hybrid if b == "P")
 
     def colors(self) -> frozenset[str]:
         cs = {c for c, n in zip(TYPES, self.typed, strict=True) if n and c != "C"}
@@ -88,8 +97,42 @@ class ManaCost:
         return self.text or "{0}"
 
 
-def parse_mana_cost(text: str | None) -> ManaCost:
-    """Read a mana cost such as `{X}{X}`, `{2}{G}{G}`, `{W/U}`, `{2/R}` or `{C}` (CR 107.4)."""
+def phyrexian_paid(cost: ManaCost, life: tuple[bool, ...]) -> ManaCost:
+    """The cost with its first len(`life`) Phyrexian symbols paid: each with 2 life (True,
+    dropped from the cost) or with one mana of its color (False: that colored mana is due)."""
+    typed = list(cost.typed)
+    hybrid: list[tuple[str, str]] = []
+    k = 0
+    for a, b in cost.hybrid:
+        if b == "P" and k < len(life):
+            if not life[k]:
+                typed[TYPE_INDEX[a]] += 1
+            k += 1
+        else:
+            hybrid.append((a, b))
+    text = "".join("{" + t + "}" for t, n in zip(TYPES, typed, strict=True) for _ in range(n))
+    text = (f"{{{cost.generic}}}" if cost.generic else "") + "{X}" * cost.x_count + text + \
+        "".join(f"{{{a}/{b}}}" for a, b in hybrid)
+    return ManaCost(cost.generic, tuple(typed), tuple(hybrid), cost.x_count, text)  # type: ignore[arg-type]
+
+
+def phyrexian_ways(cost: ManaCost) -> list[tuple[ManaCost, int]]:
+    """The ways to pay a cost's Phyrexian symbols (CR 107.4f): (the mana left to pay, how many
+    were paid with 2 life each), one per distinct outcome."""
+    n = cost.phyrexian
+    seen: dict[ManaCost, int] = {}
+    for bits in range(1 << n):
+        life = tuple(bool(bits >> i & 1) for i in range(n))
+        c = phyrexian_paid(cost, life)
+        k = sum(life)
+        if c not in seen or seen[c] > k:
+            seen[c] = k
+    return sorted(((c, k) for c, k in seen.items()), key=lambda t: t[1])
+
+
+def parse_mana_cost(text: str | None, phyrexian: bool = False) -> ManaCost:
+    """Read a mana cost such as `{X}{X}`, `{2}{G}{G}`, `{W/U}`, `{2/R}` or `{C}` (CR 107.4); with
+    `phyrexian`, also {W/P} (CR 107.4f)."""
     if text is None or text.strip() == "":
         return ManaCost()
     generic = 0
@@ -105,7 +148,8 @@ def parse_mana_cost(text: str | None) -> ManaCost:
             x_count += 1
         elif "/" in sym:
             a, _, b = sym.partition("/")
-            ok = (a in COLORS and b in COLORS and a != b) or (a == "2" and b in COLORS)
+            ok = (a in COLORS and b in COLORS and a != b) or (a == "2" and b in COLORS) or \
+                (phyrexian and a in COLORS and b == "P")
             if not ok:
                 raise ManaStringError(f"bad mana cost {text!r}: unknown hybrid symbol {{{sym}}}")
             hybrid.append((a, b))

@@ -56,7 +56,7 @@ def simple_sources(g: Game, player: int, exclude: int | None = None) -> list[Sou
                 continue
             cost = ab.cost
             if not cost.tap or not cost.mana.is_empty or cost.untap or cost.sacrifice_self or \
-                    cost.sacrifice or cost.remove_counters or cost.put_counters or cost.pay_life or \
+                    cost.sacrifice or cost.remove_counters or cost.put_counters or cost.pay_life or cost.energy or \
                     cost.discard or cost.tap_other or ab.once_each_turn or ab.timing or ab.activate_if:
                 continue
             if len(ab.effects) != 1:

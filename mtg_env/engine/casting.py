@@ -20,7 +20,7 @@ from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost, available_for
 from ..core.objects import COMMAND, EXILE, GRAVEYARD, STACK, Context, StackItem
-from . import altpay, autopay, costs, facedown, faces, limits, primitives, targets, triggers, zones
+from . import altpay, autopay, costs, facedown, faces, limits, phyrexian, primitives, targets, triggers, zones
 from .tasks import Announce, AnnounceStage, PlaceTriggers, Resolve
 
 if TYPE_CHECKING:
@@ -401,6 +401,11 @@ def announce(g: Game, t: Announce) -> bool:
         due = cost.mana.with_x(ctx.x)
         if t.what == "spell" and ctx.x and cost.mana.x_count:  # reductions apply to X too (CR 601.2f)
             due = spell_mana(g, p, oid, t.free, t.kicked, t.buyback, x=ctx.x)
+        if due.phyrexian:  # CR 107.4f: each {W/P} paid with its mana or 2 life, as chosen
+            got = phyrexian.step(g, t, due, p, oid, cost)
+            if got is None:
+                return False
+            due = got
         if t.what == "spell" and altpay.keywords_of(g, oid):  # convoke, improvise, delve
             if not altpay.step(g, t, due, p, oid):
                 return False
@@ -545,6 +550,9 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     if cost.pay_life:
         g.players[p].life -= cost.pay_life
         g.sba_dirty = True
+    if cost.energy:
+        primitives.pay_energy(g, p, cost.energy)  # CR 107.14
+    phyrexian.pay_life(g, t, p)
     sacrificed = list(t.sacrificed)
     if cost.sacrifice_self:
         sacrificed.insert(0, oid)

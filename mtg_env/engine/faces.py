@@ -202,6 +202,22 @@ def transform(g: Game, oid: int, ctx: Context | None = None, bound: bool = False
     return True
 
 
+def return_transformed(g: Game, oid: int, controller: int) -> int | None:
+    """Put the card `oid` onto the battlefield transformed under `controller`'s control: with
+    its back face up (CR 712.14a). A card that isn't a transforming double-faced card (a token,
+    a copy) stays where it is (CR 712.14a and its rulings), as does one whose back face isn't a
+    permanent. Returns the new permanent."""
+    obj = g.objects.get(oid)
+    if obj is None or obj.token or obj.zone == BATTLEFIELD:
+        return None
+    whole = obj.card.card
+    if whole.layout != "transform" or len(whole.faces) != 2 or whole.faces[1].types & {"Instant", "Sorcery"}:
+        return None
+    g.writable(oid).card = whole.faces[1]
+    from . import zones
+    return zones.move_to_zone(g, oid, BATTLEFIELD, controller=controller)
+
+
 # ---------------------------------------------------------------------------------------------
 # day and night (CR 730) and daybound / nightbound (CR 702.145)
 

@@ -640,6 +640,8 @@ class Game:
     discard = primitives.discard
     gain_life = primitives.gain_life
     lose_life = primitives.lose_life
+    gain_energy = primitives.gain_energy
+    pay_energy = primitives.pay_energy
     destroy = primitives.destroy
     add_regeneration_shield = primitives.add_regeneration_shield
     cant_be_regenerated = primitives.cant_be_regenerated
@@ -651,6 +653,8 @@ class Game:
     counter = primitives.counter
     tap = primitives.tap
     untap = primitives.untap
+    no_untap_next = primitives.no_untap_next
+    return_transformed = faces.return_transformed
     add_counters = primitives.add_counters
     remove_counters = primitives.remove_counters
     gain_control_until_eot = primitives.gain_control_until_eot

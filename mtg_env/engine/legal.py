@@ -17,7 +17,7 @@ from ..core.actions import PASS, Action
 from ..core.chars import Chars
 from ..core.mana import ManaCost, available_for, can_pay
 from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, GameObject
-from . import altpay, autopay, casting, costs, facedown, faces, labels, targets, turns, zones
+from . import altpay, autopay, casting, costs, facedown, faces, labels, phyrexian, targets, turns, zones
 
 if TYPE_CHECKING:
     from .game import Game
@@ -188,6 +188,8 @@ def can_pay_additional(g: Game, p: int, oid: int, cost: Any) -> bool:
     pl = g.players[p]
     if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
         return False
+    if cost.energy and pl.energy < cost.energy:  # CR 107.14, 118.3
+        return False
     if cost.discard and len([o for o in pl.hand if o != oid]) < cost.discard:
         return False
     chosen: set[int] = set()
@@ -205,6 +207,10 @@ def spell_payable(g: Game, p: int, oid: int, avail: list[int], cost: ManaCost, s
     """Can the spell `oid`'s mana `cost` be paid: by the pool and sources, and by the objects
     its convoke, improvise or delve let pay (engine/altpay.py)? `face`: the face or half to be
     cast (its keywords), if not yet chosen."""
+    if cost.phyrexian:  # CR 107.4f: with mana or 2 life each, beside the spell's other life costs
+        card = g.objects[oid].card if face is None else face
+        life = g.players[p].life - casting.additional_cost(card).pay_life
+        return phyrexian.payable(cost, life, lambda c: spell_payable(g, p, oid, avail, c, sources, face))
     if altpay.keywords_of(g, oid, face):
         return altpay.payable(g, p, oid, avail, cost, card=face)
     return payable(avail, cost, sources)
@@ -271,6 +277,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     pl = g.players[p]
     if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
         return False
+    if cost.energy and pl.energy < cost.energy:  # CR 107.14, 118.3
+        return False
     if cost.discard and len(pl.hand) < cost.discard:
         return False
     for sel in cost.sacrifice:
@@ -293,7 +301,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
                 return False
         # a source tapped or sacrificed for this very cost can't also make mana for it
         excl = oid if (cost.tap or cost.sacrifice_self or cost.untap) else None
-        if not payable(avail, cost.mana.with_x(x or 0), sources, excl):
+        if not phyrexian.payable(cost.mana.with_x(x or 0), phyrexian.life_budget(g, p, cost),
+                                 lambda m: payable(avail, m, sources, excl)):
             return False
     if ab.targets:
         ctx = Context(p, oid, c.name)

@@ -14,7 +14,7 @@ from ..cards.abilities import FewerCounters
 from ..cards.spellcosts import CantBeCountered
 from ..core.modifications import Modification
 from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, Ref, StackItem
-from . import limits, targets, triggers, zones
+from . import limits, sagas, targets, triggers, zones
 from .state import ContinuousEffect
 
 if TYPE_CHECKING:
@@ -164,6 +164,22 @@ def lose_life(g: Game, player: int, n: int) -> None:
         g.log_event(f"{g.players[player].name} loses {n} life")
 
 
+def gain_energy(g: Game, player: int, n: int) -> None:
+    """"You get {E}{E}": energy counters put on the player (CR 107.14, 122.1)."""
+    if n > 0:
+        g.players[player].energy += n
+        g.log_event(f"{g.players[player].name} gets {n} energy ({g.players[player].energy} in all)")
+
+
+def pay_energy(g: Game, player: int, n: int) -> None:
+    """Pay {E}: remove an energy counter from the player (CR 107.14); only with enough
+    (CR 118.3), which the caller has checked."""
+    pl = g.players[player]
+    assert pl.energy >= n
+    pl.energy -= n
+    g.log_event(f"{pl.name} pays {n} energy ({pl.energy} left)")
+
+
 def destroy(g: Game, oid: int, can_regenerate: bool = True) -> None:
     """CR 701.8; indestructible permanents aren't destroyed (CR 702.12b); a regeneration
     shield replaces the destruction (CR 701.19a) unless it "can't be regenerated"."""
@@ -260,6 +276,24 @@ def untap(g: Game, oid: int) -> None:
         triggers.becomes_untapped(g, oid)
 
 
+def no_untap_next(g: Game, oid: int, player: int | None = None) -> None:
+    """"<It> doesn't untap during its controller's next untap step" (player None: the first
+    untap step of whoever controls it then; the effect tracks the permanent, not its
+    controller) or "~ doesn't untap during your next untap step" (`player`'s next untap step:
+    if another player controls it then, the effect does nothing and ends). Two such effects end
+    in the same untap step (CR 502.3; engine/turns.py applies them)."""
+    obj = g.objects.get(oid)
+    if obj is None or obj.zone != BATTLEFIELD:
+        return
+    w = g.writable(oid)
+    info = dict(w.info or {})
+    if player is None:
+        info["no_untap_next"] = True
+    else:
+        info["no_untap_of"] = tuple(sorted(set(info.get("no_untap_of", ())) | {player}))
+    w.info = info
+
+
 def add_counters(g: Game, oid: int, kind: str, n: int) -> None:
     """Put `n` counters on an object (CR 122.1), after replacement effects such as Vizier of
     Remedies' (CR 614.1a: "that many -1/-1 counters minus one")."""
@@ -276,6 +310,8 @@ def add_counters(g: Game, oid: int, kind: str, n: int) -> None:
         w = g.writable(oid)
         w.counters[kind] = total
         g.invalidate()
+        if kind == "lore":
+            sagas.lore_added(g, oid, total - n, total)  # CR 714.2b
 
 
 def remove_counters(g: Game, oid: int, kind: str, n: int) -> int:

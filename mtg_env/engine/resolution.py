@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import TargetSpec, Triggered, effects_of, targets_of
+from ..cards.abilities import Chapter, TargetSpec, Triggered, effects_of, targets_of
 from ..cards.effects import Ask
 from ..core.actions import Action
 from ..core.mana import can_pay
@@ -171,6 +171,8 @@ def finish(g: Game, item: StackItem, countered: bool) -> None:
     sorcery goes to the graveyard (CR 608.2n), a copy of a spell ceases to exist (CR 707.10a)."""
     if item.id:
         off_stack(g, item)
+        if isinstance(item.ability, Chapter):
+            g.sba_dirty = True  # CR 714.4: its Saga may now be sacrificed
     if item.kind != "spell" or item.obj_id is None or item.obj_id not in g.objects:
         if item.kind == "ability" and not countered and item.id:
             g.log_event(f"{item.ctx.source_name} ability resolves")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..core.actions import Action
 from ..core.objects import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
-from . import casting, primitives, targets, zones
+from . import casting, primitives, sagas, targets, zones
 from .tasks import CommanderZone, LegendRule
 
 if TYPE_CHECKING:
@@ -113,6 +113,10 @@ def check(g: Game) -> bool:
             did = True
     if to_grave or to_destroy or unattach:
         g.invalidate()
+    for oid in sagas.finished(g, g.all_chars()):  # CR 714.4
+        g.log_event(f"{g.name_of(oid)} is sacrificed (its final chapter)")
+        primitives.sacrifice(g, oid)
+        did = True
     if _legend_rule(g):
         return True
     return did

@@ -23,7 +23,7 @@ from .zones import face_named
 TOP_KEYS = {"name", "description", "seed", "format", "turn", "active_player", "step", "mana_payment",
             "players", "line", "expect", "turn_limit", "x_cap", "tags", "skip_forced"}
 PLAYER_KEYS = {"name", "life", "mana_pool", "hand", "library", "graveyard", "exile", "battlefield",
-               "commander_colors"}
+               "commander_colors", "energy"}
 PERMANENT_KEYS = {"card", "tapped", "summoning_sick", "counters", "attached_to", "owner", "controller",
                   "chosen_color", "face_down"}
 CARD_KEYS = {"card", "counters", "exiled_with"}
@@ -189,6 +189,7 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>", skip_forced: boo
     for idx, plan in enumerate(plans):
         p = g.players[idx]
         p.life = plan["life"]
+        p.energy = plan["energy"]  # energy counters (CR 107.14, 122.1)
         p.pool.counts = plan["mana"]
         for name in plan["library"]:
             g.new_object(name, idx, "library")
@@ -233,6 +234,9 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>", skip_forced: boo
 def _plan_player(where: str, path: str, pd: dict[str, Any], names: list[str]) -> dict[str, Any]:
     plan: dict[str, Any] = {}
     plan["life"] = _typed(where, f"{path}.life", pd.get("life", 20), int, "a whole number")
+    plan["energy"] = _typed(where, f"{path}.energy", pd.get("energy", 0), int, "a whole number")
+    if not 0 <= plan["energy"] <= limits.MAX_AMOUNT:
+        raise ScenarioError(where, f"{path}.energy", "energy counters: from 0 to the largest amount")
     try:
         plan["mana"] = parse_mana(str(pd.get("mana_pool", "") or ""))
     except ManaStringError as e:

@@ -142,6 +142,8 @@ class Announce(Task):
     #: convoke, improvise, delve (engine/altpay.py): (object, the mana it paid), and whether done
     alt_paid: list[tuple[int, str]] = field(default_factory=list)
     alt_done: bool = False
+    #: Phyrexian mana (CR 107.4f): for each {W/P} so far, whether it is paid with 2 life
+    phyrexian: list[bool] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from ..cards.abilities import TriggerEvent
 from ..core.actions import Action
 from ..core.chars import Flag
 from ..core.objects import BATTLEFIELD
-from . import casting, combat, facedown, faces, primitives, sba, triggers, zones
+from . import casting, combat, facedown, faces, primitives, sagas, sba, triggers, zones
 from .tasks import (
     CombatDamage,
     DeclareAttackers,
@@ -101,6 +101,7 @@ def begin_step(g: Game) -> None:
         untapped: list[int] = []
         for oid in g.battlefield:
             obj = g.objects[oid]
+            held = bool(obj.info) and _held_this_untap(g, oid, ap)
             if obj.controller == ap:
                 if obj.sick:
                     w = g.writable(oid)
@@ -109,7 +110,7 @@ def begin_step(g: Game) -> None:
                         # CR 702.30a: it came under its controller's control since the beginning
                         # of their last upkeep (nothing enters between this step and the upkeep)
                         w.info = dict(w.info or {}, echo_turn=g.turn)
-                if obj.tapped and Flag.DOESNT_UNTAP not in g.chars(oid).flags:
+                if obj.tapped and not held and Flag.DOESNT_UNTAP not in g.chars(oid).flags:
                     g.writable(oid).tapped = False
                     untapped.append(oid)
         g.invalidate()
@@ -122,6 +123,8 @@ def begin_step(g: Game) -> None:
         if not (ts.number == 1 and ap == ts.first_player and not g.options.draw_on_first_turn):
             primitives.draw(g, ap, 1)
         triggers.player_event(g, TriggerEvent.DRAW_STEP, ap)
+    elif step == "precombat_main":
+        sagas.precombat_main(g, ap)  # CR 714.3b: a turn-based action
     elif step == "beginning_of_combat":
         combat.reset_combat(g)
         triggers.player_event(g, TriggerEvent.BEGIN_COMBAT, ap)  # CR 507
@@ -145,6 +148,27 @@ def begin_step(g: Game) -> None:
         triggers.player_event(g, TriggerEvent.END_STEP, ap)
     elif step == "cleanup":
         cleanup(g)
+
+
+def _held_this_untap(g: Game, oid: int, ap: int) -> bool:
+    """CR 502.3: whether a "doesn't untap during its controller's next untap step" effect (or
+    "during your next untap step", for player `ap`) keeps this permanent tapped in `ap`'s untap
+    step; the effects this untap step is the one for end here (primitives.no_untap_next)."""
+    obj = g.objects[oid]
+    info = obj.info or {}
+    held = False
+    if info.get("no_untap_next") and obj.controller == ap:
+        held = True
+        info = {k: v for k, v in info.items() if k != "no_untap_next"}
+    if ap in info.get("no_untap_of", ()):
+        held = held or obj.controller == ap
+        rest = tuple(q for q in info["no_untap_of"] if q != ap)
+        info = {k: v for k, v in info.items() if k != "no_untap_of"}
+        if rest:
+            info["no_untap_of"] = rest
+    if info != (obj.info or {}):
+        g.writable(oid).info = info or None
+    return held
 
 
 def cleanup(g: Game) -> None:

@@ -30,7 +30,7 @@ from ..core.objects import (
     Context,
     GameObject,
 )
-from . import copies, facedown, faces, limits, triggers
+from . import copies, facedown, faces, limits, sagas, triggers
 from .tasks import PutOntoBattlefield
 
 if TYPE_CHECKING:
@@ -216,6 +216,9 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
             if n > 0:
                 obj.counters[ab.counter] = obj.counters.get(ab.counter, 0) + n
                 limits.check_amount(obj.counters[ab.counter], "counter")
+    saga = "Saga" in card.subtypes
+    if saga:  # CR 714.3a: as a Saga enters, its controller puts a lore counter on it
+        obj.counters[sagas.LORE] = obj.counters.get(sagas.LORE, 0) + 1
     if obj.info and ("pay_life" in obj.info or "enters_tapped" in obj.info):
         # "As ~ enters, you may pay N life. If you don't, it enters tapped." (CR 614.12)
         info = dict(obj.info)
@@ -234,6 +237,8 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
     if obj.card.card.layout == "transform":
         faces.settle_day_night(g)  # CR 702.145d, 702.145g
     triggers.entered_battlefield(g, obj)
+    if saga:  # CR 122.6: counters it enters with were put onto it: its chapter abilities trigger
+        sagas.lore_added(g, obj.id, 0, obj.counters.get(sagas.LORE, 0))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -509,8 +509,8 @@ players:
 def test_cr_604_3_a_star_no_ability_defines_is_declined():
     """A */* creature whose text doesn't define its power and toughness by a template the
     compiler reads stays unsupported, with the reason."""
-    st = card_status("Abominable Treefolk")
-    assert not st.supported
+    st = card_status("Adamaro, First to Desire")
+    assert not st.supported and "power/toughness */*" in st.reasons
 
 
 # ---------------------------------------------------------------------------------------------

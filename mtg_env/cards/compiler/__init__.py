@@ -32,6 +32,8 @@ from ..effects import AddMana
 from . import faces
 from .grammar import FAIL, NoParse
 from .lines import permanent_line, spell_effect
+from .templates.level import bands as level_bands
+from .templates.sagas import saga_line
 from .text import Line, lines_of
 
 #: bumped when the compiler's output changes in a way its source hash wouldn't show
@@ -113,12 +115,15 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
     except MtgError:
         raise Unsupported(f"type line {face.type_line!r}") from None
     cost_text = face.mana_cost
-    if "/P" in cost_text or "{S}" in cost_text or "{H" in cost_text:
+    if "{S}" in cost_text or "{H" in cost_text:
         raise Unsupported(f"mana cost {cost_text}")
     try:
-        mana_cost = parse_mana_cost(cost_text or None)
+        # Phyrexian symbols: paid with mana or 2 life each (CR 107.4f, engine/phyrexian.py)
+        mana_cost = parse_mana_cost(cost_text or None, phyrexian=True)
     except MtgError:
         raise Unsupported(f"mana cost {cost_text}") from None
+    if mana_cost.phyrexian and mana_cost.x_count:
+        raise Unsupported(f"mana cost {cost_text}")  # X beside Phyrexian mana: not read
     power = toughness = None
     starred = False  # a "*" a characteristic-defining ability must define (CR 604.3)
     if "Creature" in types:
@@ -135,6 +140,8 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
     if "Battle" in types:
         reasons.append("battles (CR 310)")
     lines = lines_of(face.oracle_text, face.name, "Legendary" in supers)
+    lines, leveled, band_reasons = level_bands(lines, ctx)  # leveler cards (CR 711)
+    reasons.extend(band_reasons)
     abilities: list[Ability] = []
     spell_lines: list[Line] = []
     is_spell = bool(types & {"Instant", "Sorcery"})
@@ -149,10 +156,15 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
                     spell_lines.append(ln)
                     continue
                 abilities.extend(got)
+            elif "Saga" in subs and (chapter := saga_line(ln, ctx, face)) is not None:
+                abilities.extend(chapter)  # CR 714.2: a chapter ability, or the reminder line
             else:
                 abilities.extend(permanent_line(ln, ctx))
         except FAIL as e:
             reasons.append(_reason(e, ln))
+    abilities.extend(leveled)
+    if "Saga" in subs and any(isinstance(ab, Keyword) and "read ahead" in ab.names for ab in abilities):
+        reasons.append("read ahead")  # CR 702.155: not supported
     if is_spell:
         try:
             abilities.insert(0, spell_effect(spell_lines, ctx) if spell_lines else SpellAbility(text=""))
@@ -165,6 +177,9 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
             reasons.append(f"power/toughness {face.power}/{face.toughness}")
         else:
             power, toughness = defined
+    if mana_cost.phyrexian and any(isinstance(ab, Keyword) and set(ab.names) & {"convoke", "improvise", "delve"}
+                                   for ab in abilities):
+        reasons.append(f"mana cost {cost_text} with convoke, improvise or delve")
     if not reasons:
         from .templates.puzzlecards import link_exiles
         try:

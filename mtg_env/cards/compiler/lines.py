@@ -233,6 +233,8 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
     effs = effects(text, b)
     if (kw.get("timing") or kw.get("activate_if")) and any(e.adds_mana for e in effs):
         raise NoParse(text)  # a mana ability with a timing restriction: not for autopay/could_produce
+    if cost.mana.phyrexian and (cost.mana.x_count or any(e.adds_mana for e in effs)):
+        raise NoParse(cost_text.strip())  # Phyrexian mana in a mana ability's cost or beside X
     if b.notes.get("zone"):
         kw["zone"] = b.notes["zone"]  # it functions where its effect moves its card from (CR 113.6m)
     if cost.discard_self:

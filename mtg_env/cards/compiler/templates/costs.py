@@ -77,7 +77,7 @@ def _additional_cost(text: str) -> Any:
     except CardDefinitionError:
         raise NoParse(text) from None
     if not cost.mana.is_empty or cost.tap or cost.untap or cost.sacrifice_self or cost.exile_self \
-            or cost.remove_counters or cost.put_counters or cost.crew:
+            or cost.remove_counters or cost.put_counters or cost.crew or cost.energy:
         raise NoParse(text)
     return cost
 
