@@ -195,7 +195,7 @@ def moves(game: Game, actions: list[Action] | None = None, suggest: Agent | None
         pl = game.players[me]
         sorcery_ok = game.sorcery_timing(me)
         sources = autopay.simple_sources(game, me)
-        casts = {a.payload[1]: a for a in actions if a.kind == "cast"}
+        casts = {a.payload[1]: a for a in actions if a.kind == "cast" and not _alternative(a)}
         for oid in pl.hand + pl.command:
             card = game.objects[oid].card
             if "Land" in card.types or (oid not in casts and not legal.can_cast(game, oid, me, sorcery_ok, sources)):
@@ -209,9 +209,9 @@ def moves(game: Game, actions: list[Action] | None = None, suggest: Agent | None
             planned = {m.cast for m in out}
             out += [Move(a) for oid, a in casts.items() if oid not in planned and oid not in pl.hand + pl.command]
         for a in actions:
-            if a.kind == "cast" or is_mana_ability(game, a):
+            if (a.kind == "cast" and not _alternative(a)) or is_mana_ability(game, a):
                 continue
-            out.append(Move(a))
+            out.append(Move(a))  # a cast with an alternative cost (evoke, dash) is a move of its own
     seen: set[Any] = set()
     unique = []
     for m in out:
@@ -219,6 +219,11 @@ def moves(game: Game, actions: list[Action] | None = None, suggest: Agent | None
             seen.add(m.key)
             unique.append(m)
     return unique
+
+
+def _alternative(a: Action) -> bool:
+    """A cast with an alternative cost (payload ("cast", card, None, "evoke"), engine/altcast.py)."""
+    return len(a.payload) > 3
 
 
 def declaring(kind: str, actions: list[Action]) -> bool:

@@ -17,7 +17,7 @@ from ..core.actions import PASS, Action
 from ..core.chars import Chars
 from ..core.mana import ManaCost, available_for, can_pay
 from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, GameObject
-from . import altpay, autopay, casting, costs, faces, labels, targets, turns, zones
+from . import altcast, altpay, autopay, casting, costs, faces, labels, targets, turns, zones
 
 if TYPE_CHECKING:
     from .game import Game
@@ -62,6 +62,7 @@ def priority_actions(g: Game, p: int) -> list[Action]:
         if fb is not None and can_cast(g, oid, p, sorcery_ok, sources):
             acts.append(Action("cast", f"cast {card.name} with flashback {fb.cost}", source=card.name,
                                payload=("cast", oid)))
+    acts += altcast.cast_actions(g, p, sorcery_ok, sources)  # evoke, dash (CR 118.9)
     chars = g.all_chars()
     for oid in g.battlefield:
         obj = g.objects[oid]
@@ -81,7 +82,17 @@ def priority_actions(g: Game, p: int) -> list[Action]:
                 acts.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
                                    ability=ab.text, payload=("activate", oid, key)))
     acts += hand_ability_actions(g, p, sorcery_ok, sources)
+    if g.stack and altcast.split_second_active(g):
+        # CR 702.61a-b: no other spell, no ability but mana abilities (special actions stay)
+        acts = [a for a in acts if a.kind not in ("cast", "activate") or _is_mana_action(g, a)]
     return labels.dedupe(acts)
+
+
+def _is_mana_action(g: Game, a: Action) -> bool:
+    if a.kind != "activate":
+        return False
+    oid, key = a.payload[1], a.payload[2]
+    return any(k == key and isinstance(ab, Activated) and ab.is_mana_ability for k, ab, _o in g.chars(oid).abilities)
 
 
 def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
@@ -89,6 +100,9 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
     Returns (the answer, the priority actions when they had to be worked out for it). An
     ability of `p`'s without a mana cost that can be activated answers no at once (untapped
     lands: most priorities), without working out every action."""
+    if g.stack and altcast.split_second_active(g):
+        acts = priority_actions(g, p)
+        return len(acts) == 1, acts
     chars = g.all_chars()
     sorcery_ok: bool | None = None
     for oid in g.battlefield:
@@ -145,10 +159,11 @@ def mana_ability_actions(g: Game, p: int) -> list[Action]:
 
 
 def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | None = None,
-             face: CardDef | None = None) -> bool:
+             face: CardDef | None = None, alt: str | None = None) -> bool:
     """May `p` begin to cast the card `oid` now: its timing (CR 117.1a, 702.8 flash), its cost
     (CR 601.2f-h) and its targets (CR 601.2c)? `face`: the face or half to be cast (only its
-    characteristics are evaluated, CR 709.3a, 712.11c, 715.3a)."""
+    characteristics are evaluated, CR 709.3a, 712.11c, 715.3a); `alt`: with that alternative
+    cost (CR 118.9)."""
     card = g.objects[oid].card if face is None else face
     fast = "Instant" in card.types or "flash" in card.keywords
     if not fast and not sorcery_ok:
@@ -157,9 +172,13 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         return False  # "Cast this spell only during combat" (CR 601.3)
     pool = g.players[p].pool
     printed = card.mana_cost if g.objects[oid].zone != GRAVEYARD else casting.spell_cost(g, oid, face)  # flashback
-    alt = altpay.keywords_of(g, oid, face) or any(isinstance(ab, CostReduction) for ab in card.abilities) or \
+    if alt is not None:
+        if zones.free_from_exile(g, oid):
+            return False  # CR 118.9a: one alternative cost only
+        printed = casting.spell_cost(g, oid, face, alt)
+    less = altpay.keywords_of(g, oid, face) or any(isinstance(ab, CostReduction) for ab in card.abilities) or \
         bool(g.statics_of(SpellsCostLess))  # the cost may be less than the printed one
-    if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not alt:
+    if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not less:
         return False  # fast path: manual payment and not enough mana in the pool
     tags = costs.spend_tags(g, p, "spell", oid)
     if face is not None:  # mana restricted to artifact spells (CR 106.6): the face's types
@@ -167,7 +186,8 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     avail = available_for(pool, tags)
     extra = casting.additional_cost(card)
     if not zones.free_from_exile(g, oid) and \
-            not spell_payable(g, p, oid, avail, casting.spell_mana(g, p, oid, False, face=face).with_x(0), sources, face):
+            not spell_payable(g, p, oid, avail, casting.spell_mana(g, p, oid, False, face=face, alt=alt).with_x(0),
+                              sources, face):
         return False
     if not extra.is_free and not can_pay_additional(g, p, oid, extra):
         return False

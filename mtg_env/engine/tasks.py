@@ -142,6 +142,8 @@ class Announce(Task):
     #: convoke, improvise, delve (engine/altpay.py): (object, the mana it paid), and whether done
     alt_paid: list[tuple[int, str]] = field(default_factory=list)
     alt_done: bool = False
+    #: the alternative cost it is cast with ("evoke", "dash"; CR 118.9, engine/altcast.py)
+    alt_cost: str | None = None
 
 
 # --------------------------------------------------------------------------------------------

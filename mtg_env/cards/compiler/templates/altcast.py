@@ -1,0 +1,38 @@
+"""Alternative and additional ways to cast (CR 118.9, 601.2b): evoke (CR 702.74), dash
+(CR 702.109), and split second (CR 702.61). The engine's side is engine/altcast.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...abilities import THIS, Triggered, TriggerEvent
+from ...altcast import EVOKED, AlternativeCost
+from ...effects import SacrificeIt
+from ..builder import Builder
+from ..grammar import NoParse, rule
+from ..lexicon import engine_keyword
+from ..text import Line
+
+engine_keyword("split second")
+
+
+def _single_faced(b: Builder, line: Line) -> None:
+    """The engine offers alternative costs for cards with one face only."""
+    card = b.card
+    if getattr(card, "layout", None) != "normal":  # an OracleFace (a face of several) has none
+        raise NoParse(line.text)
+
+
+@rule("keyword", "Evoke <cost:mana>")
+def evoke(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.74a: "You may cast this spell by paying [cost] rather than paying its mana cost"
+    and "When this permanent enters, if its evoke cost was paid, its controller sacrifices
+    it." (an intervening "if", CR 603.4; the enters abilities of the card trigger too and its
+    controller orders them, CR 603.3b)."""
+    from ....core.mana import parse_mana_cost
+    _single_faced(b, line)
+    return [AlternativeCost(text=line.raw, keyword="evoke", cost=parse_mana_cost(cost)),
+            Triggered(text=line.raw, event=TriggerEvent.ENTERS, subject=THIS, condition=EVOKED,
+                      effects=(SacrificeIt(),))]
+
+

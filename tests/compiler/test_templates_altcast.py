@@ -1,0 +1,122 @@
+"""The alternative-casting templates (templates/altcast.py, engine/altcast.py), each through real
+cards compiled from their Oracle text: the Oracle line and the rule it follows in each docstring."""
+
+from __future__ import annotations
+
+from mtg_env.cards import card_status
+from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
+
+
+def _compiled(*names: str) -> None:
+    for n in names:
+        st = card_status(n)
+        assert st.supported and st.source == "compiled", st
+
+
+def _unsupported(name: str, phrase: str) -> None:
+    st = card_status(name)
+    assert not st.supported and any(phrase in r for r in st.reasons), st
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.74: evoke
+
+
+def test_cr_702_74a_evoke_cast_for_its_evoke_cost_and_sacrificed_mulldrifter():
+    """Mulldrifter: "When Mulldrifter enters, draw two cards." / "Evoke {2}{U}" (CR 702.74a:
+    cast for {2}{U} rather than {4}{U}; when it enters, if its evoke cost was paid, its
+    controller sacrifices it; both enters abilities trigger and are ordered, CR 603.3b)."""
+    _compiled("Mulldrifter")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}{U}"
+    hand: [Mulldrifter]
+    library: [Island, Island, Island]
+  - {}
+""")
+    assert "cast Mulldrifter" not in labels(g)  # {4}{U} can't be paid
+    g.run_line(["cast Mulldrifter with evoke {2}{U}", "pass", "pass"])
+    assert g.decision.kind == "order"
+    g.run_line(["order Mulldrifter: When", "pass", "pass", "pass", "pass"])
+    assert permanents(g, "Mulldrifter") == []
+    assert player(g, "P1")["graveyard"] == ["Mulldrifter"]
+    assert len(player(g, "P1")["hand"]) == 2
+
+
+def test_cr_702_74a_not_evoked_stays_mulldrifter():
+    """Mulldrifter cast for its mana cost: the evoke trigger's "if" is false (CR 603.4), it stays."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}{C}{C}{U}"
+    hand: [Mulldrifter]
+    library: [Island, Island, Island]
+  - {}
+""")
+    assert "cast Mulldrifter with evoke {2}{U}" in labels(g)
+    g.run_line(["cast Mulldrifter", "pass", "pass", "pass", "pass"])
+    assert permanent(g, "Mulldrifter")["controller"] == "P1"
+    assert len(player(g, "P1")["hand"]) == 2
+
+
+def test_cr_601_3_evoke_keeps_the_cards_timing_mulldrifter():
+    """Evoke changes only what is paid: a creature without flash isn't cast with evoke while a
+    spell is on the stack (CR 601.3, 307.1)."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{C}{C}{U}"
+    hand: [Mulldrifter, Lightning Bolt]
+  - {}
+""")
+    g.run_line(["cast Lightning Bolt", "target P2"])
+    assert not any(lab.startswith("cast Mulldrifter") for lab in labels(g))
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.61: split second
+
+
+def test_cr_702_61a_split_second_no_spells_or_abilities_sudden_shock():
+    """Sudden Shock: "Split second" / "Sudden Shock deals 2 damage to any target." While it is
+    on the stack no other spell is cast and no ability but a mana ability is activated
+    (CR 702.61a-b): the opponent's counterspell and Prodigal Pyromancer's ability aren't
+    offered, tapping an Island for mana is."""
+    _compiled("Sudden Shock")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{R}"
+    hand: [Sudden Shock]
+  - mana_pool: "{U}{U}"
+    hand: [Counterspell]
+    battlefield: [Prodigal Pyromancer, Island]
+""")
+    before = labels(g)
+    g.run_line(["cast Sudden Shock", "target Prodigal Pyromancer", "pass"])
+    acts = labels(g)
+    assert g.decision.player == "P2"
+    assert not any(a.startswith("cast") for a in acts)
+    assert not any("Prodigal Pyromancer" in a for a in acts)
+    assert any(a.startswith("activate Island") for a in acts)
+    g.run_line(["pass"])
+    assert permanents(g, "Prodigal Pyromancer") == []
+    assert before
+
+
+def test_cr_702_61_without_split_second_the_opponent_responds_shock():
+    """Control: the same position with Shock (no split second): Counterspell is offered."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}"
+    hand: [Shock]
+  - mana_pool: "{U}{U}"
+    hand: [Counterspell]
+    battlefield: [Prodigal Pyromancer, Island]
+""")
+    g.run_line(["cast Shock", "target Prodigal Pyromancer", "pass"])
+    acts = labels(g)
+    assert "cast Counterspell" in acts
+    assert any(a.startswith("activate Prodigal Pyromancer") for a in acts)
