@@ -4,7 +4,7 @@ cards compiled from their Oracle text: the Oracle line and the rule it follows i
 from __future__ import annotations
 
 from mtg_env.cards import card_status
-from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
+from tests.helpers import labels, permanent, permanents, player, scenario
 
 
 def _compiled(*names: str) -> None:
