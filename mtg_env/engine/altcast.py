@@ -12,10 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..cards.abilities import Triggered, TriggerEvent
 from ..cards.altcast import AlternativeCost, alternative_costs
+from ..cards.effects import ReturnToHand
+from ..cards.subjects import SELF
 from ..core.actions import Action
 from ..core.mana import ManaCost
 from ..core.objects import COMMAND, HAND
+from . import triggers
 
 if TYPE_CHECKING:
     from .game import Game
@@ -48,6 +52,20 @@ def cast_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None) -
                 out.append(Action("cast", f"cast {card.name} with {ab.keyword} {ab.cost}", source=card.name,
                                   payload=("cast", oid, None, ab.keyword)))
     return out
+
+
+#: dash's delayed triggered ability (CR 702.109a): its source is the permanent the spell became
+DASH_RETURN = Triggered(text="Return it to its owner's hand (dash).", event=TriggerEvent.END_STEP,
+                        effects=(ReturnToHand(SELF),), subject=None)
+
+
+def entered(g: Game, oid: int, ctx: Any) -> None:
+    """The permanent `oid` a spell cast with an alternative cost became has entered: a dashed
+    one is returned to its owner's hand at the beginning of the next end step (CR 702.109a;
+    if it left the battlefield before, it is a new object and stays where it is, CR 400.7).
+    It has haste while its dash cost was paid (its own static ability, cards/altcast.py)."""
+    if ctx.alt == "dash" and oid in g.objects:
+        triggers.delay_until_next_end_step(g, ctx.controller, oid, DASH_RETURN)
 
 
 def split_second_active(g: Game) -> bool:

@@ -4,7 +4,7 @@ cards compiled from their Oracle text: the Oracle line and the rule it follows i
 from __future__ import annotations
 
 from mtg_env.cards import card_status
-from tests.helpers import labels, permanent, permanents, player, scenario
+from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
 
 
 def _compiled(*names: str) -> None:
@@ -120,3 +120,55 @@ players:
     acts = labels(g)
     assert "cast Counterspell" in acts
     assert any(a.startswith("activate Prodigal Pyromancer") for a in acts)
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.109: dash
+
+
+def _to_attack(g) -> list[str]:
+    g.run_line(["pass", "pass"])  # the creature spell resolves
+    for _ in range(10):
+        if g.decision.kind == "attack":
+            break
+        g.act("pass")
+    return [lab for lab in labels(g) if lab.startswith("attack ")] if g.decision.kind == "attack" else []
+
+
+def test_cr_702_109a_dash_haste_and_returned_at_end_step_alesha_s_vanguard():
+    """Alesha's Vanguard: "Dash {2}{B}" (CR 702.109a: cast for {2}{B} rather than {3}{B}; it
+    has haste as long as its dash cost was paid, and it returns to its owner's hand at the
+    beginning of the next end step)."""
+    _compiled("Alesha's Vanguard")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}{B}"
+    hand: [Alesha's Vanguard]
+  - {}
+""")
+    assert "cast Alesha's Vanguard" not in labels(g)
+    g.act("cast Alesha's Vanguard with dash {2}{B}")
+    assert _to_attack(g) == ["attack P2 with Alesha's Vanguard"]
+    g.act("attack P2 with Alesha's Vanguard")
+    pass_until(g, "end")
+    assert any("triggers: Return it to its owner's hand" in line for line in g.log)
+    g.run_line(["pass", "pass"])
+    assert permanents(g, "Alesha's Vanguard") == []
+    assert player(g, "P1")["hand"] == ["Alesha's Vanguard"]
+    assert player(g, "P2")["life"] == 17
+
+
+def test_cr_702_109a_cast_normally_no_haste_and_stays_alesha_s_vanguard():
+    """Control: cast for its mana cost, it has no haste (summoning sickness, CR 302.6) and stays."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}{C}{B}"
+    hand: [Alesha's Vanguard]
+  - {}
+""")
+    g.act("cast Alesha's Vanguard")
+    assert _to_attack(g) == []
+    pass_until(g, "upkeep", turn=2)
+    assert permanent(g, "Alesha's Vanguard")["controller"] == "P1"

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...abilities import THIS, Triggered, TriggerEvent
-from ...altcast import EVOKED, AlternativeCost
+from ....core.modifications import AddKeywords
+from ...abilities import THIS, Static, Triggered, TriggerEvent
+from ...altcast import DASHED, EVOKED, AlternativeCost
 from ...effects import SacrificeIt
 from ..builder import Builder
 from ..grammar import NoParse, rule
@@ -36,3 +37,16 @@ def evoke(b: Builder, cost: str, line: Line) -> list[Any]:
                       effects=(SacrificeIt(),))]
 
 
+
+
+@rule("keyword", "Dash <cost:mana>")
+def dash(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.109a: "You may cast this spell by paying [cost] rather than paying its mana
+    cost", "If this spell's dash cost was paid, return the permanent this spell becomes to its
+    owner's hand at the beginning of the next end step" (a delayed triggered ability created as
+    it enters, engine/altcast.py) and "As long as this permanent's dash cost was paid, it has
+    haste" (layer 6)."""
+    from ....core.mana import parse_mana_cost
+    _single_faced(b, line)
+    return [AlternativeCost(text=line.raw, keyword="dash", cost=parse_mana_cost(cost)),
+            Static(text=line.raw, affects=THIS & DASHED, modification=AddKeywords(("haste",)))]
