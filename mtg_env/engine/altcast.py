@@ -10,18 +10,23 @@ paying its mana cost is never cast with evoke or dash too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
-from ..cards.abilities import Triggered, TriggerEvent
+from ..cards.abilities import Keyword, Triggered, TriggerEvent
 from ..cards.altcast import AlternativeCost, alternative_costs
-from ..cards.effects import ReturnToHand
+from ..cards.carddef import CardDef
+from ..cards.effects import Ask, Effect, ReturnToHand
+from ..cards.effects.base import sub_step
 from ..cards.subjects import SELF
 from ..core.actions import Action
 from ..core.mana import ManaCost
-from ..core.objects import COMMAND, HAND
-from . import triggers
+from ..core.objects import COMMAND, EXILE, HAND, LIBRARY, Context, Event, StackItem
+from . import faces, triggers
+from .state import PendingTrigger
 
 if TYPE_CHECKING:
+    from ..cards.protocol import GameOps
     from .game import Game
 
 
@@ -77,3 +82,156 @@ def split_second_active(g: Game) -> bool:
                 "split second" in g.chars(item.obj_id).keywords:
             return True
     return False
+
+
+# ---------------------------------------------------------------------------------------------
+# cascade (CR 702.85) and storm (CR 702.40): triggered abilities of the spell itself, which
+# trigger as it is cast (CR 601.2i) and function only while it is on the stack. The ability's
+# effect carries what it needs of the spell as it was cast (its mana value, its card), so that
+# it resolves the same if the spell has left the stack (last known information, CR 608.2h).
+
+#: the answers' keys of a cascade: the cards exiled, and the card found
+_EXILED = 7_000_001
+_HIT = 7_000_002
+
+
+@dataclass(frozen=True)
+class CascadeExile(Effect):
+    """"Exile cards from the top of your library until you exile a nonland card whose mana
+    value is less than this spell's mana value. You may cast that card without paying its mana
+    cost if the resulting spell's mana value is less than this spell's mana value." (CR
+    702.85a; the card is cast while the ability resolves, CR 608.2g, timing permissions
+    ignored; a card with several faces is cast as a face whose mana value is less.)"""
+
+    mv: int
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        game = cast("Game", g)
+        p = ctx.controller
+        if _EXILED not in ctx.answers:
+            exiled: list[int] = []
+            hit = None
+            lib = game.players[p].library
+            while lib:
+                new = game.move_to_zone(lib[0], EXILE)
+                if new is None:
+                    break
+                exiled.append(new)
+                card = game.objects[new].card
+                if "Land" not in card.types and card.mana_value < self.mv:
+                    hit = new
+                    break
+            ctx.answers[_EXILED] = exiled
+            ctx.answers[_HIT] = hit
+            game.log_event(f"{ctx.source_name} cascades: {game.players[p].name} exiles "
+                           f"{', '.join(game.name_of(o) for o in exiled) or 'nothing'}")
+        hit = ctx.answers[_HIT]
+        if hit is None or hit not in game.objects or game.objects[hit].zone != EXILE:
+            return None
+        ans = ctx.answers.get(step)
+        if ans is None:
+            opts = _castable(game, p, hit, self.mv)
+            if not opts:
+                return None
+            name = game.name_of(hit)
+            labels = tuple(f"cast {f.name if f is not None else name} without paying its mana cost"
+                           for f in opts)
+            return Ask("choose", p, (*((("face", f.face_index if f is not None else None)) for f in opts), "no"),
+                       (*labels, f"don't cast {name}"), f"{ctx.source_name}: cascade into {name}?")
+        if ans == "no":
+            return None
+        if ans[1] is not None:
+            faces.choose_face(game, hit, ans[1])
+        return Ask("autocast", p, (("cast_free", hit),), ("cast",), "")
+
+
+def _castable(g: Game, p: int, oid: int, mv: int) -> list[Any]:
+    """The faces (None: the card itself) `p` may cast `oid` as without paying its mana cost
+    with mana value less than `mv`: not a land, its casting restrictions and additional costs,
+    and the targets or modes it needs (CR 601.2c, 601.3, 601.2h)."""
+    from ..cards.abilities import cast_allowed
+    from . import casting, legal, targets
+    card = g.objects[oid].card
+    cands: list[Any] = faces.castable_faces(g, oid, card, False) if card.faces else [None]
+    out = []
+    for f in cands:
+        c = card if f is None else f
+        if "Land" in c.types or c.mana_value >= mv or not cast_allowed(g, c, p):
+            continue
+        extra = casting.additional_cost(c)
+        if not extra.is_free and not legal.can_pay_additional(g, p, oid, extra):
+            continue
+        tctx = Context(p, oid, c.name)
+        sa = c.spell_ability
+        if sa is not None and sa.modes:
+            if not casting.modes_choosable(g, sa, tctx):
+                continue
+        else:
+            specs = casting.spell_targets(c)
+            if specs and not targets.has_targets(g, specs, tctx):
+                continue
+        out.append(f)
+    return out
+
+
+@dataclass(frozen=True)
+class CascadeBottom(Effect):
+    """"Then put all cards exiled this way that weren't cast on the bottom of your library in a
+    random order." (CR 702.85a; the game's seeded generator orders them)."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        rest = [o for o in ctx.answers.get(_EXILED, []) if o in g.objects and g.objects[o].zone == EXILE]
+        g.rng.shuffle(rest)
+        for o in rest:
+            g.move_to_zone(o, LIBRARY, to_top=False)
+        if rest:
+            g.log_event(f"{g.players[ctx.controller].name} puts {len(rest)} card(s) on the bottom of "
+                        f"their library in a random order ({ctx.source_name})")
+        return None
+
+
+@dataclass(frozen=True)
+class StormCopies(Effect):
+    """"Copy it for each other spell that was cast before it this turn. If the spell has any
+    targets, you may choose new targets for any of the copies." (CR 702.40a, 707.10c; the
+    number is fixed as the spell is cast: later spells were cast after it). `card` is the
+    spell's as it was cast: the copies are made if it has left the stack (CR 608.2h)."""
+
+    count: int
+    card: CardDef
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from . import copies
+        done_key = sub_step(step, 999)
+        done = ctx.answers.get(done_key, 0)
+        while done < self.count:
+            ask = copies.copy_onto_stack(cast("Game", g), ctx, sub_step(step, done), "event", True, card=self.card)
+            if ask is not None:
+                ctx.answers[done_key] = done
+                return ask
+            done += 1
+        ctx.answers[done_key] = done
+        return None
+
+
+def cast_triggers(g: Game, p: int, sid: int, item: StackItem) -> None:
+    """The spell `sid` was just cast by `p` (CR 601.2i): each instance of cascade and storm on
+    it triggers (CR 702.85c, 702.40b)."""
+    card = g.objects[sid].card
+    if "cascade" not in card.keywords and "storm" not in card.keywords:
+        return
+    obj = g.objects[sid]
+    for i, ab in enumerate(card.abilities):
+        if not isinstance(ab, Keyword):
+            continue
+        for n in ab.names:
+            trig: Triggered | None = None
+            if n == "cascade":
+                mv = g.chars(sid).mana_value + obj.x * card.mana_cost.x_count  # CR 202.3e
+                trig = Triggered(text=ab.text, subject=None, effects=(CascadeExile(mv), CascadeBottom()))
+            elif n == "storm":
+                count = g.turn_state.spells_cast - 1
+                trig = Triggered(text=ab.text, subject=None, effects=(StormCopies(count, card),))
+            if trig is not None:
+                g.pending_triggers.append(PendingTrigger(trig, sid, f"k{i}", p, card.name,
+                                                         Event(TriggerEvent.CAST, player=p, item=item.clone())))

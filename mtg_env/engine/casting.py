@@ -83,9 +83,9 @@ def spell_cost(g: Game, oid: int, face: CardDef | None = None, alt: str | None =
     card = obj.card if face is None else face
     cost = card.mana_cost if alt is None else altcast.cost_of(g, oid, alt)
     if card.whole is not None:
-        alt = faces.alternative_cost(g, oid, card)  # disturb (CR 702.146a)
-        if alt is not None:
-            cost = alt
+        disturb = faces.alternative_cost(g, oid, card)  # disturb (CR 702.146a)
+        if disturb is not None:
+            cost = disturb
     if obj.zone == GRAVEYARD:
         fb = flashback_of(card)
         if fb is not None:
@@ -616,6 +616,7 @@ def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> Non
     g.log_event(f"{g.players[p].name} casts {card.name}{targets_text(g, ctx)}")
     triggers.becomes_target(g, ctx)
     triggers.player_event(g, TriggerEvent.CAST, p, item=item.clone())
+    altcast.cast_triggers(g, p, sid, item)  # cascade, storm (CR 702.85a, 702.40a)
 
 
 def new_stack_id(g: Game) -> int:

@@ -172,3 +172,134 @@ players:
     assert _to_attack(g) == []
     pass_until(g, "upkeep", turn=2)
     assert permanent(g, "Alesha's Vanguard")["controller"] == "P1"
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.85: cascade
+
+
+def test_cr_702_85a_cascade_exiles_until_lesser_mana_value_and_casts_it_free_bloodbraid_elf():
+    """Bloodbraid Elf: "Cascade" (CR 702.85a): exile from the top until a nonland card with mana
+    value less than 4 (lands and Colossal Dreadmaw, mana value 6, are passed over); cast it
+    without paying its mana cost; the rest go to the bottom of the library."""
+    _compiled("Bloodbraid Elf")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{G}{C}{C}"
+    hand: [Bloodbraid Elf]
+    library: [Mountain, Colossal Dreadmaw, Lightning Bolt, Forest, Island]
+  - {}
+""")
+    g.act("cast Bloodbraid Elf")
+    g.run_line(["pass", "pass"])  # the cascade trigger resolves
+    assert g.decision.kind == "choose"
+    assert labels(g) == ["cast Lightning Bolt without paying its mana cost", "don't cast Lightning Bolt"]
+    g.act("cast Lightning Bolt without paying its mana cost")
+    g.act("target P2")
+    g.run_line(["pass", "pass"])  # Lightning Bolt resolves first
+    assert player(g, "P2")["life"] == 17
+    g.run_line(["pass", "pass"])
+    assert permanent(g, "Bloodbraid Elf")["controller"] == "P1"
+    assert player(g, "P1")["graveyard"] == ["Lightning Bolt"]
+    me = player(g, "P1")
+    assert me["library_count"] == 4 and me["exile"] == []
+    lib = [g.name_of(o) for o in g.players[0].library]  # top first: the exiled cards at the bottom
+    assert lib[:2] == ["Forest", "Island"] and sorted(lib[2:]) == ["Colossal Dreadmaw", "Mountain"]
+
+
+def test_cr_702_85a_cascade_declined_goes_to_the_bottom_bloodbraid_elf():
+    """Cascade into a card the player doesn't cast: it goes to the bottom with the others."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{G}{C}{C}"
+    hand: [Bloodbraid Elf]
+    library: [Mountain, Lightning Bolt, Forest]
+  - {}
+""")
+    g.run_line(["cast Bloodbraid Elf", "pass", "pass", "don't cast Lightning Bolt"])
+    me = player(g, "P1")
+    assert me["library_count"] == 3 and me["exile"] == [] and me["graveyard"] == []
+    assert g.name_of(g.players[0].library[0]) == "Forest"
+
+
+def test_cr_702_85a_cascade_finds_nothing_bloodbraid_elf():
+    """With no nonland card of lesser mana value, the whole library is exiled and put back on
+    the bottom in a random order; nothing is cast."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{G}{C}{C}"
+    hand: [Bloodbraid Elf]
+    library: [Mountain, Colossal Dreadmaw, Forest]
+  - {}
+""")
+    g.run_line(["cast Bloodbraid Elf", "pass", "pass"])
+    me = player(g, "P1")
+    assert me["library_count"] == 3 and me["exile"] == []
+    assert any("cascades: P1 exiles Mountain, Colossal Dreadmaw, Forest" in line for line in g.log)
+    assert g.decision.kind == "priority" and len(g.stack) == 1  # the Elf, nothing cast
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.40: storm
+
+
+def _storm_game(p2_hand: str = "[]") -> object:
+    g = scenario(f"""
+format: duel
+players:
+  - mana_pool: "{{R}}{{R}}{{R}}{{R}}"
+    hand: [Lightning Bolt, Shock, Grapeshot]
+  - mana_pool: "{{U}}{{U}}"
+    hand: {p2_hand}
+    battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Lightning Bolt", "target P2", "pass", "pass", "cast Shock", "target P2", "pass", "pass"])
+    return g
+
+
+def test_cr_702_40a_storm_copies_for_each_spell_cast_before_grapeshot():
+    """Grapeshot: "Grapeshot deals 1 damage to any target." / "Storm" (CR 702.40a: two spells
+    were cast before it this turn: two copies; each may have a new target, CR 707.10c)."""
+    _compiled("Grapeshot")
+    g = _storm_game()
+    g.run_line(["cast Grapeshot", "target P2", "pass", "pass"])  # the storm trigger resolves
+    assert g.decision.kind == "yes_no"
+    g.act("no")  # the first copy keeps its target
+    g.act("yes")
+    g.act("target Grizzly Bears")
+    for _ in range(6):
+        g.act("pass")
+    assert player(g, "P2")["life"] == 20 - 3 - 2 - 1 - 1
+    assert "Grapeshot deals 1 damage to Grizzly Bears" in g.log
+    assert player(g, "P1")["graveyard"] == ["Lightning Bolt", "Shock", "Grapeshot"]  # copies aren't cards
+
+
+def test_cr_702_40a_storm_copies_after_the_spell_is_countered_grapeshot():
+    """Grapeshot countered in response to its storm trigger: the copies are still made, from
+    the spell as it last existed (CR 608.2h; Gatherer: "Countering a spell with storm won't
+    affect the copies")."""
+    g = _storm_game("[Counterspell]")
+    g.run_line(["cast Grapeshot", "target P2", "pass", "cast Counterspell", "target Grapeshot", "pass", "pass"])
+    assert player(g, "P1")["graveyard"][-1] == "Grapeshot"
+    g.run_line(["pass", "pass"])  # the storm trigger
+    g.run_line(["no", "no"])
+    for _ in range(4):
+        g.act("pass")
+    assert player(g, "P2")["life"] == 20 - 3 - 2 - 1 - 1
+
+
+def test_cr_702_40a_storm_first_spell_no_copies_grapeshot():
+    """Grapeshot as the turn's first spell: no copies."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{R}"
+    hand: [Grapeshot]
+  - {}
+""")
+    g.run_line(["cast Grapeshot", "target P2", "pass", "pass", "pass", "pass"])
+    assert player(g, "P2")["life"] == 19
+    assert g.stack == []

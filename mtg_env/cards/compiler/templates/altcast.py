@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.modifications import AddKeywords
-from ...abilities import THIS, Static, Triggered, TriggerEvent
+from ...abilities import THIS, Keyword, Static, Triggered, TriggerEvent
 from ...altcast import DASHED, EVOKED, AlternativeCost
 from ...effects import SacrificeIt
 from ..builder import Builder
@@ -50,3 +50,22 @@ def dash(b: Builder, cost: str, line: Line) -> list[Any]:
     _single_faced(b, line)
     return [AlternativeCost(text=line.raw, keyword="dash", cost=parse_mana_cost(cost)),
             Static(text=line.raw, affects=THIS & DASHED, modification=AddKeywords(("haste",)))]
+
+
+@rule("keyword", "Cascade")
+def cascade(b: Builder, line: Line) -> list[Any]:
+    """CR 702.85a: "When you cast this spell, exile cards from the top of your library until you
+    exile a nonland card whose mana value is less than this spell's mana value. You may cast
+    that card without paying its mana cost if the resulting spell's mana value is less than
+    this spell's mana value. Then put all cards exiled this way that weren't cast on the bottom
+    of your library in a random order." Each instance triggers (CR 702.85c). Not a keyword
+    other abilities may grant here (only the printed instances trigger, engine/altcast.py)."""
+    return [Keyword(text=line.raw, names=("cascade",))]
+
+
+@rule("keyword", "Storm")
+def storm(b: Builder, line: Line) -> list[Any]:
+    """CR 702.40a: "When you cast this spell, copy it for each other spell that was cast before
+    it this turn. If the spell has any targets, you may choose new targets for any of the
+    copies." Each instance triggers (CR 702.40b)."""
+    return [Keyword(text=line.raw, names=("storm",))]
