@@ -21,7 +21,7 @@ from ..cards.effects.base import sub_step
 from ..cards.subjects import SELF
 from ..core.actions import Action
 from ..core.mana import ManaCost
-from ..core.objects import COMMAND, EXILE, HAND, LIBRARY, Context, Event, StackItem
+from ..core.objects import EXILE, GRAVEYARD, LIBRARY, Context, Event, StackItem
 from . import faces, triggers
 from .state import PendingTrigger
 
@@ -41,19 +41,26 @@ def cost_of(g: Game, oid: int, keyword: str) -> ManaCost:
     return ab.cost
 
 
-def cast_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None) -> list[Action]:
-    """"cast ~ with evoke {cost}": the casts of `p`'s cards in hand (and commanders in the
-    command zone) with an alternative cost, each listed when the spell could be cast with it
-    now (its timing, the total cost with that alternative, its targets; CR 601.2, 118.9)."""
+#: the alternative costs a player may choose whenever the card may be cast (madness only as its
+#: trigger resolves, CR 702.35a)
+ANYTIME = ("evoke", "dash")
+
+
+def cast_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None,
+                 from_exile: list[int]) -> list[Action]:
+    """"cast ~ with evoke {cost}": the casts of `p`'s cards in hand, commanders in the command
+    zone and the cards `p` may cast from exile (not those cast without paying their mana
+    cost: CR 118.9a) with an alternative cost, each listed when the spell could be cast with
+    it now (its timing, the total cost with that alternative, its targets; CR 601.2, 118.9)."""
     from .legal import can_cast
     out: list[Action] = []
     pl = g.players[p]
-    for oid in pl.hand + pl.command:
+    for oid in pl.hand + pl.command + from_exile:
         card = g.objects[oid].card
-        if card.faces or not card.abilities or g.objects[oid].zone not in (HAND, COMMAND):
+        if card.faces or not card.abilities:
             continue
         for ab in alternative_costs(card):
-            if can_cast(g, oid, p, sorcery_ok, sources, alt=ab.keyword):
+            if ab.keyword in ANYTIME and can_cast(g, oid, p, sorcery_ok, sources, alt=ab.keyword):
                 out.append(Action("cast", f"cast {card.name} with {ab.keyword} {ab.cost}", source=card.name,
                                   payload=("cast", oid, None, ab.keyword)))
     return out
@@ -235,3 +242,75 @@ def cast_triggers(g: Game, p: int, sid: int, item: StackItem) -> None:
             if trig is not None:
                 g.pending_triggers.append(PendingTrigger(trig, sid, f"k{i}", p, card.name,
                                                          Event(TriggerEvent.CAST, player=p, item=item.clone())))
+
+
+# ---------------------------------------------------------------------------------------------
+# madness (CR 702.35)
+
+
+def madness_of(card: CardDef) -> AlternativeCost | None:
+    return next((a for a in alternative_costs(card) if a.keyword == "madness"), None)
+
+
+def discarded_to(card: CardDef) -> str:
+    """Where a discarded card goes: a card with madness is exiled instead of being put into its
+    owner's graveyard (CR 702.35a: a replacement effect; it is still discarded)."""
+    return EXILE if card.abilities and madness_of(card) is not None else GRAVEYARD
+
+
+def exiled_with_madness(g: Game, oid: int) -> None:
+    """"When this card is exiled this way, its owner may cast it by paying [cost] rather than
+    paying its mana cost. If that player doesn't, they put this card into their graveyard."
+    (CR 702.35a: a triggered ability of the card in exile, controlled by its owner.)"""
+    obj = g.objects[oid]
+    ab = madness_of(obj.card)
+    assert ab is not None
+    trig = Triggered(text=ab.text, subject=None, effects=(MadnessCast(), MadnessGraveyard()))
+    g.pending_triggers.append(PendingTrigger(trig, oid, "madness", obj.owner, obj.card.name,
+                                             Event(TriggerEvent.DISCARD, player=obj.owner, object=oid)))
+
+
+def _still_exiled(g: GameOps, ctx: Context) -> int | None:
+    oid = ctx.source_id
+    return oid if oid is not None and oid in g.objects and g.objects[oid].zone == EXILE else None
+
+
+@dataclass(frozen=True)
+class MadnessCast(Effect):
+    """The owner may cast the card by paying its madness cost (CR 702.35a-b; while the ability
+    resolves, timing permissions ignored, CR 608.2g): "yes" only when the total cost can be
+    paid (mana abilities may be activated first, CR 605.3a) and the spell has what it needs
+    (targets, additional costs)."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from . import casting
+        game = cast("Game", g)
+        oid = _still_exiled(g, ctx)
+        if oid is None:
+            return None  # it left exile: it can't be cast this way (CR 400.7)
+        p = ctx.controller
+        ans = ctx.answers.get(step)
+        name = g.name_of(oid)
+        if ans is None:
+            ab = madness_of(g.objects[oid].card)
+            assert ab is not None
+            keep = f"don't cast {name}: put it into your graveyard"
+            if not _castable(game, p, oid, 10 ** 9):
+                return Ask("yes_no", p, (False,), (keep,), f"{name}: madness")
+            total = casting.spell_mana(game, p, oid, False, alt="madness").with_x(0)
+            return Ask("yes_no", p, (True, False), (f"cast {name} for its madness cost {ab.cost}", keep),
+                       f"{name}: cast it for its madness cost?", pay=total)
+        if not ans:
+            return None
+        return Ask("autocast_alt", p, (("cast", oid, "madness"),), ("cast",), "")
+
+
+@dataclass(frozen=True)
+class MadnessGraveyard(Effect):
+    """"If that player doesn't, they put this card into their graveyard." (CR 702.35a)"""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        oid = _still_exiled(g, ctx)
+        if oid is not None:
+            g.move_to_zone(oid, GRAVEYARD)
+        return None

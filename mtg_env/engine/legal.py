@@ -62,7 +62,7 @@ def priority_actions(g: Game, p: int) -> list[Action]:
         if fb is not None and can_cast(g, oid, p, sorcery_ok, sources):
             acts.append(Action("cast", f"cast {card.name} with flashback {fb.cost}", source=card.name,
                                payload=("cast", oid)))
-    acts += altcast.cast_actions(g, p, sorcery_ok, sources)  # evoke, dash (CR 118.9)
+    acts += altcast.cast_actions(g, p, sorcery_ok, sources, from_exile)  # evoke, dash (CR 118.9)
     chars = g.all_chars()
     for oid in g.battlefield:
         obj = g.objects[oid]

@@ -106,6 +106,10 @@ def resolve(g: Game, t: Resolve) -> bool:
                     t.effect_index += 1
                     casting.begin_cast(g, ask.player, ask.options[0][1], free=True)
                     return False
+                if ask.kind == "autocast_alt":  # cast it with an alternative cost (madness)
+                    t.effect_index += 1
+                    casting.begin_cast(g, ask.player, ask.options[0][1], alt=ask.options[0][2])
+                    return False
                 if ask.kind == "autotap":
                     assert ask.pay is not None
                     costs.push_autotap(g, ask.player, ask.pay)

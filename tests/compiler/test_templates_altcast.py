@@ -303,3 +303,71 @@ players:
     g.run_line(["cast Grapeshot", "target P2", "pass", "pass", "pass", "pass"])
     assert player(g, "P2")["life"] == 19
     assert g.stack == []
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.35: madness
+
+
+def test_cr_702_35a_madness_discarded_into_exile_and_cast_fiery_temper():
+    """Fiery Temper: "Fiery Temper deals 3 damage to any target." / "Madness {R}" (CR 702.35a:
+    discarded to pay Tormenting Voice's additional cost, it is exiled instead of put into the
+    graveyard; its owner casts it for {R} as the madness trigger resolves, at instant speed
+    during the resolution, CR 608.2g)."""
+    _compiled("Fiery Temper", "Tormenting Voice")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{C}{R}"
+    hand: [Tormenting Voice, Fiery Temper]
+    library: [Island, Island, Island]
+  - {}
+""")
+    g.run_line(["cast Tormenting Voice", "discard Fiery Temper", "pay {1} with {C}"])
+    me = player(g, "P1")
+    assert [e["card"] for e in me["exile"]] == ["Fiery Temper"] and me["graveyard"] == []
+    g.run_line(["pass", "pass"])  # the madness trigger resolves (above Tormenting Voice)
+    assert labels(g) == ["cast Fiery Temper for its madness cost {R}", "don't cast Fiery Temper: put it into your graveyard"]
+    g.run_line(["cast Fiery Temper for its madness cost {R}", "target P2", "pass", "pass"])
+    assert player(g, "P2")["life"] == 17
+    g.run_line(["pass", "pass"])  # Tormenting Voice
+    me = player(g, "P1")
+    assert me["graveyard"] == ["Fiery Temper", "Tormenting Voice"] and len(me["hand"]) == 2
+    assert me["mana_pool"] == ""
+
+
+def test_cr_702_35a_madness_not_cast_goes_to_the_graveyard_fiery_temper():
+    """The owner doesn't cast it (or can't pay): it is put into the graveyard."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{C}"
+    hand: [Tormenting Voice, Fiery Temper]
+    library: [Island, Island, Island]
+  - {}
+""")
+    g.run_line(["cast Tormenting Voice", "discard Fiery Temper"])
+    g.run_line(["pass", "pass"])
+    assert labels(g) == ["don't cast Fiery Temper: put it into your graveyard"]  # {R} can't be paid
+    g.act("don't cast Fiery Temper: put it into your graveyard")
+    me = player(g, "P1")
+    assert me["graveyard"] == ["Fiery Temper"] and me["exile"] == []
+
+
+def test_cr_702_35a_madness_creature_cast_on_the_opponents_turn_basking_rootwalla():
+    """Basking Rootwalla: "Madness {0}": discarded to an opponent's Mind Rot, it is cast for {0}
+    on the opponent's turn (a creature spell, while the trigger resolves)."""
+    _compiled("Basking Rootwalla", "Mind Rot")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{B}{C}{C}"
+    hand: [Mind Rot]
+  - hand: [Basking Rootwalla, Island]
+""")
+    g.run_line(["cast Mind Rot", "target P2", "pass", "pass"])
+    assert [e["card"] for e in player(g, "P2")["exile"]] == ["Basking Rootwalla"]
+    g.run_line(["pass", "pass"])
+    g.run_line(["cast Basking Rootwalla for its madness cost {0}", "pass", "pass"])
+    assert permanent(g, "Basking Rootwalla")["controller"] == "P2"
+    assert player(g, "P2")["graveyard"] == ["Island"]

@@ -69,3 +69,18 @@ def storm(b: Builder, line: Line) -> list[Any]:
     it this turn. If the spell has any targets, you may choose new targets for any of the
     copies." Each instance triggers (CR 702.40b)."""
     return [Keyword(text=line.raw, names=("storm",))]
+
+
+@rule("keyword", "Madness <cost:mana>")
+def madness(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.35a: "If a player would discard this card, that player discards it, but exiles it
+    instead of putting it into their graveyard" and "When this card is exiled this way, its
+    owner may cast it by paying [cost] rather than paying its mana cost. If that player
+    doesn't, they put this card into their graveyard." (engine/altcast.py; the alternative cost
+    is offered only as that ability resolves). A madness cost with X is not read."""
+    from ....core.mana import parse_mana_cost
+    _single_faced(b, line)
+    mana = parse_mana_cost(cost)
+    if mana.x_count:
+        raise NoParse(line.text)
+    return [AlternativeCost(text=line.raw, keyword="madness", cost=mana)]
