@@ -371,3 +371,64 @@ players:
     g.run_line(["cast Basking Rootwalla for its madness cost {0}", "pass", "pass"])
     assert permanent(g, "Basking Rootwalla")["controller"] == "P2"
     assert player(g, "P2")["graveyard"] == ["Island"]
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.84: unearth
+
+_UNEARTH = "activate Dregscape Zombie: Unearth {B}"
+
+
+def test_cr_702_84a_unearth_returns_with_haste_and_is_exiled_at_end_step_dregscape_zombie():
+    """Dregscape Zombie: "Unearth {B}" (CR 702.84a: from the graveyard, as a sorcery; it returns
+    with haste and is exiled at the beginning of the next end step)."""
+    _compiled("Dregscape Zombie")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{B}"
+    graveyard: [Dregscape Zombie]
+  - {}
+""")
+    g.run_line([_UNEARTH, "pass", "pass"])
+    assert permanent(g, "Dregscape Zombie")["controller"] == "P1"
+    assert _to_attack(g) == ["attack P2 with Dregscape Zombie"]
+    g.act("attack P2 with Dregscape Zombie")
+    pass_until(g, "end")
+    g.run_line(["pass", "pass"])
+    me = player(g, "P1")
+    assert permanents(g, "Dregscape Zombie") == [] and me["graveyard"] == []
+    assert [e["card"] for e in me["exile"]] == ["Dregscape Zombie"]
+    assert player(g, "P2")["life"] == 18
+
+
+def test_cr_702_84a_unearthed_is_exiled_instead_of_dying_dregscape_zombie():
+    """"If it would leave the battlefield, exile it instead of putting it anywhere else.":
+    destroyed by Lightning Bolt, it is exiled (CR 614.1a)."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{B}"
+    graveyard: [Dregscape Zombie]
+  - mana_pool: "{R}"
+    hand: [Lightning Bolt]
+""")
+    g.run_line([_UNEARTH, "pass", "pass", "pass", "cast Lightning Bolt", "target Dregscape Zombie", "pass", "pass"])
+    me = player(g, "P1")
+    assert permanents(g, "Dregscape Zombie") == [] and me["graveyard"] == []
+    assert [e["card"] for e in me["exile"]] == ["Dregscape Zombie"]
+
+
+def test_cr_702_84a_unearth_only_as_a_sorcery_dregscape_zombie():
+    """"Unearth only as a sorcery": not while a spell is on the stack (CR 602.5d)."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{B}{R}"
+    hand: [Lightning Bolt]
+    graveyard: [Dregscape Zombie]
+  - {}
+""")
+    assert any(lab.startswith(_UNEARTH) for lab in labels(g))
+    g.run_line(["cast Lightning Bolt", "target P2"])
+    assert not any(lab.startswith(_UNEARTH) for lab in labels(g))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.modifications import AddKeywords
-from ...abilities import THIS, Keyword, Static, Triggered, TriggerEvent
+from ...abilities import THIS, Activated, Keyword, Static, Triggered, TriggerEvent
 from ...altcast import DASHED, EVOKED, AlternativeCost
 from ...effects import SacrificeIt
 from ..builder import Builder
@@ -84,3 +84,20 @@ def madness(b: Builder, cost: str, line: Line) -> list[Any]:
     if mana.x_count:
         raise NoParse(line.text)
     return [AlternativeCost(text=line.raw, keyword="madness", cost=mana)]
+
+
+@rule("keyword", "Unearth <cost:mana>")
+def unearth(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.84a: "[Cost]: Return this card from your graveyard to the battlefield. It gains
+    haste. Exile it at the beginning of the next end step. If it would leave the battlefield,
+    exile it instead of putting it anywhere else. Activate only as a sorcery." (an activated
+    ability of the card in the graveyard, CR 113.6m; it uses the stack)."""
+    from ....core.mana import parse_mana_cost
+    from ....core.objects import GRAVEYARD
+    from ...costs import Cost
+    from ...effects.altcast import Unearth
+    card = b.card
+    if getattr(card, "layout", None) != "normal" or "Aura" in getattr(card, "type_line", ""):
+        raise NoParse(line.text)
+    return [Activated(text=line.raw, keyword="unearth", zone=GRAVEYARD, sorcery_speed=True, effects=(Unearth(),),
+                      cost=Cost(mana=parse_mana_cost(cost)))]
