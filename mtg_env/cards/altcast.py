@@ -47,6 +47,21 @@ class PaidAlternative(ObjectPredicate):
         return f"{self.keyword} cost paid"
 
 
+@dataclass(frozen=True, slots=True)
+class SuspendHaste(ObjectPredicate):
+    """Suspend: "If you cast a creature spell this way, it gains haste until you lose control
+    of the spell or the permanent it becomes." (CR 702.62a): the permanent's spell was cast by
+    its suspend ability and its controller hasn't changed since (engine/primitives.py forgets
+    it when control changes)."""
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        return bool(o.info) and o.info.get("alt") == "suspend"  # type: ignore[union-attr]
+
+    def __str__(self) -> str:
+        return "cast with suspend, same controller"
+
+
+SUSPEND_HASTE = SuspendHaste()
 EVOKED = PaidAlternative("evoke")
 DASHED = PaidAlternative("dash")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from ..cards.abilities import Keyword, Triggered, TriggerEvent
+from ..cards.abilities import Activated, Keyword, Triggered, TriggerEvent
 from ..cards.altcast import AlternativeCost, alternative_costs
 from ..cards.carddef import CardDef
 from ..cards.effects import Ask, Effect, ReturnToHand
@@ -314,3 +314,92 @@ class MadnessGraveyard(Effect):
         if oid is not None:
             g.move_to_zone(oid, GRAVEYARD)
         return None
+
+
+# ---------------------------------------------------------------------------------------------
+# suspend (CR 702.62)
+
+
+def could_begin_to_cast(g: Game, oid: int, p: int, sorcery_ok: bool) -> bool:
+    """CR 702.62a, 702.62c: could `p` begin to cast the card `oid` from their hand now: its
+    timing (an instant or a card with flash any time they have priority, else as a sorcery)
+    and what prohibits casting it (a spell with split second on the stack, "Cast this spell
+    only ..."); not its costs or targets."""
+    from ..cards.abilities import cast_allowed
+    card = g.objects[oid].card
+    if not ("Instant" in card.types or "flash" in card.keywords or sorcery_ok):
+        return False
+    return cast_allowed(g, card, p) and not split_second_active(g)
+
+
+def _suspended(g: GameOps, oid: int | None) -> bool:
+    """CR 702.62b: in exile, with suspend, with a time counter on it."""
+    if oid is None or oid not in g.objects:
+        return False
+    obj = g.objects[oid]
+    return obj.zone == EXILE and obj.counters.get("time", 0) > 0 and _has_suspend(obj.card)
+
+
+def _has_suspend(card: CardDef) -> bool:
+    return any(isinstance(a, Activated) and a.keyword == "suspend" for a in card.abilities)
+
+
+def suspend_upkeep(g: Game, player: int) -> None:
+    """"At the beginning of your upkeep, if this card is suspended, remove a time counter from
+    it." (CR 702.62a: a triggered ability of each suspended card `player` owns; the
+    intervening "if" is checked as it triggers and as it resolves, CR 603.4)."""
+    for oid in g.players[player].exile:
+        if _suspended(g, oid):
+            card = g.objects[oid].card
+            trig = Triggered(text="Remove a time counter (suspend).", event=TriggerEvent.UPKEEP, subject=None,
+                             effects=(SuspendTick(),))
+            g.pending_triggers.append(PendingTrigger(trig, oid, "suspend", player, card.name,
+                                                     Event(TriggerEvent.UPKEEP, player=player)))
+
+
+@dataclass(frozen=True)
+class SuspendTick(Effect):
+    """Remove a time counter from the suspended card; when the last is removed, its last
+    ability triggers (CR 702.62a)."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from . import primitives
+        game = cast("Game", g)
+        oid = ctx.source_id
+        if not _suspended(g, oid):
+            return None  # CR 603.4
+        assert oid is not None
+        primitives.remove_counters(game, oid, "time", 1)
+        left = g.objects[oid].counters.get("time", 0)
+        g.log_event(f"a time counter is removed from {g.name_of(oid)} ({left} left)")
+        if left == 0:
+            trig = Triggered(text="Cast it without paying its mana cost (suspend).", subject=None,
+                             effects=(SuspendCast(),))
+            game.pending_triggers.append(PendingTrigger(trig, oid, "suspend", ctx.controller, g.name_of(oid),
+                                                        Event(TriggerEvent.UPKEEP, player=ctx.controller)))
+        return None
+
+
+@dataclass(frozen=True)
+class SuspendCast(Effect):
+    """"When the last time counter is removed from this card, if it's exiled, you may play it
+    without paying its mana cost if able. If you don't, it remains exiled." (CR 702.62a; cast
+    while the ability resolves, timing ignored, CR 608.2g; the spell remembers it was cast this
+    way: a creature has haste, cards/altcast.py)."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        game = cast("Game", g)
+        oid = ctx.source_id
+        if oid is None or oid not in g.objects or g.objects[oid].zone != EXILE:
+            return None
+        ans = ctx.answers.get(step)
+        name = g.name_of(oid)
+        if ans is None:
+            if not _castable(game, ctx.controller, oid, 10 ** 9):
+                return None  # it remains exiled
+            return Ask("yes_no", ctx.controller, (True, False),
+                       (f"cast {name} without paying its mana cost", f"don't cast {name}: it remains exiled"),
+                       f"{name}: cast it (suspend)?")
+        if not ans:
+            return None
+        return Ask("autocast_alt", ctx.controller, (("cast", oid, "suspend", True),), ("cast",), "")

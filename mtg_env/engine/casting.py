@@ -570,8 +570,14 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     g.turn_state.activations[(oid, t.key)] = g.turn_state.activations.get((oid, t.key), 0) + 1
     if ab.is_loyalty:  # CR 606.3: one loyalty ability of a permanent per turn
         g.turn_state.activations[(oid, "loyalty")] = 1
-    g.stats.abilities_activated[p] += 1
     text = text_before
+    if ab.keyword == "suspend":
+        # CR 116.2f, 702.62a: a special action: it doesn't use the stack and isn't an
+        # activated ability ("whenever you activate" doesn't trigger)
+        g.log_event(f"{pname} takes a special action: {ctx.source_name}: {text}")
+        g.tasks.append(Resolve(item=StackItem(0, "ability", oid, ab, t.key, ctx, text)))
+        return
+    g.stats.abilities_activated[p] += 1
     if ab.is_mana_ability:
         # CR 605.3a: a mana ability resolves at once, without using the stack.
         if cost.tap:

@@ -176,6 +176,8 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         if zones.free_from_exile(g, oid):
             return False  # CR 118.9a: one alternative cost only
         printed = casting.spell_cost(g, oid, face, alt)
+    elif face is None and not printed.text and g.objects[oid].zone != GRAVEYARD and not zones.free_from_exile(g, oid):
+        return False  # CR 118.6, 202.1b: no mana cost is an unpayable cost
     less = altpay.keywords_of(g, oid, face) or any(isinstance(ab, CostReduction) for ab in card.abilities) or \
         bool(g.statics_of(SpellsCostLess))  # the cost may be less than the printed one
     if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not less:
@@ -262,6 +264,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     restrictions, costs that can be paid, enough legal targets)?"""
     cost = ab.cost
     if ab.sorcery_speed and not sorcery_ok:
+        return False
+    if ab.keyword == "suspend" and not altcast.could_begin_to_cast(g, oid, p, sorcery_ok):
         return False
     if sources is None and cost.mana.min_mana > g.players[p].pool.total:
         return False  # fast path: manual payment and not enough mana in the pool

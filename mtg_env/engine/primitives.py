@@ -281,7 +281,13 @@ def end_control_effects(g: Game) -> None:
 
 def _control_changed(g: Game, oid: int) -> None:
     """CR 506.4: a planeswalker being attacked whose controller changes is removed from combat;
-    the creatures attacking it go on attacking nothing (CR 506.4c)."""
+    the creatures attacking it go on attacking nothing (CR 506.4c). A creature cast with suspend
+    loses the haste it had until its controller lost control of it (CR 702.62a)."""
+    info = g.objects[oid].info
+    if info and info.get("alt") == "suspend":
+        w = g.writable(oid)
+        w.info = {k: v for k, v in info.items() if k != "alt"}
+        g.invalidate()
     cb = g.combat
     for a, pw in list(cb.attacked_planeswalkers.items()):
         if pw == oid:

@@ -108,7 +108,8 @@ def resolve(g: Game, t: Resolve) -> bool:
                     return False
                 if ask.kind == "autocast_alt":  # cast it with an alternative cost (madness)
                     t.effect_index += 1
-                    casting.begin_cast(g, ask.player, ask.options[0][1], alt=ask.options[0][2])
+                    opt = ask.options[0]
+                    casting.begin_cast(g, ask.player, opt[1], free=len(opt) > 3 and opt[3], alt=opt[2])
                     return False
                 if ask.kind == "autotap":
                     assert ask.pay is not None

@@ -231,6 +231,9 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
     `actor` OPPONENT)."""
     if kind in (E.UPKEEP, E.END_STEP) and g.effects.delayed:
         _delayed_upkeep(g, player, kind)
+    if kind == E.UPKEEP and g.players[player].exile:
+        from .altcast import suspend_upkeep
+        suspend_upkeep(g, player)  # CR 702.62a: suspended cards' upkeep abilities
     entries = g.triggers_for(kind)
     if not entries:
         return

@@ -432,3 +432,76 @@ players:
     assert any(lab.startswith(_UNEARTH) for lab in labels(g))
     g.run_line(["cast Lightning Bolt", "target P2"])
     assert not any(lab.startswith(_UNEARTH) for lab in labels(g))
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.62: suspend
+
+_SUSPEND_BOLT = "activate Rift Bolt: Suspend 1—{R}"
+
+
+def _to_upkeep(g, turn: int) -> None:
+    pass_until(g, "upkeep", turn=turn)
+
+
+def test_cr_702_62a_suspend_exile_with_time_counters_then_cast_free_rift_bolt():
+    """Rift Bolt: "Rift Bolt deals 3 damage to any target." / "Suspend 1—{R}" (CR 702.62a: a
+    special action that doesn't use the stack, CR 116.2f; at its owner's next upkeep the last
+    time counter is removed and it is cast without paying its mana cost)."""
+    _compiled("Rift Bolt")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}"
+    hand: [Rift Bolt]
+    library: [Mountain, Mountain, Mountain]
+  - library: [Island, Island, Island]
+""")
+    assert "cast Rift Bolt" not in labels(g)
+    g.act(_SUSPEND_BOLT)
+    me = player(g, "P1")
+    assert g.stack == [] and [(e["card"], e["counters"]) for e in me["exile"]] == [("Rift Bolt", {"time": 1})]
+    assert g.decision.kind == "priority" and g.decision.player == "P1"
+    _to_upkeep(g, 2)  # the opponent's upkeep: nothing happens
+    assert [e["counters"] for e in player(g, "P1")["exile"]] == [{"time": 1}]
+    _to_upkeep(g, 3)
+    g.run_line(["pass", "pass"])  # the time counter is removed: the last
+    g.run_line(["pass", "pass"])  # its last ability resolves
+    g.run_line(["cast Rift Bolt without paying its mana cost", "target P2", "pass", "pass"])
+    assert player(g, "P2")["life"] == 17
+    assert player(g, "P1")["graveyard"] == ["Rift Bolt"]
+
+
+def test_cr_118_6_no_mana_cost_only_suspended_ancestral_vision():
+    """Ancestral Vision (no mana cost): it can't be cast from the hand (CR 118.6: an unpayable
+    cost), only suspended: "Suspend 4—{U}" (four time counters: four of its owner's upkeeps)."""
+    _compiled("Ancestral Vision")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{U}"
+    hand: [Ancestral Vision]
+    library: [Island, Island, Island, Island, Island, Island, Island]
+  - library: [Island, Island, Island, Island, Island, Island, Island]
+""")
+    assert "cast Ancestral Vision" not in labels(g)
+    g.act("activate Ancestral Vision: Suspend 4—{U}")
+    for turn, left in ((3, 3), (5, 2), (7, 1)):
+        _to_upkeep(g, turn)
+        g.run_line(["pass", "pass"])
+        assert [e["counters"].get("time") for e in player(g, "P1")["exile"]] == [left]
+
+
+def test_cr_702_62a_suspend_only_when_it_could_be_cast_rift_bolt():
+    """Suspend follows the card's timing (CR 702.62a, 702.62c): a sorcery isn't suspended while
+    a spell is on the stack."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{R}"
+    hand: [Rift Bolt, Lightning Bolt]
+  - {}
+""")
+    assert any(lab.startswith(_SUSPEND_BOLT) for lab in labels(g))
+    g.run_line(["cast Lightning Bolt", "target P2"])
+    assert not any(lab.startswith(_SUSPEND_BOLT) for lab in labels(g))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.modifications import AddKeywords
-from ...core.objects import BATTLEFIELD, GRAVEYARD
+from ...core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND
 from ..subjects import SELF
 from .base import Ask, Effect
 from .permanents import ExileIt
@@ -41,4 +41,24 @@ class Unearth(Effect):
         exile = Triggered(text="Exile it (unearth).", event=TriggerEvent.END_STEP, effects=(ExileIt(SELF),),
                           subject=None)
         g.delay_until_next_end_step(ctx.controller, new, exile)
+        return None
+
+
+@dataclass(frozen=True)
+class SuspendIt(Effect):
+    """Suspend's special action (CR 702.62a, 116.2f): the card in its owner's hand is exiled
+    with N time counters on it (it is then "suspended", CR 702.62b: engine/altcast.py makes
+    its upkeep and last-counter abilities trigger from exile)."""
+
+    time: int = 1
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        o = ctx.source_id
+        if o is None or o not in g.objects or g.objects[o].zone != HAND:
+            return None
+        name = g.name_of(o)
+        new = g.move_to_zone(o, EXILE)
+        if new is not None:
+            g.add_counters(new, "time", self.time)
+            g.log_event(f"{g.players[ctx.controller].name} suspends {name} with {self.time} time counter(s)")
         return None

@@ -101,3 +101,28 @@ def unearth(b: Builder, cost: str, line: Line) -> list[Any]:
         raise NoParse(line.text)
     return [Activated(text=line.raw, keyword="unearth", zone=GRAVEYARD, sorcery_speed=True, effects=(Unearth(),),
                       cost=Cost(mana=parse_mana_cost(cost)))]
+
+
+@rule("keyword", "Suspend <n:n>—<cost:mana>")
+def suspend(b: Builder, n: int, cost: str, line: Line) -> list[Any]:
+    """CR 702.62a: "If you could begin to cast this card by putting it onto the stack from your
+    hand, you may pay [cost] and exile it with N time counters on it. This action doesn't use
+    the stack" (a special action, CR 116.2f: offered as "activate ~: Suspend N—[cost]"),
+    "At the beginning of your upkeep, if this card is suspended, remove a time counter from
+    it" and "When the last time counter is removed from this card, if it's exiled, you may
+    play it without paying its mana cost if able. If you don't, it remains exiled. If you cast a
+    creature spell this way, it gains haste until you lose control of the spell or the
+    permanent it becomes." (engine/altcast.py). Suspend with an X cost is not read."""
+    from ....core.mana import parse_mana_cost
+    from ...altcast import SUSPEND_HASTE
+    from ...costs import Cost
+    from ...effects.altcast import SuspendIt
+    _single_faced(b, line)
+    mana = parse_mana_cost(cost)
+    if mana.x_count or n < 1 or "Land" in b.card.type_line:
+        raise NoParse(line.text)
+    out: list[Any] = [Activated(text=line.raw, keyword="suspend", zone="hand", effects=(SuspendIt(n),),
+                                cost=Cost(mana=mana))]
+    if "Creature" in b.card.type_line:
+        out.append(Static(text=line.raw, affects=THIS & SUSPEND_HASTE, modification=AddKeywords(("haste",))))
+    return out
