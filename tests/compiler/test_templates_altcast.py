@@ -505,3 +505,53 @@ players:
     assert any(lab.startswith(_SUSPEND_BOLT) for lab in labels(g))
     g.run_line(["cast Lightning Bolt", "target P2"])
     assert not any(lab.startswith(_SUSPEND_BOLT) for lab in labels(g))
+
+
+def test_cr_702_62a_suspended_creature_cast_with_haste_keldon_halberdier():
+    """Keldon Halberdier: "First strike" / "Suspend 4—{R}": a creature cast by its suspend
+    ability has haste (CR 702.62a) and attacks the turn it is cast."""
+    _compiled("Keldon Halberdier")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}"
+    hand: [Keldon Halberdier]
+    library: [Mountain, Mountain, Mountain, Mountain, Mountain]
+  - library: [Island, Island, Island, Island, Island]
+""")
+    g.act("activate Keldon Halberdier: Suspend 4—{R}")
+    for turn in (3, 5, 7):
+        _to_upkeep(g, turn)
+        g.run_line(["pass", "pass"])
+    _to_upkeep(g, 9)
+    g.run_line(["pass", "pass", "pass", "pass", "cast Keldon Halberdier without paying its mana cost"])
+    assert _to_attack(g) == ["attack P2 with Keldon Halberdier"]
+
+
+def test_cr_702_62a_suspend_haste_ends_when_control_changes_keldon_halberdier():
+    """"...it gains haste until you lose control of the spell or the permanent it becomes": the
+    engine forgets it when control of the permanent changes (engine/primitives.py)."""
+    from mtg_env.engine import primitives
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Keldon Halberdier]
+  - {}
+""")
+    oid = next(o for o in g.battlefield if g.name_of(o) == "Keldon Halberdier")
+    w = g.writable(oid)
+    w.info = {"alt": "suspend"}
+    w.sick = True
+    g.invalidate()
+    assert "haste" in g.chars(oid).keywords
+    primitives.gain_control_until_eot(g, oid, 1)
+    assert "haste" not in g.chars(oid).keywords
+    primitives.end_control_effects(g)
+    assert "haste" not in g.chars(oid).keywords
+
+
+def test_declined_wordings_altcast():
+    """Madness and suspend with X in the cost aren't read (X's value is chosen as the spell is
+    cast for them, which these templates don't handle)."""
+    _unsupported("Avacyn's Judgment", "Madness {X}{R}")
+    _unsupported("Aeon Chronicler", "Suspend X—{X}{3}{U}")
