@@ -20,6 +20,7 @@ from ..cards.effects import Ask, Effect, ReturnToHand
 from ..cards.effects.base import sub_step
 from ..cards.subjects import SELF
 from ..core.actions import Action
+from ..core.filters import YOU
 from ..core.mana import ManaCost
 from ..core.objects import EXILE, GRAVEYARD, LIBRARY, Context, Event, StackItem
 from . import faces, triggers
@@ -403,3 +404,47 @@ class SuspendCast(Effect):
         if not ans:
             return None
         return Ask("autocast_alt", ctx.controller, (("cast", oid, "suspend", True),), ("cast",), "")
+
+
+# ---------------------------------------------------------------------------------------------
+# rebound (CR 702.88)
+
+
+def rebound(g: Game, oid: int, controller: int) -> None:
+    """"If this spell was cast from your hand, instead of putting it into your graveyard as it
+    resolves, exile it and, at the beginning of your next upkeep, you may cast this card from
+    exile without paying its mana cost." (CR 702.88a; the spell remembers it was cast from
+    a hand, engine/casting.py)"""
+    from . import zones
+    new = zones.move_to_zone(g, oid, EXILE)
+    if new is None or g.objects[new].zone != EXILE:
+        return
+    g.log_event(f"{g.name_of(new)} is exiled (rebound)")
+    trig = Triggered(text="You may cast this card from exile without paying its mana cost (rebound).",
+                     event=TriggerEvent.UPKEEP, subject=None, actor=YOU, effects=(CastFromExileFree("rebound"),))
+    triggers.delay_until_your_next_upkeep(g, controller, new, trig)
+
+
+@dataclass(frozen=True)
+class CastFromExileFree(Effect):
+    """"You may cast this card from exile without paying its mana cost." (the ability's source,
+    if it is still that card in exile, CR 400.7; cast while the ability resolves, CR 608.2g)."""
+
+    why: str = ""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        game = cast("Game", g)
+        oid = ctx.source_id
+        if oid is None or oid not in g.objects or g.objects[oid].zone != EXILE:
+            return None
+        ans = ctx.answers.get(step)
+        name = g.name_of(oid)
+        if ans is None:
+            if not _castable(game, ctx.controller, oid, 10 ** 9):
+                return None
+            return Ask("yes_no", ctx.controller, (True, False),
+                       (f"cast {name} without paying its mana cost", f"don't cast {name}"),
+                       f"{name}: cast it ({self.why})?")
+        if not ans:
+            return None
+        return Ask("autocast_alt", ctx.controller, (("cast", oid, None, True),), ("cast",), "")

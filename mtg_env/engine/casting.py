@@ -19,7 +19,7 @@ from ..cards.spellcosts import AdditionalCost, Buyback, CostReduction, Flashback
 from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost, available_for
-from ..core.objects import COMMAND, EXILE, GRAVEYARD, STACK, Context, StackItem
+from ..core.objects import COMMAND, EXILE, GRAVEYARD, HAND, STACK, Context, StackItem
 from . import altcast, altpay, autopay, costs, faces, limits, primitives, targets, triggers, zones
 from .tasks import Announce, AnnounceStage, PlaceTriggers, Resolve
 
@@ -605,6 +605,7 @@ def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> Non
     if src.zone == COMMAND and src.info and "commander" in src.info:
         key = src.info["commander"]
         g.commander.casts[key] = g.commander.casts.get(key, 0) + 1
+    src_zone = src.zone
     sid = zones.move_to_zone(g, oid, STACK, controller=p)
     assert sid is not None
     ctx.source_id = sid
@@ -613,6 +614,8 @@ def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> Non
     if flashback or buyback:
         obj.info = dict(obj.info or {}, **({"flashback": True} if flashback else {}),
                         **({"buyback": True} if buyback else {}))
+    if src_zone == HAND and "rebound" in card.keywords:  # CR 702.88a: cast from the hand
+        obj.info = dict(obj.info or {}, rebound=True)
     # a copy of a card cast from exile (Isochron Scepter) is a copy on the stack too
     item = StackItem(new_stack_id(g), "spell", sid, card.spell_ability, "", ctx, card.oracle, copy=obj.token)
     g.stack.append(item)

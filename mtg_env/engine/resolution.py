@@ -204,6 +204,9 @@ def finish(g: Game, item: StackItem, countered: bool) -> None:
             if faces.is_adventure(obj.card):
                 faces.exile_on_adventure(g, item.obj_id, item.ctx.controller)  # CR 715.3d
                 return
+        if not countered and obj.info and obj.info.get("rebound"):
+            altcast.rebound(g, item.obj_id, item.ctx.controller)  # CR 702.88a
+            return
         # CR 702.27a: a spell whose buyback was paid goes to its owner's hand as it resolves
         to = HAND if not countered and obj.info and obj.info.get("buyback") else GRAVEYARD
         zones.move_to_zone(g, item.obj_id, to)

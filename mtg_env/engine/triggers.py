@@ -270,6 +270,13 @@ def delay_until_next_end_step(g: Game, controller: int, src: int, ab: Triggered)
     g.effects.delayed.append((turn, controller, src, g.name_of(src), ab))
 
 
+def delay_until_your_next_upkeep(g: Game, controller: int, src: int, ab: Triggered) -> None:
+    """CR 603.7a: a delayed triggered ability that triggers at the beginning of `controller`'s
+    next upkeep (`ab.actor` is YOU), its source `src`."""
+    assert ab.actor == YOU
+    g.effects.delayed.append((g.turn_state.number + 1, controller, src, g.name_of(src), ab))
+
+
 def _delayed_upkeep(g: Game, player: int, kind: TriggerEvent = E.UPKEEP) -> None:
     """The delayed triggered abilities of this turn's upkeep (or end step: `kind`) trigger
     once (CR 603.7b)."""
@@ -277,7 +284,10 @@ def _delayed_upkeep(g: Game, player: int, kind: TriggerEvent = E.UPKEEP) -> None
     keep = []
     for entry in g.effects.delayed:
         turn, controller, src, name, ab = entry
-        if turn != now or (E.END_STEP in ab.events) != (kind == E.END_STEP):
+        # "at the beginning of your next upkeep" (actor YOU): the first of its controller's
+        # upkeeps from `turn` on (rebound, CR 702.88a)
+        due = (turn <= now and player == controller) if ab.actor == YOU else turn == now
+        if not due or (E.END_STEP in ab.events) != (kind == E.END_STEP):
             keep.append(entry)
             continue
         g.pending_triggers.append(PendingTrigger(ab, src if src is not None else -1, "delayed", controller, name,

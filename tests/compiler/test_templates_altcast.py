@@ -555,3 +555,46 @@ def test_declined_wordings_altcast():
     cast for them, which these templates don't handle)."""
     _unsupported("Avacyn's Judgment", "Madness {X}{R}")
     _unsupported("Aeon Chronicler", "Suspend X—{X}{3}{U}")
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 702.88: rebound
+
+
+def test_cr_702_88a_rebound_exiled_and_cast_again_at_next_upkeep_staggershock():
+    """Staggershock: "Staggershock deals 2 damage to any target." / "Rebound" (CR 702.88a:
+    cast from the hand, it is exiled as it resolves; at its controller's next upkeep it may be
+    cast from exile without paying its mana cost, and then goes to the graveyard)."""
+    _compiled("Staggershock")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{C}{C}"
+    hand: [Staggershock]
+    library: [Mountain, Mountain, Mountain]
+  - library: [Island, Island, Island]
+""")
+    g.run_line(["cast Staggershock", "target P2", "pass", "pass"])
+    assert player(g, "P2")["life"] == 18
+    assert [e["card"] for e in player(g, "P1")["exile"]] == ["Staggershock"]
+    _to_upkeep(g, 2)  # the opponent's upkeep: not this one
+    assert not any("triggers" in line for line in g.log[g.log.index("Turn 2: P2"):])
+    _to_upkeep(g, 3)
+    g.run_line(["pass", "pass", "cast Staggershock without paying its mana cost", "target P2", "pass", "pass"])
+    assert player(g, "P2")["life"] == 16
+    assert player(g, "P1")["graveyard"] == ["Staggershock"] and player(g, "P1")["exile"] == []
+
+
+def test_cr_702_88a_rebound_only_when_cast_from_hand_staggershock():
+    """Countered, it goes to the graveyard, not to exile (rebound replaces only putting it into
+    the graveyard as it resolves)."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{C}{C}"
+    hand: [Staggershock]
+  - mana_pool: "{U}{U}"
+    hand: [Counterspell]
+""")
+    g.run_line(["cast Staggershock", "target P2", "pass", "cast Counterspell", "target Staggershock", "pass", "pass"])
+    assert player(g, "P1")["graveyard"] == ["Staggershock"] and player(g, "P1")["exile"] == []

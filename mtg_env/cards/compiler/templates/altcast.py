@@ -126,3 +126,14 @@ def suspend(b: Builder, n: int, cost: str, line: Line) -> list[Any]:
     if "Creature" in b.card.type_line:
         out.append(Static(text=line.raw, affects=THIS & SUSPEND_HASTE, modification=AddKeywords(("haste",))))
     return out
+
+
+@rule("keyword", "Rebound")
+def rebound(b: Builder, line: Line) -> list[Any]:
+    """CR 702.88a: "If this spell was cast from your hand, instead of putting it into your
+    graveyard as it resolves, exile it and, at the beginning of your next upkeep, you may cast
+    this card from exile without paying its mana cost." (instants and sorceries only)."""
+    _single_faced(b, line)
+    if not any(t in b.card.type_line for t in ("Instant", "Sorcery")):
+        raise NoParse(line.text)
+    return [Keyword(text=line.raw, names=("rebound",))]
