@@ -156,9 +156,12 @@ class CascadeExile(Effect):
 def _castable(g: Game, p: int, oid: int, mv: int) -> list[Any]:
     """The faces (None: the card itself) `p` may cast `oid` as without paying its mana cost
     with mana value less than `mv`: not a land, its casting restrictions and additional costs,
-    and the targets or modes it needs (CR 601.2c, 601.3, 601.2h)."""
+    and the targets or modes it needs (CR 601.2c, 601.3, 601.2h); none while a spell with
+    split second is on the stack (CR 702.61a)."""
     from ..cards.abilities import cast_allowed
     from . import casting, legal, targets
+    if split_second_active(g):
+        return []  # CR 702.61a: no spell can be cast now
     card = g.objects[oid].card
     cands: list[Any] = faces.castable_faces(g, oid, card, False) if card.faces else [None]
     out = []

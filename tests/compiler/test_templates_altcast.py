@@ -598,3 +598,22 @@ players:
 """)
     g.run_line(["cast Staggershock", "target P2", "pass", "cast Counterspell", "target Staggershock", "pass", "pass"])
     assert player(g, "P1")["graveyard"] == ["Staggershock"] and player(g, "P1")["exile"] == []
+
+
+def test_cr_702_61a_nothing_cast_by_an_effect_under_split_second_fiery_temper():
+    """While a spell with split second is on the stack, the madness (cascade, suspend, rebound)
+    cast isn't offered (CR 702.61a: no other spell can be cast, not even by an effect)."""
+    from mtg_env.engine import altcast
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{R}{R}"
+    hand: [Sudden Shock]
+    exile: [Fiery Temper]
+  - {}
+""")
+    temper = next(o for o in g.players[0].exile if g.name_of(o) == "Fiery Temper")
+    assert altcast._castable(g, 0, temper, 10 ** 9) == [None]
+    g.run_line(["cast Sudden Shock", "target P2"])
+    assert g.stack and g.decision.kind == "priority"
+    assert altcast._castable(g, 0, temper, 10 ** 9) == []
