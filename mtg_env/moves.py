@@ -196,7 +196,8 @@ def moves(game: Game, actions: list[Action] | None = None, suggest: Agent | None
         pl = game.players[me]
         sorcery_ok = game.sorcery_timing(me)
         sources = autopay.simple_sources(game, me)
-        casts = {a.payload[1]: a for a in actions if a.kind == "cast" and a.payload[2:] != (FACE_DOWN_CAST,)}
+        casts = {a.payload[1]: a for a in actions if a.kind == "cast" and a.payload[2:] != (FACE_DOWN_CAST,)
+                 and not _alternative(a)}
         for oid in pl.hand + pl.command:
             card = game.objects[oid].card
             if "Land" in card.types or (oid not in casts and not legal.can_cast(game, oid, me, sorcery_ok, sources)):
@@ -210,8 +211,9 @@ def moves(game: Game, actions: list[Action] | None = None, suggest: Agent | None
             planned = {m.cast for m in out}
             out += [Move(a) for oid, a in casts.items() if oid not in planned and oid not in pl.hand + pl.command]
         for a in actions:
-            if a.kind == "cast" and a.payload[2:] != (FACE_DOWN_CAST,) or is_mana_ability(game, a):
-                continue  # (casting face down with morph, CR 702.37c, is a move of its own)
+            if (a.kind == "cast" and a.payload[2:] != (FACE_DOWN_CAST,) and not _alternative(a)) or \
+                    is_mana_ability(game, a):
+                continue  # (casting face down with morph, CR 702.37c, or with an alternative cost is a move of its own)
             out.append(Move(a))
     seen: set[Any] = set()
     unique = []
@@ -220,6 +222,11 @@ def moves(game: Game, actions: list[Action] | None = None, suggest: Agent | None
             seen.add(m.key)
             unique.append(m)
     return unique
+
+
+def _alternative(a: Action) -> bool:
+    """A cast with an alternative cost (payload ("cast", card, None, "evoke"), engine/altcast.py)."""
+    return len(a.payload) > 3
 
 
 def declaring(kind: str, actions: list[Action]) -> bool:

@@ -199,7 +199,7 @@ class Context(SlotState):
 
     __slots__ = ("controller", "source_id", "source_name", "targets", "x", "modes", "answers", "event",
                  "copy", "link", "tapped_for_mana", "removed", "sacrificed", "target_specs",
-                 "division", "target_legal", "enters", "source_ts", "kicked")
+                 "division", "target_legal", "enters", "source_ts", "kicked", "alt")
 
     def __init__(self, controller: int, source_id: int | None, source_name: str):
         self.controller = controller
@@ -235,6 +235,9 @@ class Context(SlotState):
         self.source_ts: int | None = None
         #: how many times its kicker was paid (CR 702.33d: "kicked"); a copy copies it (CR 707.10)
         self.kicked = 0
+        #: the alternative cost it was cast with ("evoke", "dash"; CR 118.9), None if none; a
+        #: copy copies it (CR 707.10)
+        self.alt: str | None = None
 
     def clone(self) -> Context:
         c = Context.__new__(Context)
@@ -257,6 +260,7 @@ class Context(SlotState):
         c.enters = dict(self.enters) if self.enters is not None else None
         c.source_ts = self.source_ts
         c.kicked = self.kicked
+        c.alt = self.alt
         return c
 
 

@@ -19,8 +19,21 @@ from ..cards.spellcosts import AdditionalCost, Buyback, CostReduction, Flashback
 from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost, available_for
-from ..core.objects import COMMAND, EXILE, GRAVEYARD, STACK, Context, StackItem
-from . import altpay, autopay, costs, facedown, faces, limits, phyrexian, primitives, targets, triggers, zones
+from ..core.objects import COMMAND, EXILE, GRAVEYARD, HAND, STACK, Context, StackItem
+from . import (
+    altcast,
+    altpay,
+    autopay,
+    costs,
+    facedown,
+    faces,
+    limits,
+    phyrexian,
+    primitives,
+    targets,
+    triggers,
+    zones,
+)
 from .tasks import Announce, AnnounceStage, PlaceTriggers, Resolve
 
 if TYPE_CHECKING:
@@ -29,9 +42,14 @@ if TYPE_CHECKING:
 S = AnnounceStage
 
 
-def begin_cast(g: Game, player: int, oid: int, free: bool = False) -> None:
-    """Start casting the card `oid` (CR 601.2a); `free`: without paying its mana cost."""
-    g.tasks.append(Announce(what="spell", player=player, obj=oid, free=free))
+def begin_cast(g: Game, player: int, oid: int, free: bool = False, alt: str | None = None) -> None:
+    """Start casting the card `oid` (CR 601.2a); `free`: without paying its mana cost; `alt`:
+    with that alternative cost (evoke, dash: engine/altcast.py). While a spell with split
+    second is on the stack no other spell is cast, not even by an effect (CR 702.61a)."""
+    if altcast.split_second_active(g):
+        g.log_event(f"{g.name_of(oid)} can't be cast: a spell with split second is on the stack")
+        return
+    g.tasks.append(Announce(what="spell", player=player, obj=oid, free=free, alt_cost=alt))
 
 
 def begin_activation(g: Game, player: int, oid: int, key: str) -> None:
@@ -70,19 +88,20 @@ def _enchant_spec(what: str) -> TargetSpec:
     return spec
 
 
-def spell_cost(g: Game, oid: int, face: CardDef | None = None) -> ManaCost:
-    """The mana cost to cast this card now (as `face`, if given), with commander tax from the
-    command zone (CR 903.8)."""
+def spell_cost(g: Game, oid: int, face: CardDef | None = None, alt: str | None = None) -> ManaCost:
+    """The mana cost to cast this card now (as `face`, if given; with the alternative cost
+    `alt` rather than its mana cost, CR 118.9), with commander tax from the command zone
+    (CR 903.8)."""
     obj = g.objects[oid]
     card = obj.card if face is None else face
-    cost = card.mana_cost
+    cost = card.mana_cost if alt is None else altcast.cost_of(g, oid, alt)
     fd = facedown.spell_cost(card)
     if fd is not None:
         cost = fd  # CR 702.37c: {3} rather than its mana cost
     if card.whole is not None:
-        alt = faces.alternative_cost(g, oid, card)  # disturb (CR 702.146a)
-        if alt is not None:
-            cost = alt
+        disturb = faces.alternative_cost(g, oid, card)  # disturb (CR 702.146a)
+        if disturb is not None:
+            cost = disturb
     if obj.zone == GRAVEYARD:
         fb = flashback_of(card)
         if fb is not None:
@@ -95,15 +114,15 @@ def spell_cost(g: Game, oid: int, face: CardDef | None = None) -> ManaCost:
 
 
 def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: bool = False,
-               x: int | None = None, face: CardDef | None = None) -> ManaCost:
+               x: int | None = None, face: CardDef | None = None, alt: str | None = None) -> ManaCost:
     """The mana of the total cost to cast `oid` (CR 601.2f): its mana cost (or flashback cost;
     nothing when cast without paying it, CR 118.9), plus the additional costs' mana, the
     kicker paid `kicked` times and the buyback, minus the cost reductions; with `x`, X is
     that value (and is reduced too), else the reductions apply as with X = 0. `face`: the face
     or half to be cast, not yet chosen (its own costs and characteristics, CR 709.3a, 712.11c,
-    715.3a); once chosen it is the object's card."""
+    715.3a); once chosen it is the object's card. `alt`: the alternative cost paid (CR 118.9)."""
     card = g.objects[oid].card if face is None else face
-    mana = ManaCost() if free or zones.free_from_exile(g, oid) else spell_cost(g, oid, face)
+    mana = ManaCost() if free or zones.free_from_exile(g, oid) else spell_cost(g, oid, face, alt)
     mana = mana.plus(additional_cost(card).mana)
     if kicked:
         mana = mana.plus(kicker_cost(card, kicked))
@@ -199,7 +218,7 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
     if t.what == "spell":
         card = g.objects[oid].card
         extra = additional_cost(card)
-        mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback)
+        mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback, alt=t.alt_cost)
         return dataclasses.replace(extra, mana=mana), spell_targets(card)
     if not t.ability_read:
         t.ability, t.origin = ability_of(g, oid, t.key)  # type: ignore[arg-type]
@@ -400,7 +419,7 @@ def announce(g: Game, t: Announce) -> bool:
     if stage == S.MANA:  # CR 601.2g-h: activate mana abilities, then pay the mana
         due = cost.mana.with_x(ctx.x)
         if t.what == "spell" and ctx.x and cost.mana.x_count:  # reductions apply to X too (CR 601.2f)
-            due = spell_mana(g, p, oid, t.free, t.kicked, t.buyback, x=ctx.x)
+            due = spell_mana(g, p, oid, t.free, t.kicked, t.buyback, x=ctx.x, alt=t.alt_cost)
         if due.phyrexian:  # CR 107.4f: each {W/P} paid with its mana or 2 life, as chosen
             got = phyrexian.step(g, t, due, p, oid, cost)
             if got is None:
@@ -428,7 +447,7 @@ def _more_x(g: Game, t: Announce, hi: int) -> int:
     avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
     sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
     for _ in range(64):  # at most the reductions left over at X = 0
-        m = spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, x=hi + 1)
+        m = spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, x=hi + 1, alt=t.alt_cost)
         if hi + 1 > g.options.x_cap or not spell_payable(g, p, t.obj, avail, m, sources):
             break
         hi += 1
@@ -452,7 +471,7 @@ def kick_actions(g: Game, t: Announce) -> list[Action]:
     acts = [Action("choose", f"cast without {word}", value=0, payload=0)]
     n = 1
     while n <= (MAX_KICKS if k.multi else 1) and \
-            payable(g, p, t.obj, avail, spell_mana(g, p, t.obj, free, n).with_x(0), sources):
+            payable(g, p, t.obj, avail, spell_mana(g, p, t.obj, free, n, alt=t.alt_cost).with_x(0), sources):
         times = "" if not k.multi else (" 1 time" if n == 1 else f" {n} times")
         acts.append(Action("choose", f"pay {word} {k.cost}{times}", value=n, payload=n))
         n += 1
@@ -470,7 +489,8 @@ def buyback_actions(g: Game, t: Announce, cost: Cost) -> list[Action]:
     avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
     sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
     acts = [Action("choose", "cast without buyback", value=0, payload=("buyback", False))]
-    if payable(g, p, t.obj, avail, spell_mana(g, p, t.obj, t.free, t.kicked, True).with_x(0), sources):
+    if payable(g, p, t.obj, avail, spell_mana(g, p, t.obj, t.free, t.kicked, True, alt=t.alt_cost).with_x(0),
+               sources):
         acts.append(Action("choose", f"pay buyback {bb.cost}", value=1, payload=("buyback", True)))
     return acts
 
@@ -569,6 +589,7 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         triggers.becomes_tapped(g, oid)
 
     if t.what == "spell":
+        ctx.alt = t.alt_cost
         _cast(g, p, oid, ctx, t.buyback)
         return
     if t.what == "face_up":
@@ -579,8 +600,14 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     g.turn_state.activations[(oid, t.key)] = g.turn_state.activations.get((oid, t.key), 0) + 1
     if ab.is_loyalty:  # CR 606.3: one loyalty ability of a permanent per turn
         g.turn_state.activations[(oid, "loyalty")] = 1
-    g.stats.abilities_activated[p] += 1
     text = text_before
+    if ab.keyword == "suspend":
+        # CR 116.2f, 702.62a: a special action: it doesn't use the stack and isn't an
+        # activated ability ("whenever you activate" doesn't trigger)
+        g.log_event(f"{pname} takes a special action: {ctx.source_name}: {text}")
+        g.tasks.append(Resolve(item=StackItem(0, "ability", oid, ab, t.key, ctx, text)))
+        return
+    g.stats.abilities_activated[p] += 1
     if ab.is_mana_ability:
         # CR 605.3a: a mana ability resolves at once, without using the stack.
         if cost.tap:
@@ -608,6 +635,7 @@ def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> Non
     if src.zone == COMMAND and src.info and "commander" in src.info:
         key = src.info["commander"]
         g.commander.casts[key] = g.commander.casts.get(key, 0) + 1
+    src_zone = src.zone
     sid = zones.move_to_zone(g, oid, STACK, controller=p)
     assert sid is not None
     ctx.source_id = sid
@@ -619,6 +647,8 @@ def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> Non
     ts = g.turn_state
     if ts.active == p and ts.step in ("precombat_main", "postcombat_main") and not card.is_permanent:
         obj.info = dict(obj.info or {}, main_phase=True)  # addendum (cards/effects/addendum.py)
+    if src_zone == HAND and "rebound" in card.keywords:  # CR 702.88a: cast from the hand
+        obj.info = dict(obj.info or {}, rebound=True)
     # a copy of a card cast from exile (Isochron Scepter) is a copy on the stack too
     item = StackItem(new_stack_id(g), "spell", sid, card.spell_ability, "", ctx, card.oracle, copy=obj.token)
     g.stack.append(item)
@@ -629,6 +659,7 @@ def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> Non
     triggers.becomes_target(g, ctx)
     triggers.player_event(g, TriggerEvent.CAST, p, item=item.clone())
     triggers.cast_self(g, item)
+    altcast.cast_triggers(g, p, sid, item)  # cascade, storm (CR 702.85a, 702.40a)
 
 
 def new_stack_id(g: Game) -> int:

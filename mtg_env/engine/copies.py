@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from ..cards.abilities import targets_of
 from ..cards.carddef import CardDef, card_by_key
 from ..cards.effects import Ask
 from ..cards.facedown import FACE_DOWN
@@ -65,9 +66,12 @@ def copiable_values(g: Game, obj: GameObject) -> tuple[str | CardDef, tuple[str,
     return (obj.card if isinstance(obj.card, TokenDef) else obj.card.key), ()
 
 
-def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: bool) -> Ask | None:
+def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: bool,
+                    card: CardDef | None = None) -> Ask | None:
     """CR 707.10: put a copy of a spell or ability on the stack (see effects.CopyStackItem).
-    Asks first (whether to choose new targets, then each target), then creates the copy."""
+    Asks first (whether to choose new targets, then each target), then creates the copy.
+    `card`: the spell's card as it was, for a copy made after the spell has left the stack
+    (storm, CR 608.2h)."""
     if which == "event":
         orig = ctx.event.item if ctx.event is not None else None
     else:
@@ -77,10 +81,18 @@ def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: b
         return None
     base = step * 100
     copier = ctx.controller
-    specs = resolution.item_specs(g, orig)
+    gone = orig.kind == "spell" and orig.obj_id not in g.objects
+    if gone and card is None:
+        return None
+    if gone:
+        assert card is not None
+        specs = targets_of(card.spell_ability, orig.ctx) if card.spell_ability is not None \
+            else casting.spell_targets(card)
+    else:
+        specs = resolution.item_specs(g, orig)
+        card = g.objects[orig.obj_id].card if orig.kind == "spell" and orig.obj_id is not None else None
     n = len(orig.ctx.targets)
-    permanent_spell = orig.kind == "spell" and orig.obj_id in g.objects and \
-        g.objects[orig.obj_id].card.is_permanent
+    permanent_spell = orig.kind == "spell" and card is not None and card.is_permanent
     if n and new_targets and not permanent_spell:
         change = ctx.answers.get(base)
         if change is None:
@@ -118,9 +130,7 @@ def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: b
                         else ctx.answers[base + 1 + i] for i in range(n)]
     sid = casting.new_stack_id(g)
     if orig.kind == "spell":
-        if orig.obj_id not in g.objects:
-            return None
-        card = g.objects[orig.obj_id].card
+        assert card is not None
         oid = g.next_id
         g.next_id += 1
         g.ts += 1

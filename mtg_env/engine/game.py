@@ -649,6 +649,7 @@ class Game:
     prevent_all_combat_damage = primitives.prevent_all_combat_damage
     prevent_all_damage = primitives.prevent_all_damage
     delay_until_next_upkeep = triggers.delay_until_next_upkeep
+    delay_until_next_end_step = triggers.delay_until_next_end_step
     sacrifice = primitives.sacrifice
     counter = primitives.counter
     tap = primitives.tap

@@ -17,7 +17,20 @@ from ..core.actions import PASS, Action
 from ..core.chars import Chars
 from ..core.mana import ManaCost, available_for, can_pay
 from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, GameObject
-from . import altpay, autopay, casting, costs, facedown, faces, labels, phyrexian, targets, turns, zones
+from . import (
+    altcast,
+    altpay,
+    autopay,
+    casting,
+    costs,
+    facedown,
+    faces,
+    labels,
+    phyrexian,
+    targets,
+    turns,
+    zones,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -62,6 +75,7 @@ def priority_actions(g: Game, p: int) -> list[Action]:
         if fb is not None and can_cast(g, oid, p, sorcery_ok, sources):
             acts.append(Action("cast", f"cast {card.name} with flashback {fb.cost}", source=card.name,
                                payload=("cast", oid)))
+    acts += altcast.cast_actions(g, p, sorcery_ok, sources, from_exile)  # evoke, dash (CR 118.9)
     chars = g.all_chars()
     for oid in g.battlefield:
         obj = g.objects[oid]
@@ -84,7 +98,18 @@ def priority_actions(g: Game, p: int) -> list[Action]:
     # CR 702.37c: cast face down with morph; CR 116.2b: turn a face-down permanent face up
     acts += facedown.face_down_casts(g, p, pl.hand + pl.command + from_exile, sorcery_ok, sources)
     acts += facedown.face_up_actions(g, p, sources)
+    if g.stack and altcast.split_second_active(g):
+        # CR 702.61a-b: no other spell, no ability but mana abilities (special actions stay)
+        acts = [a for a in acts if a.kind not in ("cast", "activate") or _is_mana_action(g, a)
+                or a.payload[0] == "face_up"]
     return labels.dedupe(acts)
+
+
+def _is_mana_action(g: Game, a: Action) -> bool:
+    if a.kind != "activate":
+        return False
+    oid, key = a.payload[1], a.payload[2]
+    return any(k == key and isinstance(ab, Activated) and ab.is_mana_ability for k, ab, _o in g.chars(oid).abilities)
 
 
 def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
@@ -92,6 +117,9 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
     Returns (the answer, the priority actions when they had to be worked out for it). An
     ability of `p`'s without a mana cost that can be activated answers no at once (untapped
     lands: most priorities), without working out every action."""
+    if g.stack and altcast.split_second_active(g):
+        acts = priority_actions(g, p)
+        return len(acts) == 1, acts
     chars = g.all_chars()
     sorcery_ok: bool | None = None
     for oid in g.battlefield:
@@ -148,10 +176,11 @@ def mana_ability_actions(g: Game, p: int) -> list[Action]:
 
 
 def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | None = None,
-             face: CardDef | None = None) -> bool:
+             face: CardDef | None = None, alt: str | None = None) -> bool:
     """May `p` begin to cast the card `oid` now: its timing (CR 117.1a, 702.8 flash), its cost
     (CR 601.2f-h) and its targets (CR 601.2c)? `face`: the face or half to be cast (only its
-    characteristics are evaluated, CR 709.3a, 712.11c, 715.3a)."""
+    characteristics are evaluated, CR 709.3a, 712.11c, 715.3a); `alt`: with that alternative
+    cost (CR 118.9)."""
     card = g.objects[oid].card if face is None else face
     fast = "Instant" in card.types or "flash" in card.keywords
     if not fast and not sorcery_ok:
@@ -160,9 +189,15 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         return False  # "Cast this spell only during combat" (CR 601.3)
     pool = g.players[p].pool
     printed = card.mana_cost if g.objects[oid].zone != GRAVEYARD else casting.spell_cost(g, oid, face)  # flashback
-    alt = altpay.keywords_of(g, oid, face) or any(isinstance(ab, CostReduction) for ab in card.abilities) or \
+    if alt is not None:
+        if zones.free_from_exile(g, oid):
+            return False  # CR 118.9a: one alternative cost only
+        printed = casting.spell_cost(g, oid, face, alt)
+    elif face is None and not printed.text and g.objects[oid].zone != GRAVEYARD and not zones.free_from_exile(g, oid):
+        return False  # CR 118.6, 202.1b: no mana cost is an unpayable cost
+    less = altpay.keywords_of(g, oid, face) or any(isinstance(ab, CostReduction) for ab in card.abilities) or \
         bool(g.statics_of(SpellsCostLess))  # the cost may be less than the printed one
-    if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not alt:
+    if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not less:
         return False  # fast path: manual payment and not enough mana in the pool
     tags = costs.spend_tags(g, p, "spell", oid)
     if face is not None:  # mana restricted to artifact spells (CR 106.6): the face's types
@@ -170,7 +205,8 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     avail = available_for(pool, tags)
     extra = casting.additional_cost(card)
     if not zones.free_from_exile(g, oid) and \
-            not spell_payable(g, p, oid, avail, casting.spell_mana(g, p, oid, False, face=face).with_x(0), sources, face):
+            not spell_payable(g, p, oid, avail, casting.spell_mana(g, p, oid, False, face=face, alt=alt).with_x(0),
+                              sources, face):
         return False
     if not extra.is_free and not can_pay_additional(g, p, oid, extra):
         return False
@@ -251,6 +287,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     restrictions, costs that can be paid, enough legal targets)?"""
     cost = ab.cost
     if ab.sorcery_speed and not sorcery_ok:
+        return False
+    if ab.keyword == "suspend" and not altcast.could_begin_to_cast(g, oid, p, sorcery_ok):
         return False
     if sources is None and cost.mana.min_mana > g.players[p].pool.total:
         return False  # fast path: manual payment and not enough mana in the pool

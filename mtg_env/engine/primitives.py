@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from ..cards.abilities import FewerCounters
 from ..cards.spellcosts import CantBeCountered
 from ..core.modifications import Modification
-from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, Ref, StackItem
-from . import limits, sagas, targets, triggers, zones
+from ..core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, Context, Ref, StackItem
+from . import altcast, limits, sagas, targets, triggers, zones
 from .state import ContinuousEffect
 
 if TYPE_CHECKING:
@@ -29,8 +29,11 @@ def discard(g: Game, oid: int, how: str = "") -> int | None:
     if obj is None or obj.zone != HAND:
         return None
     g.log_event(f"{g.players[obj.owner].name} discards {g.name_of(oid)}{how}")
-    new = zones.move_to_zone(g, oid, GRAVEYARD)
+    to = altcast.discarded_to(obj.card)  # madness: exiled instead (CR 702.35a)
+    new = zones.move_to_zone(g, oid, to)
     triggers.discarded(g, obj.owner, new)
+    if to == EXILE and new is not None and g.objects[new].zone == EXILE:
+        altcast.exiled_with_madness(g, new)
     return new
 
 
@@ -362,7 +365,13 @@ def end_control_effects(g: Game) -> None:
 
 def _control_changed(g: Game, oid: int) -> None:
     """CR 506.4: a planeswalker being attacked whose controller changes is removed from combat;
-    the creatures attacking it go on attacking nothing (CR 506.4c)."""
+    the creatures attacking it go on attacking nothing (CR 506.4c). A creature cast with suspend
+    loses the haste it had until its controller lost control of it (CR 702.62a)."""
+    info = g.objects[oid].info
+    if info and info.get("alt") == "suspend":
+        w = g.writable(oid)
+        w.info = {k: v for k, v in info.items() if k != "alt"}
+        g.invalidate()
     cb = g.combat
     for a, pw in list(cb.attacked_planeswalkers.items()):
         if pw == oid:

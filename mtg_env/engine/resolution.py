@@ -16,7 +16,7 @@ from ..cards.effects import Ask
 from ..core.actions import Action
 from ..core.mana import can_pay
 from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, StackItem
-from . import autopay, casting, costs, faces, legal, primitives, targets, zones
+from . import altcast, autopay, casting, costs, faces, legal, primitives, targets, zones
 from .tasks import Resolve, ResolveStage
 
 if TYPE_CHECKING:
@@ -85,8 +85,12 @@ def resolve(g: Game, t: Resolve) -> bool:
             t.answer = None
             if isinstance(ans, tuple) and ans and ans[0] == "cast_free":
                 # cast during resolution without paying its mana cost (Izzet Chemister)
-                casting.begin_cast(g, ctx.controller, ans[1], free=True)
-                return False
+                if altcast.split_second_active(g):  # CR 702.61a: no spell can be cast now
+                    g.log_event(f"{g.name_of(ans[1])} can't be cast: a spell with split second is on the stack")
+                    ans = "done"
+                else:
+                    casting.begin_cast(g, ctx.controller, ans[1], free=True)
+                    return False
             if isinstance(ans, tuple) and ans and ans[0] == "mana":
                 # a mana ability activated while deciding whether to pay (CR 605.3a), by the
                 # player asked: the controller of its source, who may not control this (CR 118.12)
@@ -106,6 +110,11 @@ def resolve(g: Game, t: Resolve) -> bool:
                 if ask.kind == "autocast":  # cast a copy at once (Isochron Scepter)
                     t.effect_index += 1
                     casting.begin_cast(g, ask.player, ask.options[0][1], free=True)
+                    return False
+                if ask.kind == "autocast_alt":  # cast it with an alternative cost (madness)
+                    t.effect_index += 1
+                    opt = ask.options[0]
+                    casting.begin_cast(g, ask.player, opt[1], free=len(opt) > 3 and opt[3], alt=opt[2])
                     return False
                 if ask.kind == "autotap":
                     assert ask.pay is not None
@@ -190,14 +199,21 @@ def finish(g: Game, item: StackItem, countered: bool) -> None:
         info = item.ctx.enters or None
         if item.ctx.kicked:  # CR 702.33d: the permanent remembers that its spell was kicked
             info = dict(info or {}, kicked=item.ctx.kicked)
-        zones.move_to_zone(g, item.obj_id, BATTLEFIELD, controller=item.ctx.controller,
-                           x=item.ctx.x, attach_to=attach, info=info)
+        if item.ctx.alt:  # the alternative cost its spell was cast with (evoke, dash; CR 118.9)
+            info = dict(info or {}, alt=item.ctx.alt)
+        new = zones.move_to_zone(g, item.obj_id, BATTLEFIELD, controller=item.ctx.controller,
+                                 x=item.ctx.x, attach_to=attach, info=info)
+        if item.ctx.alt is not None and new is not None:
+            altcast.entered(g, new, item.ctx)
     else:
         if not countered:
             g.log_event(f"{obj.card.name} resolves")
             if faces.is_adventure(obj.card):
                 faces.exile_on_adventure(g, item.obj_id, item.ctx.controller)  # CR 715.3d
                 return
+        if not countered and obj.info and obj.info.get("rebound"):
+            altcast.rebound(g, item.obj_id, item.ctx.controller)  # CR 702.88a
+            return
         # CR 702.27a: a spell whose buyback was paid goes to its owner's hand as it resolves
         to = HAND if not countered and obj.info and obj.info.get("buyback") else GRAVEYARD
         zones.move_to_zone(g, item.obj_id, to)

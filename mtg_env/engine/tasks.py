@@ -144,6 +144,8 @@ class Announce(Task):
     alt_done: bool = False
     #: Phyrexian mana (CR 107.4f): for each {W/P} so far, whether it is paid with 2 life
     phyrexian: list[bool] = field(default_factory=list)
+    #: the alternative cost it is cast with ("evoke", "dash"; CR 118.9, engine/altcast.py)
+    alt_cost: str | None = None
 
 
 # --------------------------------------------------------------------------------------------

@@ -249,8 +249,11 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
     `player` casting a spell (CR 601.2i) or activating an ability (`item`, CR 602.2e).
     Abilities that say "you" are checked first, then those of any player (or of an opponent:
     `actor` OPPONENT)."""
-    if kind == E.UPKEEP and g.effects.delayed:
-        _delayed_upkeep(g, player)
+    if kind in (E.UPKEEP, E.END_STEP) and g.effects.delayed:
+        _delayed_upkeep(g, player, kind)
+    if kind == E.UPKEEP and g.players[player].exile:
+        from .altcast import suspend_upkeep
+        suspend_upkeep(g, player)  # CR 702.62a: suspended cards' upkeep abilities
     entries = g.triggers_for(kind)
     if not entries:
         return
@@ -321,17 +324,36 @@ def delay_until_next_upkeep(g: Game, ctx: Context, ab: Triggered) -> None:
     g.effects.delayed.append((g.turn_state.number + 1, ctx.controller, ctx.source_id, ctx.source_name, ab))
 
 
-def _delayed_upkeep(g: Game, player: int) -> None:
-    """The delayed triggered abilities of this turn's upkeep trigger once (CR 603.7b)."""
+def delay_until_next_end_step(g: Game, controller: int, src: int, ab: Triggered) -> None:
+    """CR 603.7a: a delayed triggered ability that triggers at the beginning of the next end
+    step (this turn's, unless that has begun: then the next turn's), controlled by `controller`
+    (CR 603.7d), its source `src` (dash, CR 702.109a)."""
+    turn = g.turn_state.number + (1 if g.turn_state.step in ("end", "cleanup") else 0)
+    g.effects.delayed.append((turn, controller, src, g.name_of(src), ab))
+
+
+def delay_until_your_next_upkeep(g: Game, controller: int, src: int, ab: Triggered) -> None:
+    """CR 603.7a: a delayed triggered ability that triggers at the beginning of `controller`'s
+    next upkeep (`ab.actor` is YOU), its source `src`."""
+    assert ab.actor == YOU
+    g.effects.delayed.append((g.turn_state.number + 1, controller, src, g.name_of(src), ab))
+
+
+def _delayed_upkeep(g: Game, player: int, kind: TriggerEvent = E.UPKEEP) -> None:
+    """The delayed triggered abilities of this turn's upkeep (or end step: `kind`) trigger
+    once (CR 603.7b)."""
     now = g.turn_state.number
     keep = []
     for entry in g.effects.delayed:
         turn, controller, src, name, ab = entry
-        if turn != now:
+        # "at the beginning of your next upkeep" (actor YOU): the first of its controller's
+        # upkeeps from `turn` on (rebound, CR 702.88a)
+        due = (turn <= now and player == controller) if ab.actor == YOU else turn == now
+        if not due or (E.END_STEP in ab.events) != (kind == E.END_STEP):
             keep.append(entry)
             continue
         g.pending_triggers.append(PendingTrigger(ab, src if src is not None else -1, "delayed", controller, name,
-                                                 Event(E.UPKEEP, player=player)))
+                                                 Event(kind, player=player)))
     g.effects.delayed = keep
 
 

@@ -263,7 +263,7 @@ def take_priority_action(g: Game, p: int, action: Action) -> None:
         return
     if kind == "cast" and len(payload) > 2 and payload[2] == facedown.FACE_DOWN_CAST:
         facedown.turn_face_down_to_cast(g, payload[1])  # CR 702.37c
-    elif kind in ("play", "cast") and len(payload) > 2:
+    elif kind in ("play", "cast") and len(payload) > 2 and payload[2] is not None:
         faces.choose_face(g, payload[1], payload[2])  # CR 709.3, 712.11b, 712.12, 715.3
     if kind == "play":
         oid = payload[1]
@@ -274,7 +274,7 @@ def take_priority_action(g: Game, p: int, action: Action) -> None:
         else:
             zones.move_to_zone(g, oid, BATTLEFIELD, controller=p)
     elif kind == "cast":
-        casting.begin_cast(g, p, payload[1])
+        casting.begin_cast(g, p, payload[1], alt=payload[3] if len(payload) > 3 else None)
     elif kind == "activate":
         casting.begin_activation(g, p, payload[1], payload[2])
 

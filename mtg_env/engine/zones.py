@@ -128,6 +128,8 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
         zone = EXILE  # "If ~ would be put into a graveyard from anywhere, exile it instead."
     if old_zone == STACK and zone != EXILE and obj.info and obj.info.get("flashback"):
         zone = EXILE  # CR 702.34a: exiled instead of going anywhere else as it leaves the stack
+    if old_zone == BATTLEFIELD and zone != EXILE and obj.info and obj.info.get("unearthed"):
+        zone = EXILE  # CR 702.84a: an unearthed permanent is exiled instead of going anywhere else
     if old_zone == BATTLEFIELD:
         # last known information (CR 113.7a): what it was just before it left
         last = g.lki[oid] = g.chars(oid)

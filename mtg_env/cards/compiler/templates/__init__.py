@@ -3,6 +3,7 @@ registers them (grammar.RULES); within a category, rules are tried in the order 
 below and, within a module, in the order they are written: specific wordings before general."""
 
 from . import (  # noqa: F401
+    altcast,
     characteristics,
     combat,
     conditions,
