@@ -117,8 +117,9 @@ def resolve(g: Game, t: Resolve) -> bool:
     if item.kind == "spell" and item.obj_id in g.objects and ctx.enters is None:
         card = g.objects[item.obj_id].card
         if card.is_permanent and zones.as_enters_ability(card) is not None:
-            if t.answer is None:
-                ask_from(g, zones.enters_ask(g, card, ctx.controller, ctx.source_name))
+            ask = zones.enters_ask(g, card, ctx.controller, ctx.source_name, partial=t.answer)
+            if ask is not None:
+                ask_from(g, ask)
                 return False
             ans = t.answer
             t.answer = None

@@ -4,6 +4,7 @@ below and, within a module, in the order they are written: specific wordings bef
 
 from . import (  # noqa: F401
     characteristics,
+    chosen,
     combat,
     conditions,
     costs,

@@ -1,0 +1,108 @@
+"""Choices made as a permanent enters (CR 614.12) and what uses them; player rules.
+
+- "As ~ enters, choose a color." / "... choose a color other than green." / "... choose a
+  creature type.": `AsEntersChoose` (the engine asks it however the permanent enters,
+  engine/chosen.py);
+- "Add one mana of the chosen color." / "Add {G} or one mana of the chosen color." (Thriving
+  lands); "~ is the chosen type in addition to its other types."; the noun phrases "of the
+  chosen color" / "of the chosen type" are read by core/phrases.py (anthems, triggers);
+- "You have no maximum hand size." (CR 402.2).
+
+A card's "chosen" wording is read only when the card makes that choice as it enters, and a card
+with two "as enters" lines is declined (the engine asks one choice per permanent).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...abilities import AsEntersChoose
+from ...chosen import AddFixedOrChosen, IsChosenType, NoMaxHandSize
+from ...effects import AddManaChoice, ManaChoice
+from ..builder import Builder
+from ..grammar import NoParse, kind, rule
+from ..text import Line
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_AS_ENTERS = re.compile(r"^As (?:.+?) enters(?: the battlefield)?, ", re.MULTILINE)
+_CHOICE = re.compile(r"^As (?:.+?) enters(?: the battlefield)?, choose a (color|creature type)"
+                     r"(?: other than (?:white|blue|black|red|green))?\.$", re.MULTILINE)
+
+
+def chosen_kind(b: Builder) -> str | None:
+    """The card's one "as enters" choice this module reads: "color" or "creature_type" (None
+    when it has none, or more than one "as enters" line)."""
+    text = getattr(b.card, "oracle_text", "") or ""
+    if len(_AS_ENTERS.findall(text)) != 1:
+        return None
+    m = _CHOICE.search(text)
+    return None if m is None else m.group(1).replace(" ", "_")
+
+
+def _only_one(b: Builder, what: str) -> None:
+    if chosen_kind(b) != what:
+        raise NoParse(f"As ~ enters, choose a {what.replace('_', ' ')}")
+
+
+@kind("color_word")
+def _color_word(text: str) -> str:
+    if text.lower() not in _COLOR_WORDS:
+        raise NoParse(text)
+    return _COLOR_WORDS[text.lower()]
+
+
+@rule("static", "As <s:self> enters, choose a color")
+def choose_color(b: Builder, s: str, line: Line) -> list[Any]:
+    """CR 614.12: a replacement effect; the color is chosen as it enters, however it enters,
+    and the permanent remembers it."""
+    _only_one(b, "color")
+    return [AsEntersChoose(text=line.raw, choose="color")]
+
+
+@rule("static", "As <s:self> enters, choose a color other than <c:color_word>")
+def choose_color_other(b: Builder, s: str, c: str, line: Line) -> list[Any]:
+    """CR 614.12 (Thriving lands): any color but that one."""
+    _only_one(b, "color")
+    return [AsEntersChoose(text=line.raw, choose="color", other_than=c)]
+
+
+@rule("static", "As <s:self> enters, choose a creature type")
+def choose_creature_type(b: Builder, s: str, line: Line) -> list[Any]:
+    """CR 614.12, 205.3m: any creature type (not a card type or another subtype)."""
+    _only_one(b, "creature_type")
+    return [AsEntersChoose(text=line.raw, choose="creature_type")]
+
+
+@rule("effect", "Add one mana of the chosen color")
+def add_chosen(b: Builder) -> list[Any]:
+    """The color its source chose as it entered; none chosen: no mana (CR 106.5)."""
+    _only_one(b, "color")
+    return [AddManaChoice(ManaChoice.CHOSEN_COLOR)]
+
+
+@rule("effect", "Add {<c:color_symbol>} or one mana of the chosen color")
+def add_fixed_or_chosen(b: Builder, c: str) -> list[Any]:
+    """Thriving lands: that color, or the chosen one."""
+    _only_one(b, "color")
+    return [AddFixedOrChosen(fixed=c)]
+
+
+@kind("color_symbol")
+def _color_symbol(text: str) -> str:
+    if text not in ("W", "U", "B", "R", "G"):
+        raise NoParse(text)
+    return text
+
+
+@rule("static", "<s:self> is the chosen type in addition to its other types")
+def is_chosen_type(b: Builder, s: str, line: Line) -> list[Any]:
+    """CR 613.1d, 205.1b (Adaptive Automaton)."""
+    _only_one(b, "creature_type")
+    return [IsChosenType(text=line.raw)]
+
+
+@rule("static", "You have no maximum hand size")
+def no_maximum_hand_size(b: Builder, line: Line) -> list[Any]:
+    """CR 402.2, 514.1."""
+    return [NoMaxHandSize(text=line.raw)]

@@ -1,0 +1,197 @@
+"""Choices made as a permanent enters (CR 614.12) and what uses them, and player rules, through
+real cards compiled from their Oracle text (templates/chosen.py, engine/chosen.py)."""
+
+from __future__ import annotations
+
+from mtg_env.cards import card_status
+from mtg_env.cards.compiler.coverage import coverage
+from mtg_env.cards.database import lookup
+from tests.helpers import labels, permanent, permanents, player, scenario
+
+
+def _compiled(*names: str) -> None:
+    for n in names:
+        st = card_status(n)
+        assert st.supported and st.source == "compiled", st
+
+
+def _pt(g, name: str) -> tuple[int, int]:
+    p = permanent(g, name)
+    return p["power"], p["toughness"]
+
+
+def test_cr_614_12_thriving_land_chooses_a_color_other_than_its_own_thriving_grove():
+    """Thriving Grove: "As ~ enters, choose a color other than green." "{T}: Add {G} or one
+    mana of the chosen color." (CR 614.12: the choice is made as it enters, however it enters)."""
+    _compiled("Thriving Grove", "Thriving Heath", "Thriving Isle", "Thriving Moor", "Thriving Bluff")
+    g = scenario("""
+turn: 2
+players:
+  - hand: [Thriving Grove]
+""")
+    g.act("play Thriving Grove")
+    assert labels(g) == ["color W", "color U", "color B", "color R"]  # not green
+    g.act("color U")
+    assert permanent(g, "Thriving Grove")["tapped"]  # "enters the battlefield tapped"
+    g = scenario("""
+players:
+  - battlefield: [Thriving Grove]
+""")
+    grove = permanent(g, "Thriving Grove")["id"]
+    g.objects[grove].info = {"chosen_color": "B"}
+    g.invalidate()
+    g.act("activate Thriving Grove: {T}: Add {G} or one mana of the chosen color.")
+    assert labels(g) == ["color B", "color G"]
+    g.act("color B")
+    assert player(g, "P1")["mana_pool"] == "{B}"
+
+
+def test_cr_106_5_no_chosen_color_only_the_fixed_color_thriving_isle():
+    """Thriving Isle put onto the battlefield without its choice (a copy made later, say): "one
+    mana of the chosen color" is undefined and adds nothing (CR 106.5); {U} is still offered."""
+    g = scenario("""
+players:
+  - battlefield: [Thriving Isle]
+""")
+    g.act("activate Thriving Isle: {T}: Add {U} or one mana of the chosen color.")
+    assert player(g, "P1")["mana_pool"] == "{U}"
+
+
+def test_cr_614_12_chosen_color_mana_coldsteel_heart():
+    """Coldsteel Heart: "As ~ enters, choose a color." "{T}: Add one mana of the chosen color." """
+    _compiled("Coldsteel Heart")
+    g = scenario("""
+players:
+  - hand: [Coldsteel Heart]
+    mana_pool: "{C}{C}"
+""")
+    g.act("cast Coldsteel Heart")
+    g.act("pass")
+    assert labels(g) == ["color W", "color U", "color B", "color R", "color G"]
+    g.act("color R")
+    heart = permanent(g, "Coldsteel Heart")
+    assert heart["tapped"]
+    g.objects[heart["id"]].tapped = False
+    g.invalidate()
+    g.act("activate Coldsteel Heart: {T}: Add one mana of the chosen color.")
+    assert player(g, "P1")["mana_pool"] == "{R}"
+
+
+def test_cr_613_1d_chosen_creature_type_in_two_questions_adaptive_automaton():
+    """Adaptive Automaton: "As ~ enters, choose a creature type." "~ is the chosen type in
+    addition to its other types." "Other creatures you control of the chosen type get +1/+1."
+    Any creature type may be chosen (CR 205.3m): first its letter, then the type."""
+    _compiled("Adaptive Automaton")
+    g = scenario("""
+players:
+  - hand: [Adaptive Automaton]
+    mana_pool: "{C}{C}{C}"
+    battlefield: [Llanowar Elves, Grizzly Bears]
+  - battlefield: [Elvish Mystic]
+""")
+    g.act("cast Adaptive Automaton")
+    g.act("pass")
+    letters = labels(g)
+    assert letters[0] == "creature types A..." and "creature types E..." in letters and len(letters) <= 26
+    g.act("creature types E...")
+    assert "choose Elf" in labels(g) and "choose Goblin" not in labels(g)
+    g.act("choose Elf")
+    assert _pt(g, "Llanowar Elves") == (2, 2)   # another Elf you control
+    assert _pt(g, "Grizzly Bears") == (2, 2)    # a Bear: unchanged
+    assert _pt(g, "Elvish Mystic") == (1, 1)    # not yours
+    assert _pt(g, "Adaptive Automaton") == (2, 2)  # "other"
+    auto = permanent(g, "Adaptive Automaton")["id"]
+    assert g.chars(auto).subtypes == ("Construct", "Elf")
+
+
+def test_cr_707_2_a_copy_makes_the_copied_creatures_choice_clone_quirion_elves():
+    """Clone entering as a copy of Quirion Elves ("As ~ enters, choose a color." "{T}: Add one
+    mana of the chosen color.") has that replacement effect too, and its controller makes the
+    choice for it (CR 707.2, 614.12): the original's choice is not copied."""
+    _compiled("Quirion Elves")
+    g = scenario("""
+players:
+  - hand: [Clone]
+    mana_pool: "{U}{C}{C}{C}"
+    battlefield: [Quirion Elves]
+""")
+    elves = permanent(g, "Quirion Elves")["id"]
+    g.objects[elves].info = {"chosen_color": "G"}
+    g.act("cast Clone")
+    g.act("pass")
+    g.act("copy Quirion Elves")
+    assert labels(g) == ["choose white", "choose blue", "choose black", "choose red", "choose green"]
+    g.act("choose blue")
+    copy = next(p["id"] for p in permanents(g, "Quirion Elves") if p["id"] != elves)
+    assert g.objects[copy].info["chosen_color"] == "U"
+    assert g.objects[elves].info["chosen_color"] == "G"
+
+
+def test_cr_613_4c_creatures_you_control_of_the_chosen_color_hall_of_triumph():
+    """Hall of Triumph: "Creatures you control of the chosen color get +1/+1." """
+    _compiled("Hall of Triumph")
+    g = scenario("""
+players:
+  - hand: [Hall of Triumph]
+    mana_pool: "{C}{C}{C}"
+    battlefield: [Llanowar Elves, Grizzly Bears, Raging Goblin]
+  - battlefield: [Elvish Mystic]
+""")
+    g.act("cast Hall of Triumph")
+    g.act("pass")
+    g.act("color G")
+    assert _pt(g, "Llanowar Elves") == (2, 2)
+    assert _pt(g, "Grizzly Bears") == (3, 3)
+    assert _pt(g, "Raging Goblin") == (1, 1)
+    assert _pt(g, "Elvish Mystic") == (1, 1)
+
+
+def test_cr_402_2_no_maximum_hand_size_reliquary_tower():
+    """Reliquary Tower: "You have no maximum hand size." Its controller doesn't discard in the
+    cleanup step (CR 514.1); without it they do."""
+    _compiled("Reliquary Tower", "Thought Vessel")
+    hand = "[Forest, Forest, Mountain, Island, Lightning Bolt, Shock, Sol Ring, Memnite]"
+    g = scenario(f"""
+step: end
+players:
+  - library: [Island, Island]
+    hand: {hand}
+    battlefield: [Reliquary Tower]
+  - library: [Island, Island]
+""")
+    g.act("pass")
+    assert g.decision.kind == "priority" and not any(lab.startswith("discard") for lab in labels(g))
+    assert len(g.players[0].hand) == 8
+    g = scenario(f"""
+step: end
+players:
+  - library: [Island, Island]
+    hand: {hand}
+  - library: [Island, Island]
+    battlefield: [Reliquary Tower]
+""")
+    g.act("pass")
+    assert "discard Mountain" in labels(g)  # the opponent's Tower: not this player's rule
+
+
+def test_declined_two_as_enters_lines_temple_of_the_dragon_queen():
+    """Temple of the Dragon Queen has two "As ~ enters" lines; the engine asks one choice a
+    permanent: declined."""
+    st = card_status("Temple of the Dragon Queen")
+    assert not st.supported
+    assert "As ~ enters, choose a color" in st.reasons
+
+
+def test_every_supported_card_that_uses_a_choice_makes_it_as_it_enters():
+    """"the chosen color" / "the chosen type" are read only on cards that choose it as they
+    enter (else the filters would match nothing, silently)."""
+    cov = coverage()
+    for name, c in cov.cards.items():
+        if not c.supported or c.source != "compiled":
+            continue
+        oc = lookup(name)
+        assert oc is not None
+        text = oc.oracle_text.lower()
+        for word, choice in (("chosen color", "choose a color"), ("chosen type", "choose a creature type")):
+            if word in text:
+                assert choice in text and "enters" in text, name
