@@ -195,3 +195,41 @@ def test_every_supported_card_that_uses_a_choice_makes_it_as_it_enters():
         for word, choice in (("chosen color", "choose a color"), ("chosen type", "choose a creature type")):
             if word in text:
                 assert choice in text and "enters" in text, name
+
+
+def test_cr_601_2i_cast_trigger_of_the_chosen_color_diamond_mare():
+    """Diamond Mare: "Whenever you cast a spell of the chosen color, you gain 1 life." A spell
+    of another color doesn't trigger it."""
+    _compiled("Diamond Mare")
+    g = scenario("""
+players:
+  - hand: [Lightning Bolt, Giant Growth]
+    mana_pool: "{R}{G}"
+    battlefield: [Diamond Mare]
+  - battlefield: [Grizzly Bears]
+""")
+    mare = permanent(g, "Diamond Mare")["id"]
+    g.objects[mare].info = {"chosen_color": "G"}
+    g.invalidate()
+    g.run_line(["cast Lightning Bolt", "target P2"])
+    assert len(g.stack) == 1  # red: no trigger
+    g.run_line(["cast Giant Growth", "target Grizzly Bears"])
+    assert len(g.stack) == 3  # green: the trigger is on the stack above it
+    g.act("pass")
+    assert player(g, "P1")["life"] == 21
+
+
+def test_cr_613_4c_all_creatures_of_the_chosen_type_engineered_plague():
+    """Engineered Plague: "All creatures of the chosen type get -1/-1." (both players')."""
+    _compiled("Engineered Plague")
+    g = scenario("""
+players:
+  - hand: [Engineered Plague]
+    mana_pool: "{B}{C}{C}"
+    battlefield: [Llanowar Elves, Grizzly Bears]
+  - battlefield: [Elvish Mystic, Raging Goblin]
+""")
+    g.run_line(["cast Engineered Plague", "pass", "creature types E...", "choose Elf"])
+    assert not permanents(g, "Llanowar Elves")
+    assert not permanents(g, "Elvish Mystic")  # 0/0: put into the graveyard (CR 704.5f)
+    assert _pt(g, "Grizzly Bears") == (2, 2) and _pt(g, "Raging Goblin") == (1, 1)

@@ -17,11 +17,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...abilities import AsEntersChoose
+from ....core.filters import YOU, Filter, Permanent
+from ....core.modifications import ModifyPT
+from ...abilities import AsEntersChoose, Static, TriggerEvent
 from ...chosen import AddFixedOrChosen, IsChosenType, NoMaxHandSize
 from ...effects import AddManaChoice, ManaChoice
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
+from ..lexicon import PT, read_noun
 from ..text import Line
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -106,3 +109,38 @@ def is_chosen_type(b: Builder, s: str, line: Line) -> list[Any]:
 def no_maximum_hand_size(b: Builder, line: Line) -> list[Any]:
     """CR 402.2, 514.1."""
     return [NoMaxHandSize(text=line.raw)]
+
+
+@kind("chosen_spell")
+def _chosen_spell(text: str) -> Filter:
+    """"a spell of the chosen color", "a creature spell of the chosen type"."""
+    low = text.lower()
+    if not low.startswith(("a ", "an ")) or not low.endswith((" of the chosen color", " of the chosen type")):
+        raise NoParse(text)
+    return read_noun(text.split(" ", 1)[1])
+
+
+def _uses(b: Builder, what: Filter) -> None:
+    _only_one(b, "color" if "chosen color" in str(what) else "creature_type")
+
+
+@rule("trigger", "Whenever you cast <what:chosen_spell>")
+def you_cast_chosen(b: Builder, what: Filter) -> dict[str, Any]:
+    """CR 601.2i: a cast trigger; the spell judged by the color or type its source chose."""
+    _uses(b, what)
+    return {"event": TriggerEvent.CAST, "actor": YOU, "subject": what}
+
+
+@rule("trigger", "Whenever a player casts <what:chosen_spell>")
+def player_casts_chosen(b: Builder, what: Filter) -> dict[str, Any]:
+    _uses(b, what)
+    return {"event": TriggerEvent.CAST, "actor": None, "subject": what}
+
+
+@rule("static", "All <who:phrase> get <pt:pt>")
+def all_of_the_chosen_kind_get(b: Builder, who: Filter, pt: PT, line: Line) -> list[Any]:
+    """Engineered Plague: "All creatures of the chosen type get -1/-1." (CR 613.4c)."""
+    if "of the chosen" not in str(who) or who.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(line.text)
+    _uses(b, who)
+    return [Static(text=line.raw, affects=who & Permanent(), modification=ModifyPT(pt.power, pt.toughness))]
