@@ -1,5 +1,6 @@
-"""The vocabulary of "as enters" choices and player rules (CR 614.12, 402.2): what uses a
-permanent's chosen color or creature type, and "You have no maximum hand size".
+"""The vocabulary of "as enters" choices and player rules (CR 614.12, 402.2, 702.131): what uses
+a permanent's chosen color or creature type, "You have no maximum hand size", the city's
+blessing.
 
 The choice itself is `abilities.AsEntersChoose` (the engine asks it, engine/chosen.py, and the
 permanent remembers it as `chosen_color` / `chosen_type`); the noun phrases "of the chosen
@@ -9,17 +10,18 @@ color" / "of the chosen type" are the filters `core.filters.ChosenColor` / `Chos
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..core.filters import chosen_value
+from ..core.filters import Filter, chosen_value
 from ..core.mana import TYPES
 from ..core.modifications import Layer
 from .abilities import LayerStatic, Own, StaticAbility
+from .defining import StaticCondition
 from .effects.mana import AddManaChoice, ManaChoice
 
 if TYPE_CHECKING:
     from ..core.chars import Chars
-    from ..core.objects import Context
+    from ..core.objects import Context, GameObject
     from .protocol import GameOps
 
 
@@ -58,3 +60,31 @@ class IsChosenType(LayerStatic):
 class NoMaxHandSize(StaticAbility):
     """"You have no maximum hand size." (CR 402.2): its controller doesn't discard in their
     cleanup step (CR 514.1) while they control it."""
+
+
+# --------------------------------------------------------------------------------------------
+# the city's blessing (CR 702.131)
+
+
+@dataclass(frozen=True)
+class HasCityBlessing(Filter):
+    """"if you have the city's blessing" (an intervening "if", CR 603.4): the player the
+    ability is relative to has it (CR 702.131c)."""
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        return bool(g.players[you].blessed)
+
+    def player(self, g: Any, p: int, you: int) -> bool:
+        return bool(g.players[you].blessed)
+
+    def __str__(self) -> str:
+        return "you have the city's blessing"
+
+
+@dataclass(frozen=True)
+class BlessingCondition(StaticCondition):
+    """"as long as you have the city's blessing" / "Activate only if you have the city's
+    blessing": the source's controller has it."""
+
+    def holds(self, g: GameOps, chars: dict[int, Chars] | None, source: int) -> bool:
+        return bool(g.players[g.objects[source].controller].blessed)

@@ -99,7 +99,7 @@ class Player(SlotState):
 
     __slots__ = ("index", "name", "life", "pool", "library", "hand", "graveyard", "exile", "command",
                  "lands_played", "lost", "left", "won", "drew_from_empty", "dummy", "mana_produced", "mulligans",
-                 "poison")
+                 "poison", "blessed")
 
     def __init__(self, index: int, name: str, life: int = 20):
         self.index = index
@@ -120,6 +120,7 @@ class Player(SlotState):
         self.mana_produced = 0  # this turn, for statistics
         self.mulligans = 0
         self.poison = 0  # poison counters (CR 122.1f)
+        self.blessed = False  # the city's blessing (CR 702.131c)
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -141,6 +142,7 @@ class Player(SlotState):
         p.mana_produced = self.mana_produced
         p.mulligans = self.mulligans
         p.poison = self.poison
+        p.blessed = self.blessed
         return p
 
 

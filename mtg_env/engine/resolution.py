@@ -16,7 +16,7 @@ from ..cards.effects import Ask
 from ..core.actions import Action
 from ..core.mana import can_pay
 from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, StackItem
-from . import autopay, casting, costs, faces, legal, targets, zones
+from . import autopay, casting, costs, designations, faces, legal, targets, zones
 from .tasks import Resolve, ResolveStage
 
 if TYPE_CHECKING:
@@ -78,6 +78,7 @@ def resolve(g: Game, t: Resolve) -> bool:
                 off_stack(g, item)
                 return True
         t.stage = stage = S.EFFECTS
+        designations.spell_ascend(g, item)  # CR 702.131a: before the spell's other effects
     if stage == S.EFFECTS:
         effects = effects_of(item.ability, ctx)
         ans = t.answer

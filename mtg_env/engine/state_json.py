@@ -56,6 +56,8 @@ def _player_json(g: Game, p: Player) -> dict[str, Any]:
     }
     if p.poison:
         out["poison"] = p.poison  # CR 122.1f
+    if p.blessed:
+        out["city_blessing"] = True  # CR 702.131c
     if p.pool.restricted:
         out["restricted_mana"] = [{"mana": "{" + r.type + "}", "amount": r.amount, "restriction": r.restriction}
                                   for r in p.pool.restricted]

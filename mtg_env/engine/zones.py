@@ -29,7 +29,7 @@ from ..core.objects import (
     Context,
     GameObject,
 )
-from . import chosen, copies, faces, limits, triggers
+from . import chosen, copies, designations, faces, limits, triggers
 from .tasks import PutOntoBattlefield
 
 if TYPE_CHECKING:
@@ -226,6 +226,7 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
     if obj.card.card.layout == "transform":
         faces.settle_day_night(g)  # CR 702.145d, 702.145g
     triggers.entered_battlefield(g, obj)
+    designations.check_ascend(g)  # CR 702.131b
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 from mtg_env.cards import card_status
 from mtg_env.cards.compiler.coverage import coverage
 from mtg_env.cards.database import lookup
-from tests.helpers import labels, permanent, permanents, player, scenario
+from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
 
 
 def _compiled(*names: str) -> None:
@@ -233,3 +233,46 @@ players:
     assert not permanents(g, "Llanowar Elves")
     assert not permanents(g, "Elvish Mystic")  # 0/0: put into the graveyard (CR 704.5f)
     assert _pt(g, "Grizzly Bears") == (2, 2) and _pt(g, "Raging Goblin") == (1, 1)
+
+
+def test_cr_702_131b_ascend_on_a_permanent_arch_of_orazca():
+    """Arch of Orazca: "Ascend" (on a permanent: its controller gets the city's blessing as soon
+    as they control ten permanents, CR 702.131b) and "{5}, {T}: Draw a card. Activate only if
+    you have the city's blessing." The blessing stays (CR 702.131c)."""
+    _compiled("Arch of Orazca")
+    g = scenario("""
+players:
+  - hand: [Forest]
+    library: [Island]
+    mana_pool: "{C}{C}{C}{C}{C}"
+    battlefield: [Arch of Orazca, Plains, Plains, Plains, Plains, Plains, Plains, Plains, Plains]
+  - battlefield: [Island, Island, Island, Island, Island, Island, Island, Island, Island, Island]
+""")
+    draw = "activate Arch of Orazca: {5}, {T}: Draw a card. Activate only if you have the city's blessing."
+    assert draw not in labels(g) and "city_blessing" not in player(g, "P1")
+    g.act("play Forest")  # the tenth permanent
+    assert player(g, "P1")["city_blessing"] is True
+    assert "city_blessing" not in player(g, "P2")  # ten permanents, but no ascend
+    assert draw in labels(g)
+    forest = permanent(g, "Forest")["id"]
+    g.move_to_zone(forest, "graveyard")
+    assert player(g, "P1")["city_blessing"] is True  # for the rest of the game
+
+
+def test_cr_702_131c_as_long_as_you_have_the_citys_blessing_tendershoot_dryad():
+    """Tendershoot Dryad: "Saprolings you control get +2/+2 as long as you have the city's
+    blessing." """
+    _compiled("Tendershoot Dryad")
+    g = scenario("""
+players:
+  - library: [Island, Island]
+    battlefield: [Tendershoot Dryad, Plains, Plains, Plains, Plains, Plains, Plains, Plains]
+  - library: [Island, Island]
+""")
+    pass_until(g, "upkeep", turn=2)
+    g.act("pass")  # each upkeep: the opponent's too
+    assert _pt(g, "Saproling Token") == (1, 1)  # nine permanents
+    pass_until(g, "upkeep", turn=3)
+    g.act("pass")
+    assert player(g, "P1")["city_blessing"] is True  # the second token was the tenth
+    assert [(p["power"], p["toughness"]) for p in permanents(g, "Saproling Token")] == [(3, 3), (3, 3)]

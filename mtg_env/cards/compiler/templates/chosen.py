@@ -20,11 +20,11 @@ from typing import Any
 from ....core.filters import YOU, Filter, Permanent
 from ....core.modifications import ModifyPT
 from ...abilities import AsEntersChoose, Static, TriggerEvent
-from ...chosen import AddFixedOrChosen, IsChosenType, NoMaxHandSize
+from ...chosen import AddFixedOrChosen, HasCityBlessing, IsChosenType, NoMaxHandSize
 from ...effects import AddManaChoice, ManaChoice
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
-from ..lexicon import PT, read_noun
+from ..lexicon import PT, engine_keyword, read_noun
 from ..text import Line
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -144,3 +144,12 @@ def all_of_the_chosen_kind_get(b: Builder, who: Filter, pt: PT, line: Line) -> l
         raise NoParse(line.text)
     _uses(b, who)
     return [Static(text=line.raw, affects=who & Permanent(), modification=ModifyPT(pt.power, pt.toughness))]
+
+
+engine_keyword("ascend")  # CR 702.131: engine/designations.py
+
+
+@rule("condition", "you have the city's blessing")
+def has_city_blessing(b: Builder) -> Any:
+    """CR 603.4, 702.131c: "At the beginning of your upkeep, if you have the city's blessing, ..." """
+    return HasCityBlessing()
