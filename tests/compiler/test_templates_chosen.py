@@ -276,3 +276,77 @@ players:
     g.act("pass")
     assert player(g, "P1")["city_blessing"] is True  # the second token was the tenth
     assert [(p["power"], p["toughness"]) for p in permanents(g, "Saproling Token")] == [(3, 3), (3, 3)]
+
+
+# ---------------------------------------------------------------------------------------------
+# partner (CR 702.124)
+
+
+def _partner_deck(tmp_path, name: str, commanders: list[str], basic: str = "Forest") -> str:
+    from tests.helpers import write_deck
+    text = "Commander\n" + "".join(f"1 {c}\n" for c in commanders) + f"\nDeck\n{100 - len(commanders)} {basic}\n"
+    return write_deck(tmp_path, name, text)
+
+
+def test_cr_702_124h_two_commanders_with_partner_kamahl_and_akiri(tmp_path):
+    """Kamahl, Heart of Krosa and Akiri, Line-Slinger: "Partner" (CR 702.124h): both are the
+    deck's commanders, in the command zone (CR 702.124b); the color identity is both's
+    (CR 702.124c)."""
+    from mtg_env import new_game
+    _compiled("Kamahl, Heart of Krosa", "Akiri, Line-Slinger")
+    deck = _partner_deck(tmp_path, "partners", ["Kamahl, Heart of Krosa", "Akiri, Line-Slinger"])
+    other = _partner_deck(tmp_path, "other", ["Bruse Tarl, Boorish Herder"], "Mountain")
+    g = new_game([deck, other], seed=1, format="commander")
+    s = g.state_json()
+    assert sorted(s["players"][0]["command"]) == ["Akiri, Line-Slinger", "Kamahl, Heart of Krosa"]
+    assert s["players"][0]["library_count"] == 98 - 7
+    assert g.commander.colors[0] == "WRG"
+
+
+def test_cr_702_124_two_commanders_without_partner_is_an_error(tmp_path):
+    """Two legendary creatures are commanders together only with a partner ability each
+    (CR 702.124a); "partner" and "partner with" don't combine (CR 702.124f)."""
+    import pytest
+
+    from mtg_env import DeckError, new_game
+    other = _partner_deck(tmp_path, "other", ["Bruse Tarl, Boorish Herder"], "Mountain")
+    deck = _partner_deck(tmp_path, "no_partner", ["Kamahl, Heart of Krosa", "Craterhoof Behemoth"])
+    with pytest.raises(DeckError) as e:
+        new_game([deck, other], format="commander")
+    assert "no_partner" in str(e.value) and "partner" in str(e.value)
+    deck = _partner_deck(tmp_path, "mixed", ["Kamahl, Heart of Krosa", "Brallin, Skyshark Rider"])
+    with pytest.raises(DeckError):
+        new_game([deck, other], format="commander")
+
+
+def test_cr_702_124i_partner_with_names_each_other_blaring_captain():
+    """"Partner with Blaring Recruiter" / "Partner with Blaring Captain": each names the other
+    (the deck rule, CR 702.124i); a card naming another card doesn't pair with a third."""
+    from mtg_env.engine.formats import partners
+    assert partners("Blaring Captain", "Blaring Recruiter")
+    assert not partners("Blaring Captain", "Kamahl, Heart of Krosa")
+    assert not partners("Kamahl, Heart of Krosa", "Kamahl, Heart of Krosa")
+
+
+def test_cr_702_124i_partner_with_enters_trigger_searches_blaring_recruiter():
+    """Blaring Recruiter: "Partner with Blaring Captain" is also "When this permanent enters,
+    target player may search their library for a card named Blaring Captain, reveal it, put it
+    into their hand, then shuffle." The target player chooses."""
+    _compiled("Blaring Recruiter")
+    g = scenario("""
+players:
+  - hand: [Blaring Recruiter]
+    mana_pool: "{W}{C}{C}{C}"
+    library: [Island, Island]
+  - library: [Plains, Blaring Captain, Plains]
+""")
+    g.act("cast Blaring Recruiter")
+    g.act("pass")  # it resolves; the trigger's target
+    g.act("target P2")
+    g.run_line(["pass"])
+    assert g.decision.player == "P2"
+    assert labels(g) == ["find Blaring Captain", "find nothing", "don't search"]
+    g.act("find Blaring Captain")
+    p2 = g.players[1]
+    assert [g.objects[o].card.name for o in p2.hand] == ["Blaring Captain"]
+    assert len(p2.library) == 2

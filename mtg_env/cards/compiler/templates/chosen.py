@@ -6,7 +6,8 @@
 - "Add one mana of the chosen color." / "Add {G} or one mana of the chosen color." (Thriving
   lands); "~ is the chosen type in addition to its other types."; the noun phrases "of the
   chosen color" / "of the chosen type" are read by core/phrases.py (anthems, triggers);
-- "You have no maximum hand size." (CR 402.2).
+- "You have no maximum hand size." (CR 402.2); ascend and the city's blessing (CR 702.131);
+- "Partner", "Partner with [name]" (CR 702.124).
 
 A card's "chosen" wording is read only when the card makes that choice as it enters, and a card
 with two "as enters" lines is declined (the engine asks one choice per permanent).
@@ -19,9 +20,10 @@ from typing import Any
 
 from ....core.filters import YOU, Filter, Permanent
 from ....core.modifications import ModifyPT
-from ...abilities import AsEntersChoose, Static, TriggerEvent
+from ...abilities import AsEntersChoose, Static, TargetSpec, Triggered, TriggerEvent
 from ...chosen import AddFixedOrChosen, HasCityBlessing, IsChosenType, NoMaxHandSize
 from ...effects import AddManaChoice, ManaChoice
+from ...partner import Partner, PartnerSearch
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
 from ..lexicon import PT, engine_keyword, read_noun
@@ -153,3 +155,33 @@ engine_keyword("ascend")  # CR 702.131: engine/designations.py
 def has_city_blessing(b: Builder) -> Any:
     """CR 603.4, 702.131c: "At the beginning of your upkeep, if you have the city's blessing, ..." """
     return HasCityBlessing()
+
+
+# --------------------------------------------------------------------------------------------
+# partner (CR 702.124)
+
+
+@rule("keyword", "Partner")
+def partner(b: Builder, line: Line) -> list[Any]:
+    """CR 702.124h: a rule of deck construction (engine/formats.py); nothing in a game."""
+    return [Partner(text=line.raw)]
+
+
+@kind("partner_name")
+def _partner_name(text: str) -> str:
+    from ...database import lookup
+    oc = lookup(text)
+    if oc is None or oc.name != text or "~" in text:
+        raise NoParse(text)
+    return text
+
+
+@rule("keyword", "Partner with <name:partner_name>")
+@rule("static", "Partner with <name:partner_name>")
+def partner_with(b: Builder, name: str, line: Line) -> list[Any]:
+    """CR 702.124i: the deck rule, and "When this permanent enters, target player may search
+    their library for a card named [name], reveal it, put it into their hand, then shuffle."
+    (A name with a comma is read as the whole line, a static-line reading.)"""
+    return [Partner(text=line.raw, name=name),
+            Triggered(text=line.raw, event=TriggerEvent.ENTERS, effects=(PartnerSearch(name),),
+                      targets=(TargetSpec("player"),))]
