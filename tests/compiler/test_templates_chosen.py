@@ -350,3 +350,93 @@ players:
     p2 = g.players[1]
     assert [g.objects[o].card.name for o in p2.hand] == ["Blaring Captain"]
     assert len(p2.library) == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# the monarch (CR 724)
+
+
+def test_cr_724_2_the_monarch_draws_at_their_end_step_palace_sentinels():
+    """Palace Sentinels: "When ~ enters, you become the monarch." The monarch draws a card at
+    the beginning of their end step (CR 724.2); the designation shows in their command zone."""
+    _compiled("Palace Sentinels")
+    g = scenario("""
+players:
+  - hand: [Palace Sentinels]
+    mana_pool: "{W}{C}{C}{C}"
+    library: [Island, Island, Island]
+  - library: [Island, Island, Island]
+""")
+    g.run_line(["cast Palace Sentinels", "pass", "pass"])
+    assert player(g, "P1")["command"] == ["The Monarch"]
+    assert len(g.players[0].hand) == 0
+    pass_until(g, "end", turn=1)
+    g.act("pass")
+    assert len(g.players[0].hand) == 1
+
+
+def test_cr_724_2_combat_damage_to_the_monarch_takes_it():
+    """"Whenever a creature deals combat damage to the monarch, its controller becomes the
+    monarch." (CR 724.2); there is only one monarch (CR 724.3)."""
+    from tests.compiler.test_templates_combat import attack, block
+    g = scenario("""
+players:
+  - library: [Island, Island, Island]
+    battlefield: [Grizzly Bears]
+  - library: [Island, Island, Island]
+""")
+    g.become_monarch(1)
+    assert player(g, "P2")["command"] == ["The Monarch"]
+    attack(g, "Grizzly Bears")
+    block(g)
+    for _ in range(5):
+        if player(g, "P1")["command"]:
+            break
+        g.act("pass")
+    assert player(g, "P1")["command"] == ["The Monarch"] and player(g, "P2")["command"] == []
+    assert player(g, "P2")["life"] == 18
+
+
+def test_cr_603_4_if_youre_the_monarch_throne_warden():
+    """Throne Warden: "At the beginning of your end step, if you're the monarch, put a +1/+1
+    counter on ~." """
+    _compiled("Throne Warden")
+    for monarch, counters in ((0, {"+1/+1": 1}), (1, {})):
+        g = scenario("""
+players:
+  - library: [Island, Island, Island]
+    battlefield: [Throne Warden]
+  - library: [Island, Island, Island]
+""")
+        g.become_monarch(monarch)
+        for _ in range(20):
+            if g.state_json()["step"] == "end" and g.decision.kind == "order":
+                g.act(labels(g)[0])  # the monarch's draw and the Warden's trigger
+            elif g.state_json()["step"] == "end" and not g.stack:
+                break
+            elif g.decision.kind == "attack":
+                g.act("no attack")
+            else:
+                g.act("pass")
+        assert permanent(g, "Throne Warden")["counters"] == counters
+
+
+def test_cr_724_4_the_monarch_leaving_the_game_passes_it_on():
+    """CR 724.4: the monarch leaves the game: the active player becomes the monarch; if it is
+    the monarch's own turn, the next player in turn order."""
+    from mtg_env.engine import sba
+    three = """
+format: duel
+players:
+  - library: [Island, Island, Island]
+  - library: [Island, Island, Island]
+  - library: [Island, Island, Island]
+"""
+    g = scenario(three)
+    g.become_monarch(2)
+    sba.leave_game(g, 2)
+    assert player(g, "P1")["command"] == ["The Monarch"]
+    g = scenario(three)
+    g.become_monarch(0)
+    sba.leave_game(g, 0)
+    assert player(g, "P2")["command"] == ["The Monarch"]

@@ -23,7 +23,9 @@ from ....core.modifications import ModifyPT
 from ...abilities import AsEntersChoose, Static, TargetSpec, Triggered, TriggerEvent
 from ...chosen import AddFixedOrChosen, HasCityBlessing, IsChosenType, NoMaxHandSize
 from ...effects import AddManaChoice, ManaChoice
+from ...monarch import BecomeMonarch, YouAreTheMonarch
 from ...partner import Partner, PartnerSearch
+from ...subjects import CONTROLLER as YOU_PLAYER
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
 from ..lexicon import PT, engine_keyword, read_noun
@@ -185,3 +187,20 @@ def partner_with(b: Builder, name: str, line: Line) -> list[Any]:
     return [Partner(text=line.raw, name=name),
             Triggered(text=line.raw, event=TriggerEvent.ENTERS, effects=(PartnerSearch(name),),
                       targets=(TargetSpec("player"),))]
+
+
+# --------------------------------------------------------------------------------------------
+# the monarch (CR 724)
+
+
+@rule("effect", "you become the monarch")
+def become_the_monarch(b: Builder) -> list[Any]:
+    """CR 724.3: the monarch's draw at their end step and the steal by combat damage are the
+    designation's own abilities (cards/monarch.py, engine/designations.py)."""
+    return [BecomeMonarch(YOU_PLAYER)]
+
+
+@rule("condition", "you're the monarch")
+def you_are_the_monarch(b: Builder) -> Any:
+    """CR 603.4: an intervening "if" (checked as it triggers and as it resolves)."""
+    return YouAreTheMonarch()
