@@ -440,3 +440,12 @@ players:
     g.become_monarch(0)
     sba.leave_game(g, 0)
     assert player(g, "P2")["command"] == ["The Monarch"]
+
+
+def test_declined_the_chosen_kind_in_costs_and_targets_doom_cannon_pentarch_paladin():
+    """"Sacrifice a creature of the chosen type" (a cost, judged without its source) and
+    "Destroy target permanent of the chosen color" (a target judged again as it resolves, when
+    the source and its choice may be gone): declined."""
+    assert not card_status("Doom Cannon").supported
+    assert not card_status("Pentarch Paladin").supported
+    assert "Destroy target permanent of the chosen color" in card_status("Pentarch Paladin").reasons
