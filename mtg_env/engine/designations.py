@@ -3,7 +3,8 @@
 Ascend on a permanent is a static ability (CR 702.131b): its controller gets the city's
 blessing the moment they control ten or more permanents while they control it. The number of
 permanents a player controls grows only when a permanent enters the battlefield or changes
-control, so the check runs then (zones.py, primitives.py), and the blessing, once had, stays
+control, so the check runs then (zones.py, primitives.py), for a player who has controlled a
+permanent with ascend, and the blessing, once had, stays
 for the rest of the game (CR 702.131c). Ascend on an instant or sorcery is a spell ability
 (CR 702.131a), checked as the spell resolves, before its other effects.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.objects import Event, StackItem
+from . import copies
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,18 +30,31 @@ def _bless(g: Game, player: int) -> None:
     g.log_event(f"{p.name} gets the city's blessing")
 
 
-def check_ascend(g: Game) -> None:
-    """CR 702.131b: each player without the city's blessing who controls a permanent with
+def permanent_arrived(g: Game, oid: int) -> None:
+    """A permanent entered or changed control (CR 702.131b): its controller may now control
+    ten permanents, or a permanent with ascend. Only a player who has controlled a permanent
+    with ascend (printed or copied: no effect grants it) is counted, so that games without
+    ascend pay nothing for it."""
+    obj = g.objects.get(oid)
+    if obj is None:
+        return
+    p = g.players[obj.controller]
+    if p.blessed:
+        return
+    if not p.ascend_seen and "ascend" in copies.card_of(g, obj).keywords:
+        p.ascend_seen = True
+    if p.ascend_seen:
+        check_ascend(g, obj.controller)
+
+
+def check_ascend(g: Game, player: int) -> None:
+    """CR 702.131b: the player, without the city's blessing, who controls a permanent with
     ascend and ten or more permanents gets it."""
-    counts: dict[int, int] = {}
-    for oid in g.battlefield:
-        ctl = g.objects[oid].controller
-        counts[ctl] = counts.get(ctl, 0) + 1
-    for p in sorted(counts):
-        if counts[p] < BLESSING_PERMANENTS or g.players[p].blessed:
-            continue
-        if any(g.objects[o].controller == p and "ascend" in g.chars(o).keywords for o in g.battlefield):
-            _bless(g, p)
+    if g.players[player].blessed:
+        return
+    mine = [o for o in g.battlefield if g.objects[o].controller == player]
+    if len(mine) >= BLESSING_PERMANENTS and any("ascend" in g.chars(o).keywords for o in mine):
+        _bless(g, player)
 
 
 def spell_ascend(g: Game, item: StackItem) -> None:

@@ -280,7 +280,7 @@ def _control_changed(g: Game, oid: int) -> None:
     """CR 506.4: a planeswalker being attacked whose controller changes is removed from combat;
     the creatures attacking it go on attacking nothing (CR 506.4c)."""
     from . import designations
-    designations.check_ascend(g)  # CR 702.131b: it may now control ten permanents
+    designations.permanent_arrived(g, oid)  # CR 702.131b: it may now control ten permanents
     cb = g.combat
     for a, pw in list(cb.attacked_planeswalkers.items()):
         if pw == oid:

@@ -54,6 +54,8 @@ def new_object(g: Game, card: CardDef | str, owner: int, zone: str, *, controlle
     g.own(oid)
     if zone == BATTLEFIELD:
         g.battlefield.append(oid)
+        if "ascend" in card.keywords:  # a position set up with a permanent with ascend
+            g.players[obj.controller].ascend_seen = True
     elif zone != STACK:
         lst = zone_list(g, owner, zone)
         if to_bottom:
@@ -226,7 +228,7 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
     if obj.card.card.layout == "transform":
         faces.settle_day_night(g)  # CR 702.145d, 702.145g
     triggers.entered_battlefield(g, obj)
-    designations.check_ascend(g)  # CR 702.131b
+    designations.permanent_arrived(g, obj.id)  # CR 702.131b
 
 
 # ---------------------------------------------------------------------------------------------
