@@ -487,8 +487,11 @@ class AsEntersChoose(Ability):
     on the battlefield" (CR 614.12, 707.2): a replacement effect; the choice is made as it enters
     and remembered by the permanent."""
 
-    choose: str = "color"   # "color", "copy_creature" (Clone), or "pay_life" (or enter tapped)
+    #: "color", "creature_type", "copy_creature" (Clone), or "pay_life" (or enter tapped)
+    choose: str = "color"
     exceptions: CopyExceptions | None = None
+    #: "choose a color other than green": the colors that can't be chosen ("G")
+    other_than: str = ""
     #: "As ~ enters, you may pay N life. If you don't, it enters tapped.": N
     life: int = 0
 

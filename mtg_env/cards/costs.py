@@ -89,6 +89,10 @@ def parse_cost(text: str, card_name: str) -> Cost:
     sac: list[Selection] = []
     for raw in [p.strip() for p in text.split(",")]:
         part = raw.lower()
+        if "the chosen " in part:
+            # "Sacrifice a creature of the chosen type": costs are judged without their source
+            # (engine/legal.py), so what its source chose can't be read here
+            raise CardDefinitionError(card_name, f"cannot read cost part {raw!r}")
         if raw in ("\u2212X", "-X"):  # a loyalty cost with X (CR 606.4)
             kw["loyalty"], kw["loyalty_x"] = 0, True
             continue

@@ -360,6 +360,39 @@ class Named(ObjectPredicate):
         return f"named {self.name}"
 
 
+def chosen_value(g: Any, source: int | None, key: str) -> Any:
+    """What the source permanent chose as it entered (CR 614.12, 607.2): `key` "chosen_color"
+    or "chosen_type" of its "as enters" choice; None when nothing was chosen (a copy that
+    entered without making the choice, or no source)."""
+    so = g.objects.get(source) if source is not None else None
+    info = so.info if so is not None else None
+    return info.get(key) if info else None
+
+
+@dataclass(frozen=True, slots=True)
+class ChosenColor(ObjectPredicate):
+    """"of the chosen color": the color the source chose as it entered (none chosen: nothing)."""
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        color = chosen_value(g, source, "chosen_color")
+        return color is not None and color in c.colors
+
+    def __str__(self) -> str:
+        return "of the chosen color"
+
+
+@dataclass(frozen=True, slots=True)
+class ChosenType(ObjectPredicate):
+    """"of the chosen type": the creature type the source chose as it entered."""
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        kind = chosen_value(g, source, "chosen_type")
+        return kind is not None and kind in c.subtypes
+
+    def __str__(self) -> str:
+        return "of the chosen type"
+
+
 # --------------------------------------------------------------------------------------------
 # state and relations
 

@@ -99,7 +99,7 @@ class Player(SlotState):
 
     __slots__ = ("index", "name", "life", "pool", "library", "hand", "graveyard", "exile", "command",
                  "lands_played", "lost", "left", "won", "drew_from_empty", "dummy", "mana_produced", "mulligans",
-                 "poison", "energy")
+                 "poison", "energy", "blessed", "ascend_seen")
 
     def __init__(self, index: int, name: str, life: int = 20):
         self.index = index
@@ -121,6 +121,8 @@ class Player(SlotState):
         self.mulligans = 0
         self.poison = 0  # poison counters (CR 122.1f)
         self.energy = 0  # energy counters (CR 107.14, 122.1)
+        self.blessed = False  # the city's blessing (CR 702.131c)
+        self.ascend_seen = False  # has controlled a permanent with ascend (engine/designations.py)
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -143,6 +145,8 @@ class Player(SlotState):
         p.mulligans = self.mulligans
         p.poison = self.poison
         p.energy = self.energy
+        p.blessed = self.blessed
+        p.ascend_seen = self.ascend_seen
         return p
 
 

@@ -23,6 +23,8 @@ from .filters import (
     Attacking,
     Blocking,
     CardType,
+    ChosenColor,
+    ChosenType,
     Colored,
     Colorless,
     Compare,
@@ -67,6 +69,9 @@ _SUFFIXES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Filter]]] = [
     (re.compile(r"^(.*) (?:you don't control|an opponent controls|your opponents control)$"),
      lambda m: ControlledBy(OPPONENT)),
     (re.compile(r"^(.*) you own$"), lambda m: OwnedBy(YOU)),
+    # what the source chose as it entered (CR 614.12): "creatures of the chosen type"
+    (re.compile(r"^(.*) of the chosen color$"), lambda m: ChosenColor()),
+    (re.compile(r"^(.*) of the chosen (?:creature )?type$"), lambda m: ChosenType()),
     (re.compile(r"^(.*) (?:in|from) your (graveyard|hand|library|exile)$"),
      lambda m: InZone(m.group(2)) & OwnedBy(YOU)),
     (re.compile(r"^(.*) (?:in|from) a (graveyard|hand)$"), lambda m: InZone(m.group(2))),

@@ -101,6 +101,9 @@ class Commander(Format):
             may = any(isinstance(a, CanBeCommander) for a in card.abilities)  # CR 903.3a
             if not may and not ("Legendary" in card.supertypes and "Creature" in card.types):
                 raise DeckError(f"{where}: the commander {c} is not a legendary creature")
+        if len(deck.commander) == 2 and not partners(*deck.commander):
+            raise DeckError(f"{where}: two commanders must both have partner, or each 'partner with' "
+                            f"the other (CR 702.124): {' and '.join(deck.commander)}")
         dup = [c for c, n in Counter(deck.main + deck.commander).items() if n > 1 and c not in BASIC_LANDS]
         if dup:
             raise DeckError(f"{where}: a commander deck is singleton; more than one of: {', '.join(dup)}")
@@ -135,6 +138,19 @@ class Commander(Format):
                 game.log_event(f"{p.name} loses the game (21 combat damage from {cmd.split(':', 1)[1]})")
                 did = True
         return did
+
+
+def partners(a: str, b: str) -> bool:
+    """CR 702.124f-i: two different cards that may be commanders together: both have partner,
+    or each has "partner with" the other's name (the two abilities don't combine)."""
+    from ..cards.partner import Partner
+    pa = [x for x in get_card(a).abilities if isinstance(x, Partner)]
+    pb = [x for x in get_card(b).abilities if isinstance(x, Partner)]
+    if a == b:
+        return False
+    if any(not x.name for x in pa) and any(not x.name for x in pb):
+        return True
+    return any(x.name == get_card(b).name for x in pa) and any(x.name == get_card(a).name for x in pb)
 
 
 def color_identity(card_name: str) -> frozenset[str]:

@@ -37,6 +37,7 @@ from . import (
     combat,
     copies,
     costs,
+    designations,
     facedown,
     faces,
     labels,
@@ -626,6 +627,7 @@ class Game:
     create_token = zones.create_token
     create_token_copy = zones.create_token_copy
     create_emblem = zones.create_emblem
+    become_monarch = designations.become_monarch
     create_token_copy_of = zones.create_token_copy_of
     attack_choices = combat.attack_choices
     enter_attacking = combat.enter_attacking

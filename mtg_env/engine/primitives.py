@@ -367,6 +367,8 @@ def _control_changed(g: Game, oid: int) -> None:
     """CR 506.4: a planeswalker being attacked whose controller changes is removed from combat;
     the creatures attacking it go on attacking nothing (CR 506.4c). A creature cast with suspend
     loses the haste it had until its controller lost control of it (CR 702.62a)."""
+    from . import designations
+    designations.permanent_arrived(g, oid)  # CR 702.131b: it may now control ten permanents
     info = g.objects[oid].info
     if info and info.get("alt") == "suspend":
         w = g.writable(oid)

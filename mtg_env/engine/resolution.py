@@ -16,7 +16,7 @@ from ..cards.effects import Ask
 from ..core.actions import Action
 from ..core.mana import can_pay
 from ..core.objects import BATTLEFIELD, GRAVEYARD, HAND, Context, StackItem
-from . import altcast, autopay, casting, costs, faces, legal, primitives, targets, zones
+from . import altcast, autopay, casting, costs, designations, faces, legal, primitives, targets, zones
 from .tasks import Resolve, ResolveStage
 
 if TYPE_CHECKING:
@@ -78,6 +78,7 @@ def resolve(g: Game, t: Resolve) -> bool:
                 off_stack(g, item)
                 return True
         t.stage = stage = S.EFFECTS
+        designations.spell_ascend(g, item)  # CR 702.131a: before the spell's other effects
     if stage == S.EFFECTS:
         effects = effects_of(item.ability, ctx)
         ans = t.answer
@@ -131,8 +132,9 @@ def resolve(g: Game, t: Resolve) -> bool:
     if item.kind == "spell" and item.obj_id in g.objects and ctx.enters is None:
         card = g.objects[item.obj_id].card
         if card.is_permanent and zones.as_enters_ability(card) is not None:
-            if t.answer is None:
-                ask_from(g, zones.enters_ask(g, card, ctx.controller, ctx.source_name))
+            ask = zones.enters_ask(g, card, ctx.controller, ctx.source_name, partial=t.answer)
+            if ask is not None:
+                ask_from(g, ask)
                 return False
             ans = t.answer
             t.answer = None

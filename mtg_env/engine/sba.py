@@ -178,6 +178,8 @@ def leave_game(g: Game, player: int) -> None:
     that player are exiled; their spells and abilities on the stack cease to exist. If it
     was their turn, the turn ends (simplification: no turn continues without an active
     player)."""
+    from . import designations
+    was_monarch = designations.monarch(g) == player
     p = g.players[player]
     p.left = True
     g.stack = [s for s in g.stack if s.controller != player and
@@ -199,6 +201,7 @@ def leave_game(g: Game, player: int) -> None:
     p.pool.empty()
     g.log_event(f"{p.name} leaves the game")
     g.invalidate()
+    designations.monarch_leaves(g, player, was_monarch)  # CR 724.4
     if g.turn_state.active == player and not g.game_over:
         g.stack.clear()
         g.tasks.clear()

@@ -59,6 +59,8 @@ def _player_json(g: Game, p: Player) -> dict[str, Any]:
         out["poison"] = p.poison  # CR 122.1f
     if p.energy:
         out["energy"] = p.energy  # CR 107.14, 122.1
+    if p.blessed:
+        out["city_blessing"] = True  # CR 702.131c
     if p.pool.restricted:
         out["restricted_mana"] = [{"mana": "{" + r.type + "}", "amount": r.amount, "restriction": r.restriction}
                                   for r in p.pool.restricted]

@@ -186,6 +186,8 @@ def damage_dealt(g: Game, src: int | None, ref: tuple[str, int], n: int, combat:
             ev = Event(E.DAMAGE_TO_PLAYER, object=src, player=ref[1], amount=n, source=src)
             if combat:
                 about(g, src, E.COMBAT_DAMAGE_TO_PLAYER, _kind(ev, E.COMBAT_DAMAGE_TO_PLAYER))
+                from . import designations
+                designations.monarch_dealt_combat_damage(g, src, ref[1], _kind(ev, E.COMBAT_DAMAGE_TO_PLAYER))
             about(g, src, E.DAMAGE_TO_PLAYER, ev)
             if src in g.objects:
                 obj, c = g.objects[src], g.chars(src)

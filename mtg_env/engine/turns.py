@@ -175,7 +175,7 @@ def cleanup(g: Game) -> None:
     """CR 514: discard to hand size, then damage wears off and "until end of turn" ends."""
     active = g.turn_state.active
     p = g.players[active]
-    if len(p.hand) > HAND_SIZE and not p.dummy:
+    if len(p.hand) > HAND_SIZE and not p.dummy and not no_maximum_hand_size(g, active):
         g.tasks.append(DiscardToHandSize(player=active))
         return
     _end_of_turn_effects(g)
@@ -199,6 +199,13 @@ def _end_of_turn_effects(g: Game) -> None:
     eff.regeneration, eff.no_regeneration, eff.prevention, eff.prevent_all = [], [], [], []
     eff.prevent_combat_damage = False
     g.invalidate()
+
+
+def no_maximum_hand_size(g: Game, player: int) -> bool:
+    """CR 402.2: "You have no maximum hand size." on a permanent the player controls."""
+    from ..cards.chosen import NoMaxHandSize
+    return any(g.objects[o].controller == player and any(isinstance(a, NoMaxHandSize) for _, a, _ in
+                                                         g.chars(o).abilities) for o in g.battlefield)
 
 
 def discard_to_hand_size(g: Game, t: DiscardToHandSize) -> bool:

@@ -18,7 +18,6 @@ from ..cards.carddef import CardDef, card_by_key
 from ..cards.effects import Ask
 from ..cards.subjects import amount_of
 from ..core.errors import MtgError
-from ..core.mana import COLORS
 from ..core.objects import (
     BATTLEFIELD,
     COMMAND,
@@ -30,7 +29,7 @@ from ..core.objects import (
     Context,
     GameObject,
 )
-from . import copies, facedown, faces, limits, sagas, triggers
+from . import chosen, copies, designations, facedown, faces, limits, sagas, triggers
 from .tasks import PutOntoBattlefield
 
 if TYPE_CHECKING:
@@ -55,6 +54,8 @@ def new_object(g: Game, card: CardDef | str, owner: int, zone: str, *, controlle
     g.own(oid)
     if zone == BATTLEFIELD:
         g.battlefield.append(oid)
+        if "ascend" in card.keywords:  # a position set up with a permanent with ascend
+            g.players[obj.controller].ascend_seen = True
     elif zone != STACK:
         lst = zone_list(g, owner, zone)
         if to_bottom:
@@ -241,6 +242,7 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
     triggers.entered_battlefield(g, obj)
     if saga:  # CR 122.6: counters it enters with were put onto it: its chapter abilities trigger
         sagas.lore_added(g, obj.id, 0, obj.counters.get(sagas.LORE, 0))
+    designations.permanent_arrived(g, obj.id)  # CR 702.131b
 
 
 # ---------------------------------------------------------------------------------------------
@@ -251,41 +253,16 @@ def as_enters_ability(card: CardDef) -> AsEntersChoose | None:
     return next((a for a in card.abilities if isinstance(a, AsEntersChoose)), None)
 
 
-def enters_ask(g: Game, card: CardDef, player: int, name: str, key: int | None = None) -> Ask:
-    """The question of `card`'s "as enters" choice, for `player` (its controller as it enters):
-    a color, or a creature on the battlefield to enter as a copy of (CR 707.2)."""
-    choose = as_enters_ability(card)
-    assert choose is not None
-    if choose.choose == "color":
-        return Ask("color", player, tuple(COLORS), tuple(f"color {c}" for c in COLORS),
-                   f"{name}: choose a color as it enters", key=key)
-    if choose.choose == "pay_life":  # CR 119.4: only with at least that much life
-        can = g.players[player].life >= choose.life
-        return Ask("yes_no", player, (True, False) if can else (False,), ("yes", "no") if can else ("no",),
-                   f"{name}: pay {choose.life} life as it enters? (if you don't, it enters tapped)", key=key)
-    creatures = [o for o in g.battlefield if g.is_creature(o)]
-    return Ask("choose", player, (*creatures, "nothing"),
-               (*(f"copy {g.name_of(o)}" for o in creatures), "copy nothing"),
-               f"{name}: enter as a copy of a creature?", key=key,
-               targets=(*(g.name_of(o) for o in creatures), None))
+def enters_ask(g: Game, card: CardDef, player: int, name: str, key: int | None = None,
+               partial: Any = None) -> Ask | None:
+    """The next question of `card`'s "as enters" choice for `player` (its controller as it
+    enters), given the answer so far; None once the answer is complete (engine/chosen.py)."""
+    return chosen.question(g, card, player, name, key, partial)
 
 
 def enters_info(g: Game, card: CardDef, answer: Any) -> dict[str, Any]:
-    """What the permanent remembers of its "as enters" choice: the chosen color, or the
-    copiable values of the creature it copies (CR 707.2, 707.9b: a copy of a copy copies the
-    copied values, exceptions included), with this copy effect's own exceptions."""
-    choose = as_enters_ability(card)
-    assert choose is not None
-    if choose.choose == "color":
-        return {"chosen_color": answer}
-    if choose.choose == "pay_life":
-        return {"pay_life": choose.life} if answer is True else {"enters_tapped": True}
-    if answer == "nothing" or answer not in g.objects:
-        return {}
-    name, exceptions = copies.copiable_values(g, g.objects[answer])
-    if choose.exceptions is not None:
-        exceptions = exceptions + (card.name,)
-    return {"copy_of": name, "copy_except": exceptions} if exceptions else {"copy_of": name}
+    """What the permanent remembers of its "as enters" choice (engine/chosen.py)."""
+    return chosen.remembered(g, card, answer)
 
 
 def as_enters(g: Game, ctx: Context, key: int, card: CardDef, player: int) -> Ask | dict[str, Any] | None:
@@ -295,8 +272,9 @@ def as_enters(g: Game, ctx: Context, key: int, card: CardDef, player: int) -> As
     if as_enters_ability(card) is None:
         return None
     answer = ctx.answers.get(key)
-    if answer is None:
-        return enters_ask(g, card, player, card.name, key)
+    ask = enters_ask(g, card, player, card.name, key, answer)
+    if ask is not None:
+        return ask
     return enters_info(g, card, answer)
 
 
@@ -326,9 +304,10 @@ def put_onto_battlefield(g: Game, t: PutOntoBattlefield) -> bool:
         return True
     info = None
     if as_enters_ability(obj.card) is not None:
-        if t.answer is None:
+        ask = enters_ask(g, obj.card, t.controller, obj.card.name, partial=t.answer)
+        if ask is not None:
             from . import resolution
-            resolution.ask_from(g, enters_ask(g, obj.card, t.controller, obj.card.name))
+            resolution.ask_from(g, ask)
             return False
         info = enters_info(g, obj.card, t.answer)
     move_to_zone(g, t.obj, BATTLEFIELD, controller=t.controller, info=info)

@@ -165,6 +165,10 @@ def target_spec(text: str) -> TargetSpec:
     low = text.lower()
     if low == "any target":
         return TargetSpec("any")
+    if "the chosen " in low:
+        # "target permanent of the chosen color": judged again as it resolves, when the source
+        # may have left the battlefield and its choice with it (not read)
+        raise NoParse(text)
     m = _TARGET.fullmatch(text)
     if not m:
         raise NoParse(text)

@@ -5,6 +5,7 @@ below and, within a module, in the order they are written: specific wordings bef
 from . import (  # noqa: F401
     altcast,
     characteristics,
+    chosen,
     combat,
     conditions,
     costs,

@@ -29,6 +29,12 @@ def _as_long_as(text: str) -> StaticCondition:
     Swamps", "an opponent controls an Island", "seven or more cards are in your graveyard",
     "it's attacking" / "~ is attacking"."""
     low = text.lower()
+    if low == "you have the city's blessing":  # CR 702.131c
+        from ...chosen import BlessingCondition
+        return BlessingCondition()
+    if low == "you're the monarch":  # CR 724
+        from ...monarch import MonarchCondition
+        return MonarchCondition()
     for lead in SELF_WORDS | {"it"}:
         if low in (f"{lead}'s attacking", f"{lead} is attacking"):
             return StaticCondition(attacking=True)

@@ -1,0 +1,138 @@
+""""As <this> enters, choose ..." (CR 614.12): the questions of a permanent's "as enters" choice
+and what the permanent remembers of the answers.
+
+A choice may take several questions; each question's options carry the answers so far, so the
+one answer slot of the caller always holds the whole path (`partial`), and `question` returns
+the next question until the path is complete (None):
+
+- a color ("choose a color", "choose a color other than green"): one question;
+- a creature type (CR 205.3m, any of the 310 creature types): first the letter it begins with,
+  then the type, so that no question offers more options than a decision has room for;
+- a creature to enter as a copy of (Clone, CR 707.2): and when the creature copied has an
+  "as enters" choice of its own, the copy makes that choice too (CR 707.2 copies the ability,
+  and the replacement effect applies to the copy as it enters, CR 614.12);
+- "you may pay N life" (or it enters tapped).
+
+What is remembered: `chosen_color` (W, U, B, R or G), `chosen_type` (a creature type),
+`copy_of` / `copy_except`, `pay_life` / `enters_tapped`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import AsEntersChoose
+from ..cards.carddef import CardDef, card_by_key
+from ..cards.effects import Ask
+from ..core.mana import COLORS
+from ..core.subtypes import CREATURE_TYPES
+from . import copies
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: the creature types by their first letter (CR 205.3m)
+_TYPES = sorted(CREATURE_TYPES)
+_LETTERS = sorted({t[0] for t in _TYPES})
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def ability(card: CardDef) -> AsEntersChoose | None:
+    return next((a for a in card.abilities if isinstance(a, AsEntersChoose)), None)
+
+
+def _colors(choose: AsEntersChoose) -> list[str]:
+    return [c for c in COLORS if c not in choose.other_than]
+
+
+def question(g: Game, card: CardDef, player: int, name: str, key: int | None = None,
+             partial: Any = None) -> Ask | None:
+    """The next question of `card`'s "as enters" choice for `player`, given the answer so far
+    (`partial`, None before the first); None when the answer is complete."""
+    choose = ability(card)
+    assert choose is not None
+    kind = choose.choose
+    if kind == "color":
+        if partial is not None:
+            return None
+        colors = _colors(choose)
+        return Ask("color", player, tuple(colors), tuple(f"color {c}" for c in colors),
+                   f"{name}: choose a color as it enters", key=key)
+    if kind == "creature_type":
+        return _type_question(player, name, key, partial, ())
+    if kind == "pay_life":  # CR 119.4: only with at least that much life
+        if partial is not None:
+            return None
+        can = g.players[player].life >= choose.life
+        return Ask("yes_no", player, (True, False) if can else (False,), ("yes", "no") if can else ("no",),
+                   f"{name}: pay {choose.life} life as it enters? (if you don't, it enters tapped)", key=key)
+    # copy_creature (Clone)
+    if partial is None:
+        creatures = [o for o in g.battlefield if g.is_creature(o)]
+        return Ask("choose", player, (*creatures, "nothing"),
+                   (*(f"copy {g.name_of(o)}" for o in creatures), "copy nothing"),
+                   f"{name}: enter as a copy of a creature?", key=key,
+                   targets=(*(g.name_of(o) for o in creatures), None))
+    first, rest = (partial[0], partial[1:]) if isinstance(partial, tuple) else (partial, ())
+    copied = _copied_card(g, first)
+    inner = ability(copied) if copied is not None else None
+    if inner is None or inner.choose not in ("color", "creature_type"):
+        return None
+    cname = f"{name} (as {copied.name if copied is not None else ''})"
+    if inner.choose == "color":
+        if rest:
+            return None
+        colors = _colors(inner)
+        return Ask("choose", player, tuple((first, c) for c in colors),
+                   tuple(f"choose {_COLOR_NAMES[c]}" for c in colors),
+                   f"{cname}: choose a color as it enters", key=key)
+    return _type_question(player, cname, key, rest or None, (first,))
+
+
+def _type_question(player: int, name: str, key: int | None, partial: Any,
+                   head: tuple[Any, ...]) -> Ask | None:
+    """A creature type in two questions: its first letter, then the type (CR 205.3m)."""
+    if partial is None:
+        return Ask("choose", player, tuple((*head, letter) for letter in _LETTERS),
+                   tuple(f"creature types {letter}..." for letter in _LETTERS),
+                   f"{name}: choose a creature type as it enters (its first letter)", key=key)
+    if len(partial) >= 2:
+        return None
+    letter = partial[0]
+    types = [t for t in _TYPES if t[0] == letter]
+    return Ask("choose", player, tuple((*head, letter, t) for t in types),
+               tuple(f"choose {t}" for t in types), f"{name}: choose a creature type as it enters", key=key)
+
+
+def _copied_card(g: Game, answer: Any) -> CardDef | None:
+    if answer == "nothing" or answer not in g.objects:
+        return None
+    copied, _ = copies.copiable_values(g, g.objects[answer])
+    return copied if isinstance(copied, CardDef) else card_by_key(copied)
+
+
+def remembered(g: Game, card: CardDef, answer: Any) -> dict[str, Any]:
+    """What the permanent remembers of its complete "as enters" answer: the chosen color or
+    creature type, or the copiable values of the creature it copies (CR 707.2, 707.9b: a copy
+    of a copy copies the copied values, exceptions included), with this copy effect's own
+    exceptions, and the copy's own choice of the copied card's "as enters" choice."""
+    choose = ability(card)
+    assert choose is not None
+    if choose.choose == "color":
+        return {"chosen_color": answer}
+    if choose.choose == "creature_type":
+        return {"chosen_type": answer[-1]}
+    if choose.choose == "pay_life":
+        return {"pay_life": choose.life} if answer is True else {"enters_tapped": True}
+    first, rest = (answer[0], answer[1:]) if isinstance(answer, tuple) else (answer, ())
+    if first == "nothing" or first not in g.objects:
+        return {}
+    name, exceptions = copies.copiable_values(g, g.objects[first])
+    if choose.exceptions is not None:
+        exceptions = exceptions + (card.name,)
+    info: dict[str, Any] = {"copy_of": name, "copy_except": exceptions} if exceptions else {"copy_of": name}
+    copied = _copied_card(g, first)
+    inner = ability(copied) if copied is not None else None
+    if inner is not None and rest:
+        info["chosen_color" if inner.choose == "color" else "chosen_type"] = rest[-1]
+    return info
