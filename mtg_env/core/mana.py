@@ -49,10 +49,18 @@ class ManaCost:
     hybrid: tuple[tuple[str, str], ...] = ()
     x_count: int = 0
     text: str = ""
+    #: `min_mana` and `is_empty`, worked out once (the legal-action checks ask them constantly)
+    _min: int = field(init=False, repr=False, compare=False, default=0)
+    _empty: bool = field(init=False, repr=False, compare=False, default=True)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_min", self.generic + sum(self.typed) + len(self.hybrid))
+        object.__setattr__(self, "_empty", self.generic == 0 and not any(self.typed) and not self.hybrid
+                           and self.x_count == 0)
 
     @property
     def is_empty(self) -> bool:
-        return self.generic == 0 and not any(self.typed) and not self.hybrid and self.x_count == 0
+        return self._empty
 
     @property
     def mana_value(self) -> int:
@@ -65,7 +73,7 @@ class ManaCost:
     @property
     def min_mana(self) -> int:
         """The least mana that can pay this cost (X as 0; a {2/W} paid with one {W})."""
-        return self.generic + sum(self.typed) + len(self.hybrid)
+        return self._min
 
     def colors(self) -> frozenset[str]:
         cs = {c for c, n in zip(TYPES, self.typed, strict=True) if n and c != "C"}
