@@ -49,10 +49,18 @@ class ManaCost:
     hybrid: tuple[tuple[str, str], ...] = ()
     x_count: int = 0
     text: str = ""
+    #: `min_mana` and `is_empty`, worked out once (the legal-action checks ask them constantly)
+    _min: int = field(init=False, repr=False, compare=False, default=0)
+    _empty: bool = field(init=False, repr=False, compare=False, default=True)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_min", self.generic + sum(self.typed) + sum(1 for _a, b in self.hybrid if b != "P"))
+        object.__setattr__(self, "_empty", self.generic == 0 and not any(self.typed) and not self.hybrid
+                           and self.x_count == 0)
 
     @property
     def is_empty(self) -> bool:
-        return self.generic == 0 and not any(self.typed) and not self.hybrid and self.x_count == 0
+        return self._empty
 
     @property
     def mana_value(self) -> int:
@@ -66,7 +74,7 @@ class ManaCost:
     def min_mana(self) -> int:
         """The least mana that can pay this cost (X as 0; a {2/W} paid with one {W}; a {W/P}
         with 2 life)."""
-        return self.generic + sum(self.typed) + sum(1 for _a, b in self.hybrid if b != "P")
+        return self._min
 
     @property
     def phyrexian(self) -> int:

@@ -124,13 +124,18 @@ def assign(base: list[int], cost: ManaCost, sources: list[Source]) -> list[str] 
     return out
 
 
+def most_mana(sources: list[Source]) -> int:
+    """The most mana `sources` make together (each is tapped once)."""
+    return sum(sum(s.fixed) if s.fixed else s.amount for s in sources)
+
+
 def can_pay_with_sources(base: list[int], cost: ManaCost, sources: list[Source]) -> bool:
     return assign(base, cost, sources) is not None
 
 
 def max_x_auto(base: list[int], cost: ManaCost, sources: list[Source], cap: int) -> int:
     """The largest X (at most `cap`) payable with the pool and all the sources; -1 if none."""
-    total = sum(base) + sum(sum(s.fixed) if s.fixed else s.amount for s in sources)
+    total = sum(base) + most_mana(sources)
     hi = min(cap, (total - cost.with_x(0).mana_value) // max(cost.x_count, 1)) if cost.x_count else 0
     for x in range(hi, -1, -1):
         if can_pay_with_sources(base, cost.with_x(x), sources):

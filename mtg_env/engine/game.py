@@ -124,8 +124,12 @@ class Game:
         #: last known information (CR 113.7a): the characteristics of permanents that left the
         #: battlefield as they last existed there, kept while the stack may refer to them
         self.lki: dict[int, Chars] = {}
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        #: whether `_rng` is shared with a clone (then copied before it is used: see `rng`)
+        self._rng_shared = False
         self.log: list[str] = []
+        #: whether `log` is shared with a clone (then copied before it is appended to)
+        self._log_shared = False
         self.game_over = False
         self.winner: int | None = None
         self.result_reason = ""
@@ -164,21 +168,20 @@ class Game:
         g.mana_triggers = self.mana_triggers[:]
         g.token_ghosts = self.token_ghosts[:]
         g.lki = self.lki.copy()
-        # a generator in the same state (not seeded first: seeding from the OS costs more than
-        # the rest of the clone)
-        g.rng = random.Random.__new__(random.Random)
-        g.rng.setstate(self.rng.getstate())
-        g.log = self.log[:]
-        # Both games now share every object: both must copy before writing.
+        # Both games now share every object, the random generator and the log: each copies
+        # before writing (the generator's state is most of a clone's cost; most clones of a
+        # search never shuffle).
         self._owned = set()
         g._owned = set()
+        self._rng_shared = g._rng_shared = True
+        self._log_shared = g._log_shared = True
         self._caches_shared = g._caches_shared = True
         return g
 
     def __getstate__(self) -> dict[str, Any]:
         d = self.__dict__.copy()
         for k in ("_chars", "_entries", "_caches_shared", "_trig_index", "_static_index", "_legal", "_owned",
-                  "deadline"):
+                  "deadline", "_rng_shared", "_log_shared"):
             d.pop(k, None)
         # The log is most of a long game's size; it compresses about tenfold.
         d["log"] = zlib.compress("\n".join(self.log).encode(), 1)
@@ -197,9 +200,28 @@ class Game:
         self._owned = set(self.objects)
         self.sba_dirty = True
         self.deadline = None
+        self._rng_shared = self._log_shared = False
+        if "rng" in d:  # a game pickled before the generator was shared on clone
+            self._rng = self.__dict__.pop("rng")
 
     # ---------------------------------------------------------------------------------------
     # copy on write
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random generator (shuffles, random choices: the same seed gives the same
+        game). A clone shares its parent's until either uses it; the user copies it first."""
+        if self._rng_shared:
+            r = random.Random.__new__(random.Random)  # not seeded: seeding from the OS costs more
+            r.setstate(self._rng.getstate())
+            self._rng = r
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
 
     def writable(self, oid: int) -> GameObject:
         """The object `oid`, safe to write: copied first if a clone may share it."""
@@ -395,6 +417,9 @@ class Game:
 
     def log_event(self, line: str) -> None:
         """One line per event (a modal ability's bullets are joined into its line)."""
+        if self._log_shared:  # shared with a clone: copied before it is written
+            self.log = self.log[:]
+            self._log_shared = False
         self.log.append(line.replace("\n", " ") if "\n" in line else line)
 
     # ---------------------------------------------------------------------------------------

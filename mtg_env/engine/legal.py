@@ -146,7 +146,7 @@ def hand_ability_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] |
     for zone, cards in ((HAND, pl.hand), (GRAVEYARD, pl.graveyard)):
         for oid in cards:
             obj = g.objects[oid]
-            if not any(isinstance(ab, Activated) and ab.zone == zone for ab in obj.card.abilities):
+            if zone not in _zones_with_abilities(obj.card):
                 continue
             c = g.chars(oid)
             for key, ab, _origin in c.abilities:
@@ -155,6 +155,16 @@ def hand_ability_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] |
                     acts.append(Action("activate", f"activate {c.name}: {ab.text}", source=c.name,
                                        ability=ab.text, payload=("activate", oid, key)))
     return acts
+
+
+def _zones_with_abilities(card: CardDef) -> frozenset[str]:
+    """The zones other than the battlefield from which the card's printed activated abilities
+    function (worked out once per card definition and kept on it: definitions are immutable)."""
+    zs: frozenset[str] | None = card.__dict__.get("_ability_zones")
+    if zs is None:
+        zs = frozenset(ab.zone for ab in card.abilities if isinstance(ab, Activated) and ab.zone != BATTLEFIELD)
+        object.__setattr__(card, "_ability_zones", zs)
+    return zs
 
 
 def mana_ability_actions(g: Game, p: int) -> list[Action]:
@@ -260,6 +270,8 @@ def payable(avail: list[int], cost: ManaCost, sources: list[Any] | None, exclude
         return False
     if exclude is not None:
         sources = [s for s in sources if s.oid != exclude]
+    if cost.min_mana > sum(avail) + autopay.most_mana(sources):
+        return False  # not enough mana in the pool and every source together
     return autopay.can_pay_with_sources(avail, cost, sources)
 
 

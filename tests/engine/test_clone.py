@@ -1,0 +1,63 @@
+"""`Game.clone()` (interface.md §1): an independent copy that shares what it can with its parent
+until either writes it (objects, the random generator, the log), so cloning costs little."""
+
+from __future__ import annotations
+
+import pickle
+
+from mtg_env.engine.decks import new_game
+from mtg_env.play import play_game
+from mtg_env.registry import make_agent
+
+
+def _game(seed: int = 3):  # noqa: ANN202
+    from mtg_env.paths import config_file
+    g = new_game([str(config_file("decks", "green_ramp.txt")), str(config_file("decks", "red_burn.txt"))],
+                 seed=seed)
+    play_game(g, [make_agent("random", seed), make_agent("random", seed + 1)], max_actions=60)
+    return g
+
+
+def _shuffled(g) -> list[int]:  # noqa: ANN001
+    lib = list(range(40))
+    g.rng.shuffle(lib)
+    return lib
+
+
+def test_a_clone_and_its_parent_draw_the_same_random_numbers_whichever_goes_first() -> None:
+    g = _game()
+    c1, c2 = g.clone(), g.clone()
+    a = _shuffled(c1)
+    b = _shuffled(g)  # the parent after its clone used the shared generator
+    c = _shuffled(c2)
+    assert a == b == c
+    assert _shuffled(g) == _shuffled(c1)  # and they go on alike
+    assert _shuffled(c1) != a  # (a generator that moves on)
+
+
+def test_a_clone_plays_the_same_game_as_its_parent() -> None:
+    g = _game()
+    c = g.clone()
+    for game in (c, g):
+        play_game(game, [make_agent("random", 9), make_agent("random", 10)])
+    assert c.log == g.log and c.result == g.result
+
+
+def test_logs_are_shared_until_written() -> None:
+    g = _game()
+    n = len(g.log)
+    c = g.clone()
+    c.log_event("only in the clone")
+    assert len(g.log) == n and c.log[-1] == "only in the clone"
+    g.log_event("only in the parent")
+    assert g.log[-1] == "only in the parent" and c.log[-1] == "only in the clone"
+    d = g.clone()
+    g.log_event("parent again")
+    assert d.log[-1] == "only in the parent"
+
+
+def test_a_pickled_clone_keeps_its_generator_state() -> None:
+    g = _game()
+    c = g.clone()
+    back = pickle.loads(pickle.dumps(c))
+    assert _shuffled(back) == _shuffled(g) == _shuffled(c)
