@@ -119,6 +119,9 @@ class Game:
         #: last known information (CR 113.7a): the characteristics of permanents that left the
         #: battlefield as they last existed there, kept while the stack may refer to them
         self.lki: dict[int, Chars] = {}
+        #: the controllers those permanents last had there (CR 608.2h: "its controller" of an
+        #: object an effect moved), kept and dropped with `lki`
+        self.lki_controllers: dict[int, int] = {}
         self.rng = random.Random(seed)
         self.log: list[str] = []
         self.game_over = False
@@ -159,6 +162,7 @@ class Game:
         g.mana_triggers = self.mana_triggers[:]
         g.token_ghosts = self.token_ghosts[:]
         g.lki = self.lki.copy()
+        g.lki_controllers = self.lki_controllers.copy()
         # a generator in the same state (not seeded first: seeding from the OS costs more than
         # the rest of the clone)
         g.rng = random.Random.__new__(random.Random)
@@ -457,6 +461,13 @@ class Game:
             return self.chars(oid)
         return self.lki.get(oid)
 
+    def last_controller(self, oid: int) -> int | None:
+        """An object's controller now, or the one it last had on the battlefield if it has
+        left (CR 608.2h, 113.7a); None if nothing is known of it."""
+        if oid in self.objects:
+            return self.objects[oid].controller
+        return self.lki_controllers.get(oid)
+
     def name_of(self, oid: int) -> str:
         return self.chars(oid).name if oid in self.objects else "?"
 
@@ -586,6 +597,7 @@ class Game:
                 continue
             if self.lki and not self.stack:
                 self.lki = {}  # nothing left that could refer to a departed object
+                self.lki_controllers = {}
             acts = None
             if self.options.skip_forced:
                 forced, acts = legal.only_pass(self, p)

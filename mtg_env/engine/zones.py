@@ -131,6 +131,7 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     if old_zone == BATTLEFIELD:
         # last known information (CR 113.7a): what it was just before it left
         last = g.lki[oid] = g.chars(oid)
+        g.lki_controllers[oid] = obj.controller
     _remove_from_zone(g, obj)
     if old_zone == BATTLEFIELD:
         triggers.leaves_battlefield(g, obj, zone, last)

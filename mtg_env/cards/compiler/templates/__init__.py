@@ -13,6 +13,7 @@ from . import (  # noqa: F401
     keywords,
     library,
     mana,
+    misc,
     planeswalkers,
     regeneration,
     statics,
