@@ -119,3 +119,56 @@ players:
     g.run_line(["cast Vapor Snag", "target Grizzly Bears", "pass"])
     assert player(g, "P2")["hand"] == ["Grizzly Bears"]
     assert player(g, "P2")["life"] == 19
+
+
+# --------------------------------------------------------------------------------------------
+# entwine (CR 702.42)
+
+
+def test_cr_702_42a_entwine_chooses_every_mode_and_pays_more_barbed_lightning():
+    """Barbed Lightning: "Choose one — • ~ deals 3 damage to target creature. • ~ deals 3
+    damage to target player or planeswalker. Entwine {2}" Entwined, both modes happen, in
+    printed order, each with its own target, and the entwine cost is paid too (CR 702.42a-b)."""
+    _compiled("Barbed Lightning")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}{C}{C}{C}"
+    hand: [Barbed Lightning]
+  - battlefield: [Grizzly Bears]
+""")
+    g.act("cast Barbed Lightning")
+    assert "all modes: pay entwine {2}" in labels(g)
+    g.run_line(["all modes: pay entwine {2}", "target Grizzly Bears", "target P2"])
+    assert player(g, "P1")["mana_pool"] == ""  # all five mana paid
+    g.act("pass")
+    assert permanents(g, "Grizzly Bears") == []
+    assert player(g, "P2")["life"] == 17
+
+
+def test_cr_702_42a_entwine_not_offered_without_the_mana_barbed_lightning():
+    """Barbed Lightning with only {2}{R}: the entwine cost can't be paid, so only one mode can
+    be chosen (CR 601.2f-h)."""
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}{C}"
+    hand: [Barbed Lightning]
+  - battlefield: [Grizzly Bears]
+""")
+    g.act("cast Barbed Lightning")
+    assert set(labels(g)) == {"mode 1: Barbed Lightning deals 3 damage to target creature.",
+                              "mode 2: Barbed Lightning deals 3 damage to target player or planeswalker."}
+
+
+def test_cr_702_42a_entwine_needs_every_mode_to_have_a_target_rain_of_rust():
+    """Rain of Rust: "Choose one — • Destroy target artifact. • Destroy target land. Entwine
+    {3}{R}" With no artifact to target, the first mode can't be chosen, so neither can all
+    modes (CR 601.2c)."""
+    _compiled("Rain of Rust")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}{C}{C}{C}{C}{C}"
+    hand: [Rain of Rust]
+  - battlefield: [Forest]
+""")
+    g.act("cast Rain of Rust")
+    assert labels(g) == ["mode 2: Destroy target land."]

@@ -142,7 +142,7 @@ def _no_controller_after_move(effs: list[Any], b: Builder) -> list[Any]:
                     if not (isinstance(v.of, Target) and len(b.targets) == 1 and v.of.index == 0
                             and b.targets[0].where == frozenset({"battlefield"})):
                         raise NoParse("its controller, after it left the battlefield")
-                    later = dataclasses.replace(later, **{f.name: LastControllerOf(0)})  # type: ignore[type-var]
+                    later = dataclasses.replace(later, **{f.name: LastControllerOf(v.of)})  # type: ignore[type-var]
             out[k] = later
     return out
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..subjects import Count, Who
+from ..subjects import TARGET, Count, Target, Who
 from .base import Ask, Effect, run_effects, sub_step
 
 if TYPE_CHECKING:
@@ -22,9 +22,10 @@ if TYPE_CHECKING:
     from ..protocol import GameOps
 
 
-def _target_object(ctx: Context, index: int) -> int | None:
-    """The object chosen as the `index`th target, if it was legal as the ability resolved
-    (CR 608.2b), whether or not it is still there."""
+def _target_object(ctx: Context, of: Target) -> int | None:
+    """The object chosen as the target `of`, if it was legal as the ability resolved (CR
+    608.2b), whether or not it is still there."""
+    index = of.index
     if index >= len(ctx.targets):
         return None
     legal = ctx.target_legal
@@ -36,27 +37,27 @@ def _target_object(ctx: Context, index: int) -> int | None:
 
 @dataclass(frozen=True, slots=True)
 class LastControllerOf(Who):
-    """"its controller" of the `index`th target: its controller now, or the one it last had on
-    the battlefield (CR 608.2h)."""
+    """"its controller" of the target `of`: its controller now, or the one it last had on the
+    battlefield (CR 608.2h)."""
 
-    index: int = 0
+    of: Target = TARGET
 
     def refs(self, g: GameOps, ctx: Context) -> list[Ref]:
-        oid = _target_object(ctx, self.index)
+        oid = _target_object(ctx, self.of)
         p = None if oid is None else g.last_controller(oid)
         return [] if p is None else [("player", p)]
 
 
 @dataclass(frozen=True, slots=True)
 class LastPowerOf(Count):
-    """"equal to its power" (or toughness) of the `index`th target, as it is or as it last
-    existed on the battlefield (CR 608.2h); a negative power gives 0 (CR 107.1b)."""
+    """"equal to its power" (or toughness) of the target `of`, as it is or as it last existed
+    on the battlefield (CR 608.2h); a negative power gives 0 (CR 107.1b)."""
 
-    index: int = 0
+    of: Target = TARGET
     toughness: bool = False
 
     def value(self, g: GameOps, ctx: Context) -> int:
-        oid = _target_object(ctx, self.index)
+        oid = _target_object(ctx, self.of)
         c = None if oid is None else g.last_known(oid)
         if c is None:
             return 0

@@ -8,17 +8,39 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.filters import Filter
+from ....core.mana import parse_mana_cost
 from ...effects import GainLife, May
 from ...effects.lastknown import AsPlayer, LastPowerOf
+from ...spellcosts import Entwine
 from ...subjects import Target
 from ..builder import Builder
-from ..grammar import NoParse, rule
+from ..grammar import NoParse, kind, rule
 from ..lexicon import PlayerRef
 from ...effects.library import _article
+from ..text import Line
 from .library import _onto_battlefield
 
 
-def _only_target(b: Builder) -> int:
+# --------------------------------------------------------------------------------------------
+# entwine (CR 702.42)
+
+
+@rule("keyword", "Entwine <cost:mana>")
+def entwine(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.42a: "You may choose all modes of this spell instead of just the number
+    specified. If you do, you pay an additional [cost]." Read for a "Choose one —" spell (the
+    engine offers "all modes" beside each single mode); a cost that isn't mana ("Entwine—
+    Sacrifice three lands") is not read."""
+    text = getattr(b.card, "oracle_text", "")
+    if not text.startswith("Choose one —\n") or "Instant" not in b.card.type_line and "Sorcery" not in b.card.type_line:
+        raise NoParse(line.text)
+    mana = parse_mana_cost(cost)
+    if mana.x_count:
+        raise NoParse(line.text)
+    return [Entwine(text=line.raw, cost=mana)]
+
+
+def _only_target(b: Builder) -> Target:
     """The index of the target "it" names: the ability's only target so far (with several, an
     illegal one's information would still be used, CR 608.2b: not read)."""
     last = b.last
@@ -26,20 +48,27 @@ def _only_target(b: Builder) -> int:
         raise NoParse("its power")
     if b.targets[0].where != frozenset({"battlefield"}):
         raise NoParse("its power")
-    return last.index
+    return last
 
 
 # --------------------------------------------------------------------------------------------
 # last known information (CR 608.2h)
 
 
-@rule("effect", "<who:player> (gain|gains) life equal to its (power|toughness)")
-def gain_life_equal_to_power(b: Builder, who: PlayerRef) -> list[Any]:
+@kind("misc_stat")
+def _stat(text: str) -> str:
+    if text.lower() not in ("power", "toughness"):
+        raise NoParse(text)
+    return text.lower()
+
+
+@rule("effect", "<who:player> (gain|gains) life equal to its <stat:misc_stat>")
+def gain_life_equal_to_power(b: Builder, who: PlayerRef, stat: str) -> list[Any]:
     """CR 608.2h, 107.1b: Swords to Plowshares "Exile target creature. Its controller gains life
     equal to its power."; Chastise "Destroy target attacking creature. You gain life equal to
     its power.": the target's power as it last existed on the battlefield (0 if negative)."""
-    i = _only_target(b)
-    return [GainLife(LastPowerOf(i), b.player(who))]
+    it = _only_target(b)
+    return [GainLife(LastPowerOf(it, toughness=stat == "toughness"), b.player(who))]
 
 
 @rule("effect", "<who:player> may search their library for <what:search>, put (it|that card) onto the battlefield, then shuffle")
