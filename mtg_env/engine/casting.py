@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, Activated, Keyword, TargetSpec, TriggerEvent, targets_of
 from ..cards.carddef import CardDef
 from ..cards.costs import Cost
-from ..cards.spellcosts import AdditionalCost, Buyback, CostReduction, Entwine, Flashback, Kicker, SpellsCostLess
+from ..cards.spellcosts import (
+    AdditionalCost,
+    Buyback,
+    CostReduction,
+    Entwine,
+    Flashback,
+    Kicker,
+    SpellsCostLess,
+)
 from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost, available_for

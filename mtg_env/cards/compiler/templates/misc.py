@@ -11,15 +11,14 @@ from ....core.filters import Filter
 from ....core.mana import parse_mana_cost
 from ...effects import GainLife, May
 from ...effects.lastknown import AsPlayer, LastPowerOf
+from ...effects.library import _article
 from ...spellcosts import Entwine
 from ...subjects import Target
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
 from ..lexicon import PlayerRef
-from ...effects.library import _article
 from ..text import Line
 from .library import _onto_battlefield
-
 
 # --------------------------------------------------------------------------------------------
 # entwine (CR 702.42)
