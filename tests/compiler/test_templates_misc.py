@@ -4,7 +4,7 @@ Oracle text: the Oracle line and the rule it follows in each docstring."""
 from __future__ import annotations
 
 from mtg_env.cards import card_status
-from tests.helpers import labels, permanent, permanents, player, scenario
+from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
 
 
 def _compiled(*names: str) -> None:
@@ -172,3 +172,91 @@ players:
 """)
     g.act("cast Rain of Rust")
     assert labels(g) == ["mode 2: Destroy target land."]
+
+
+# --------------------------------------------------------------------------------------------
+# control until end of turn (CR 613.1b, 514.2)
+
+
+def test_cr_514_2_control_until_end_of_turn_ends_in_cleanup_bloody_betrayal():
+    """Bloody Betrayal: "Gain control of target creature until end of turn. Untap that
+    creature. It gains haste until end of turn. Create a Blood token." The creature is the
+    caster's, untapped and able to attack this turn (haste, CR 302.6), and goes back to its
+    controller as the turn ends (CR 514.2)."""
+    _compiled("Bloody Betrayal")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}{C}"
+    hand: [Bloody Betrayal]
+  - battlefield: [{card: Grizzly Bears, tapped: true}]
+""")
+    g.run_line(["cast Bloody Betrayal", "target Grizzly Bears", "pass"])
+    bears = permanent(g, "Grizzly Bears")
+    assert bears["controller"] == "P1" and not bears["tapped"]
+    pass_until_attack(g)  # to combat: the Bears may attack
+    assert "attack P2 with Grizzly Bears" in labels(g)
+    g.act(next(a for a in g.legal_actions() if a.kind == "done"))
+    pass_until(g, "upkeep", turn=2)
+    assert permanent(g, "Grizzly Bears")["controller"] == "P2"
+
+
+def pass_until_attack(g) -> None:
+    for _ in range(20):
+        if g.decision.kind == "attack":
+            return
+        g.act("pass")
+    raise AssertionError("no attack declaration")
+
+
+def test_cr_701_26b_untap_and_gain_control_of_it_overtaker():
+    """Overtaker: "{3}{U}, {T}, Discard a card: Untap target creature and gain control of it
+    until end of turn. That creature gains haste until end of turn." (Threaten's wording)"""
+    _compiled("Overtaker")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{C}{C}{C}"
+    hand: [Island]
+    battlefield: [Overtaker]
+  - battlefield: [{card: Grizzly Bears, tapped: true}]
+""")
+    g.run_line(["activate Overtaker", "target Grizzly Bears", "discard Island", "pass"])
+    bears = permanent(g, "Grizzly Bears")
+    assert bears["controller"] == "P1" and not bears["tapped"]
+
+
+# --------------------------------------------------------------------------------------------
+# damage to each creature and each player (CR 120.3)
+
+
+def test_cr_120_3_damage_to_each_creature_and_each_player_pestilence_demon():
+    """Pestilence Demon: "{B}: ~ deals 1 damage to each creature and each player." Every
+    creature (the Demon too) and every player is dealt 1 damage."""
+    _compiled("Pestilence Demon")
+    g = scenario("""
+players:
+  - mana_pool: "{B}"
+    battlefield: [Pestilence Demon, Llanowar Elves]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["activate Pestilence Demon", "pass"])
+    assert player(g, "P1")["life"] == 19 and player(g, "P2")["life"] == 19
+    assert permanents(g, "Llanowar Elves") == []
+    assert permanent(g, "Grizzly Bears")["damage"] == 1
+    assert permanent(g, "Pestilence Demon")["damage"] == 1
+
+
+def test_cr_120_3_damage_to_each_creature_with_flying_and_each_player_hurricane():
+    """Hurricane: "~ deals X damage to each creature with flying and each player." Creatures
+    without flying are not dealt damage."""
+    _compiled("Hurricane")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{C}{C}"
+    hand: [Hurricane]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Birds of Paradise]
+""")
+    g.run_line(["cast Hurricane", "x 2", "pass"])
+    assert permanents(g, "Birds of Paradise") == []
+    assert permanent(g, "Grizzly Bears")["damage"] == 0
+    assert player(g, "P1")["life"] == 18 and player(g, "P2")["life"] == 18

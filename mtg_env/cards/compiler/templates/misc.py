@@ -9,14 +9,14 @@ from typing import Any
 
 from ....core.filters import Filter
 from ....core.mana import parse_mana_cost
-from ...effects import GainLife, May
+from ...effects import DealDamage, GainControlUntilEOT, GainKeyword, GainLife, May, Untap
 from ...effects.lastknown import AsPlayer, LastPowerOf
 from ...effects.library import _article
 from ...spellcosts import Entwine
-from ...subjects import Target
+from ...subjects import EACH_PLAYER, SELF, Target
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
-from ..lexicon import PlayerRef
+from ..lexicon import ObjRef, PlayerRef
 from ..text import Line
 from .library import _onto_battlefield
 
@@ -94,3 +94,53 @@ def _search_as(b: Builder, who: PlayerRef, what: tuple[str, Filter, bool], tappe
     effs = tuple(_onto_battlefield(what, tapped))
     prompt = f"search your library for {_article(what[0])}"
     return [AsPlayer(player, (May(effs, prompt),))]
+
+
+# --------------------------------------------------------------------------------------------
+# control until end of turn (threaten: CR 613.1b, 514.2)
+
+
+@rule("effect", "Gain control of <what:obj> until end of turn")
+def threaten(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 613.1b (layer 2), 514.2: Act of Treason's "Gain control of target creature until end
+    of turn.": the control change ends in the cleanup step; the creature hasn't been under its
+    new controller's control since their turn began (CR 302.6: haste lets it attack and {T})."""
+    return [GainControlUntilEOT(_control_target(b, what))]
+
+
+@rule("effect", "Untap <what:obj> and gain control of it until end of turn")
+def untap_and_threaten(b: Builder, what: ObjRef) -> list[Any]:
+    """Threaten: "Untap target creature and gain control of it until end of turn." """
+    who = _control_target(b, what)
+    return [Untap(who), GainControlUntilEOT(who)]
+
+
+def _control_target(b: Builder, what: ObjRef) -> Any:
+    if what.kind != "target":
+        raise NoParse("gain control")  # "gain control of it": of what the ability named before
+    return b.obj(what)
+
+
+@rule("effect", "Until end of turn, (you |)gain control of <what:obj> and it gains haste")
+def threaten_with_haste(b: Builder, what: ObjRef) -> list[Any]:
+    """Besmirch, Grab the Reins: "Until end of turn, gain control of target creature and it
+    gains haste." (CR 613.1b, 613.1f: both until end of turn)"""
+    who = _control_target(b, what)
+    return [GainControlUntilEOT(who), GainKeyword(("haste",), who)]
+
+
+# --------------------------------------------------------------------------------------------
+# damage to each creature and each player (CR 120.3)
+
+
+@rule("effect", "<source:obj> deals <n:amount> damage to <objs:objs> and each player")
+def damage_each_creature_and_player(b: Builder, source: ObjRef, n: Any, objs: ObjRef) -> list[Any]:
+    """CR 120.3: Pestilence's "~ deals 1 damage to each creature and each player.", Hurricane's
+    "to each creature with flying and each player": the permanents, then each player in APNAP
+    order (CR 101.4), as the engine deals "each creature" damage: one object at a time within
+    the resolution, before any state-based action (CR 704.3)."""
+    from .effects import _damage_source
+    _damage_source(b, source)
+    every = b.obj(objs)
+    b.last = SELF
+    return [DealDamage(n, every), DealDamage(n, EACH_PLAYER)]
