@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import THIS, Triggered, TriggerEvent, targets_of
 from ..cards.effects import UNDYING
+from ..cards.effects.returning import PERSIST
 from ..core.actions import Action
 from ..core.chars import Chars
 from ..core.filters import OPPONENT, YOU
@@ -87,6 +88,8 @@ def leaves_battlefield(g: Game, obj: GameObject, to_zone: str, c: Chars) -> None
     abilities = list(c.abilities)
     if dies and "undying" in c.keywords and not obj.counters.get("+1/+1"):
         abilities.append(("undying", UNDYING, None))
+    if dies and "persist" in c.keywords and not obj.counters.get("-1/-1"):
+        abilities.append(("persist", PERSIST, None))  # CR 702.79a
     for key, ab, origin in abilities:
         if isinstance(ab, Triggered) and happened & set(ab.events) and _subject_matches(g, ab, obj.id, obj, c):
             # the source has left: its controller and name are as it last existed

@@ -210,6 +210,12 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
             if n > 0:
                 obj.counters[ab.counter] = obj.counters.get(ab.counter, 0) + n
                 limits.check_amount(obj.counters[ab.counter], "counter")
+    if obj.info and "enters_with" in obj.info:
+        # "return it to the battlefield with a -1/-1 counter on it" (persist, CR 702.79a)
+        info = dict(obj.info)
+        for kind, n in info.pop("enters_with").items():
+            obj.counters[kind] = obj.counters.get(kind, 0) + n
+        obj.info = info or None
     if obj.info and ("pay_life" in obj.info or "enters_tapped" in obj.info):
         # "As ~ enters, you may pay N life. If you don't, it enters tapped." (CR 614.12)
         info = dict(obj.info)

@@ -260,3 +260,49 @@ players:
     assert permanents(g, "Birds of Paradise") == []
     assert permanent(g, "Grizzly Bears")["damage"] == 0
     assert player(g, "P1")["life"] == 18 and player(g, "P2")["life"] == 18
+
+
+# --------------------------------------------------------------------------------------------
+# persist (CR 702.79), modular (CR 702.43)
+
+
+def test_cr_702_79a_persist_returns_with_a_minus_counter_once_kitchen_finks():
+    """Kitchen Finks: "When ~ enters, you gain 2 life. Persist" Killed with no -1/-1 counter,
+    it returns under its owner's control with one (a 2/1) and its enters trigger gains 2 life
+    again; killed with the counter, it stays in the graveyard (CR 702.79a)."""
+    _compiled("Kitchen Finks")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}"
+    hand: [Lightning Bolt, Shock]
+  - battlefield: [Kitchen Finks]
+""")
+    g.run_line(["cast Lightning Bolt", "target Kitchen Finks", "pass"])
+    g.act("pass")  # persist resolves: it returns
+    finks = permanent(g, "Kitchen Finks")
+    assert finks["counters"] == {"-1/-1": 1} and finks["power"] == 2 and finks["toughness"] == 1
+    assert finks["controller"] == "P2"
+    g.act("pass")  # its enters trigger
+    assert player(g, "P2")["life"] == 22
+    g.run_line(["cast Shock", "target Kitchen Finks", "pass"])
+    assert permanents(g, "Kitchen Finks") == []
+    assert player(g, "P2")["graveyard"] == ["Kitchen Finks"]
+    assert g.stack == []
+
+
+def test_cr_702_43a_modular_enters_with_counters_and_moves_them_arcbound_worker():
+    """Arcbound Worker: "Modular 1" It enters with a +1/+1 counter; when it is put into a
+    graveyard, its controller may put a +1/+1 counter for each it had on target artifact
+    creature (CR 702.43a, 603.10a)."""
+    _compiled("Arcbound Worker")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{R}"
+    hand: [Arcbound Worker, Shock]
+    battlefield: [Ornithopter]
+""")
+    g.run_line(["cast Arcbound Worker", "pay {1} with {C}", "pass"])
+    assert permanent(g, "Arcbound Worker")["counters"] == {"+1/+1": 1}
+    g.run_line(["cast Shock", "target Arcbound Worker", "pass"])
+    g.run_line(["target Ornithopter", "pass", "yes"])
+    assert permanent(g, "Ornithopter")["counters"] == {"+1/+1": 1}

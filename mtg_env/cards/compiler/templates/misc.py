@@ -9,14 +9,16 @@ from typing import Any
 
 from ....core.filters import Filter
 from ....core.mana import parse_mana_cost
+from ...abilities import EntersWith
 from ...effects import DealDamage, GainControlUntilEOT, GainKeyword, GainLife, May, Untap
 from ...effects.lastknown import AsPlayer, LastPowerOf
 from ...effects.library import _article
+from ...effects.returning import modular_trigger
 from ...spellcosts import Entwine
 from ...subjects import EACH_PLAYER, SELF, Target
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
-from ..lexicon import ObjRef, PlayerRef
+from ..lexicon import ObjRef, PlayerRef, engine_keyword
 from ..text import Line
 from .library import _onto_battlefield
 
@@ -144,3 +146,21 @@ def damage_each_creature_and_player(b: Builder, source: ObjRef, n: Any, objs: Ob
     every = b.obj(objs)
     b.last = SELF
     return [DealDamage(n, every), DealDamage(n, EACH_PLAYER)]
+
+
+# --------------------------------------------------------------------------------------------
+# persist (CR 702.79), modular (CR 702.43)
+
+engine_keyword("persist")  # engine/triggers.py: its dies trigger (effects/returning.py)
+
+
+@rule("keyword", "Modular <n:n>")
+def modular(b: Builder, n: int, line: Line) -> list[Any]:
+    """CR 702.43a: "Modular N" means "This permanent enters with N +1/+1 counters on it" and
+    "When this permanent is put into a graveyard from the battlefield, you may put a +1/+1
+    counter on target artifact creature for each +1/+1 counter on this permanent." (each
+    instance separately, CR 702.43b)"""
+    if "Artifact" not in getattr(b.card, "type_line", "") or "Creature" not in b.card.type_line:
+        raise NoParse(line.text)
+    return [EntersWith(text=line.raw, counter="+1/+1", amount=n),
+            modular_trigger(line.raw)]
