@@ -306,3 +306,68 @@ players:
     g.run_line(["cast Shock", "target Arcbound Worker", "pass"])
     g.run_line(["target Ornithopter", "pass", "yes"])
     assert permanent(g, "Ornithopter")["counters"] == {"+1/+1": 1}
+
+
+# --------------------------------------------------------------------------------------------
+# flipping a coin (CR 705)
+
+
+def _crypt_upkeep(seed: int):
+    g = scenario(f"""
+seed: {seed}
+format: duel
+players:
+  - battlefield: [Island]
+    library: [Island, Island]
+  - battlefield: [Mana Crypt]
+    library: [Island, Island]
+""")
+    pass_until(g, "upkeep", turn=2)
+    assert len(g.state_json()["stack"]) == 1  # the trigger
+    pass_until(g, "draw", turn=2)
+    return g
+
+
+def test_cr_705_2_flip_a_coin_lose_branch_mana_crypt():
+    """Mana Crypt: "At the beginning of your upkeep, flip a coin. If you lose the flip, ~
+    deals 3 damage to you." The flip is won or lost at random through the game's seed (the
+    same seed gives the same flip); a lost flip deals the damage, a won one nothing."""
+    _compiled("Mana Crypt")
+    lives = set()
+    for seed in range(12):
+        g = _crypt_upkeep(seed)
+        life = player(g, "P2")["life"]
+        lost = any("loses the flip (Mana Crypt)" in line for line in g.log)
+        won = any("wins the flip (Mana Crypt)" in line for line in g.log)
+        assert won != lost
+        assert life == (17 if lost else 20)
+        assert player(g, "P2")["life"] == player(_crypt_upkeep(seed), "P2")["life"]  # same seed
+        lives.add(life)
+    assert lives == {17, 20}  # both outcomes happen
+
+
+def test_cr_705_2_flip_a_coin_both_branches_bottle_of_suleiman():
+    """Bottle of Suleiman: "{1}, Sacrifice ~: Flip a coin. If you win the flip, create a 5/5
+    colorless Djinn artifact creature token with flying. If you lose the flip, ~ deals 5
+    damage to you." Exactly one branch happens."""
+    _compiled("Bottle of Suleiman")
+    seen = set()
+    for seed in range(10):
+        g = scenario(f"""
+seed: {seed}
+players:
+  - mana_pool: "{{C}}"
+    battlefield: [Bottle of Suleiman]
+""")
+        g.run_line(["activate Bottle of Suleiman", "pass"])
+        djinn = len(permanents(g, "Djinn Token"))
+        life = player(g, "P1")["life"]
+        assert (djinn, life) in ((1, 20), (0, 15))
+        seen.add(djinn)
+    assert seen == {0, 1}
+
+
+def test_flip_a_coin_followed_by_another_sentence_is_declined():
+    """A sentence after a flip's branches could belong to a branch ("If you lose the flip,
+    choose one of your opponents. That player gains control of ~."): not read."""
+    _unsupported("Goblin Festival", "")

@@ -5,12 +5,14 @@ Each rule declines (NoParse) the cases the engine can't execute exactly."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ....core.filters import Filter
 from ....core.mana import parse_mana_cost
 from ...abilities import EntersWith
 from ...effects import DealDamage, GainControlUntilEOT, GainKeyword, GainLife, May, Untap
+from ...effects.coins import FlipCoin
 from ...effects.lastknown import AsPlayer, LastPowerOf
 from ...effects.library import _article
 from ...effects.returning import modular_trigger
@@ -19,6 +21,7 @@ from ...subjects import EACH_PLAYER, SELF, Target
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
 from ..lexicon import ObjRef, PlayerRef, engine_keyword
+from ..lines import SENTENCE_HOOKS, sentence
 from ..text import Line
 from .library import _onto_battlefield
 
@@ -164,3 +167,29 @@ def modular(b: Builder, n: int, line: Line) -> list[Any]:
         raise NoParse(line.text)
     return [EntersWith(text=line.raw, counter="+1/+1", amount=n),
             modular_trigger(line.raw)]
+
+
+# --------------------------------------------------------------------------------------------
+# flipping a coin (CR 705)
+
+
+def _flip_sentence(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """"Flip a coin. If you win the flip, X. If you lose the flip, Y." (CR 705.2): the flip,
+    then each branch read into it. After a flip, only its branches may follow in the same
+    ability (a later sentence could belong to a branch: not read)."""
+    low = s.lower()
+    if low == "flip a coin":
+        return out + [FlipCoin()]
+    last = out[-1] if out else None
+    if not isinstance(last, FlipCoin):
+        return None
+    for lead, part in (("if you win the flip, ", "win"), ("if you lose the flip, ", "lose")):
+        if low.startswith(lead) and not getattr(last, part):
+            effs = tuple(sentence(s[len(lead):], b))
+            if not effs:
+                raise NoParse(s)
+            return out[:-1] + [dataclasses.replace(last, **{part: effs})]
+    raise NoParse(s)
+
+
+SENTENCE_HOOKS.append(_flip_sentence)
