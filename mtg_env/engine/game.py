@@ -357,6 +357,10 @@ class Game:
     def spells_cast_this_turn(self) -> int:
         return self.turn_state.spells_cast
 
+    def dealt_damage_this_turn(self, p: int) -> bool:
+        """Was player `p` dealt damage this turn (bloodthirst, CR 702.54a)?"""
+        return p in self.turn_state.damaged
+
     def sorcery_timing(self, p: int) -> bool:
         """May player `p` act at sorcery speed now (CR 307.1)?"""
         return turns.sorcery_timing(self, p)

@@ -62,6 +62,8 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
             return 0
     g.sba_dirty = True
     if ref[0] == "player":
+        if ref[1] not in g.turn_state.damaged:
+            g.turn_state.damaged.append(ref[1])  # bloodthirst (CR 702.54a)
         p = g.players[ref[1]]
         if "infect" in kws:
             p.poison += n

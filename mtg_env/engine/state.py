@@ -41,7 +41,8 @@ class Options(SlotState):
 class TurnState(SlotState):
     """The turn (CR 500): its number, whose it is, the step, and what is counted per turn."""
 
-    __slots__ = ("number", "active", "first_player", "step", "spells_cast", "activations", "day_night")
+    __slots__ = ("number", "active", "first_player", "step", "spells_cast", "activations", "day_night",
+                 "damaged")
 
     def __init__(self) -> None:
         self.number = 1
@@ -54,6 +55,8 @@ class TurnState(SlotState):
         self.activations: dict[tuple[int, str], int] = {}
         #: the game's day/night designation (CR 730.1): None (neither), "day" or "night"
         self.day_night: str | None = None
+        #: the players dealt damage this turn (bloodthirst, CR 702.54a)
+        self.damaged: list[int] = []
 
     def copy(self) -> TurnState:
         t = TurnState.__new__(TurnState)
@@ -61,6 +64,7 @@ class TurnState(SlotState):
         t.spells_cast = self.spells_cast
         t.activations = self.activations.copy()
         t.day_night = self.day_night
+        t.damaged = self.damaged[:]
         return t
 
 

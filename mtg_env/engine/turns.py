@@ -96,6 +96,7 @@ def begin_step(g: Game) -> None:
             p.mana_produced = 0
         ts.activations.clear()
         ts.spells_cast = 0
+        ts.damaged = []
         faces.day_night_check(g)  # CR 502.2, 730.2: after phasing, before untapping
         for oid in g.battlefield:
             obj = g.objects[oid]

@@ -371,3 +371,35 @@ def test_flip_a_coin_followed_by_another_sentence_is_declined():
     """A sentence after a flip's branches could belong to a branch ("If you lose the flip,
     choose one of your opponents. That player gains control of ~."): not read."""
     _unsupported("Goblin Festival", "")
+
+
+# --------------------------------------------------------------------------------------------
+# bloodthirst (CR 702.54)
+
+
+def test_cr_702_54a_bloodthirst_after_an_opponent_was_dealt_damage_gorehorn_minotaurs():
+    """Gorehorn Minotaurs: "Bloodthirst 2" With an opponent dealt damage this turn it enters
+    with two +1/+1 counters (CR 702.54a)."""
+    _compiled("Gorehorn Minotaurs")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}{R}{C}{C}"
+    hand: [Shock, Gorehorn Minotaurs]
+""")
+    g.run_line(["cast Shock", "target P2", "pass"])
+    assert player(g, "P2")["life"] == 18
+    g.run_line(["cast Gorehorn Minotaurs", "pass"])
+    assert permanent(g, "Gorehorn Minotaurs")["counters"] == {"+1/+1": 2}
+
+
+def test_cr_702_54a_bloodthirst_without_damage_or_with_damage_to_yourself_gorehorn_minotaurs():
+    """Gorehorn Minotaurs: damage to its own controller is not damage to an opponent; it
+    enters without counters."""
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}{R}{C}{C}"
+    hand: [Shock, Gorehorn Minotaurs]
+""")
+    g.run_line(["cast Shock", "target P1", "pass"])
+    g.run_line(["cast Gorehorn Minotaurs", "pass"])
+    assert permanent(g, "Gorehorn Minotaurs")["counters"] == {}

@@ -1,11 +1,12 @@
-"""Keyword abilities that return a card from the graveyard or move counters as a permanent
-dies: persist (CR 702.79) and modular's triggered part (CR 702.43)."""
+"""Keyword abilities about a permanent entering or dying: persist (CR 702.79), modular's
+triggered part (CR 702.43), bloodthirst's condition (CR 702.54)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ...core.filters import ObjectPredicate
 from ...core.objects import BATTLEFIELD, GRAVEYARD
 from ..abilities import TargetSpec, Triggered, TriggerEvent
 from ..subjects import TARGET, EventCounters
@@ -13,7 +14,8 @@ from .base import Ask, Effect
 from .permanents import PutCounters
 
 if TYPE_CHECKING:
-    from ...core.objects import Context
+    from ...core.chars import Chars
+    from ...core.objects import Context, GameObject
     from ..protocol import GameOps
 
 
@@ -55,3 +57,16 @@ def modular_trigger(text: str) -> Triggered:
     return Triggered(text=text, event=TriggerEvent.PUT_INTO_GRAVEYARD, optional=True,
                      targets=(TargetSpec("artifact creature"),),
                      effects=(PutCounters("+1/+1", EventCounters("+1/+1"), TARGET),))
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentDamagedThisTurn(ObjectPredicate):
+    """Bloodthirst's "if an opponent was dealt damage this turn" (CR 702.54a), judged as the
+    permanent enters: an opponent of `you` (its controller) was dealt damage (combat or not,
+    after prevention) this turn."""
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        return any(g.dealt_damage_this_turn(q) for q in g.opponents(you))
+
+    def __str__(self) -> str:
+        return "an opponent was dealt damage this turn"

@@ -15,7 +15,7 @@ from ...effects import DealDamage, GainControlUntilEOT, GainKeyword, GainLife, M
 from ...effects.coins import FlipCoin
 from ...effects.lastknown import AsPlayer, LastPowerOf
 from ...effects.library import _article
-from ...effects.returning import modular_trigger
+from ...effects.returning import OpponentDamagedThisTurn, modular_trigger
 from ...spellcosts import Entwine
 from ...subjects import EACH_PLAYER, SELF, Target
 from ..builder import Builder
@@ -193,3 +193,11 @@ def _flip_sentence(s: str, b: Builder, out: list[Any], start: int) -> list[Any] 
 
 
 SENTENCE_HOOKS.append(_flip_sentence)
+
+
+@rule("keyword", "Bloodthirst <n:n>")
+def bloodthirst(b: Builder, n: int, line: Line) -> list[Any]:
+    """CR 702.54a: "If an opponent was dealt damage this turn, this permanent enters with N
+    +1/+1 counters on it." (each instance separately, CR 702.54c; "Bloodthirst X" is not
+    read)"""
+    return [EntersWith(text=line.raw, counter="+1/+1", amount=n, condition=OpponentDamagedThisTurn())]
