@@ -665,6 +665,7 @@ class Game:
     untap = primitives.untap
     add_counters = primitives.add_counters
     gain_control_until_eot = primitives.gain_control_until_eot
+    designate = primitives.designate
     attach = primitives.attach
     add_until_eot = primitives.add_until_eot
     add_for_good = primitives.add_for_good

@@ -264,6 +264,19 @@ def gain_control_until_eot(g: Game, oid: int, player: int) -> None:
     g.log_event(f"{g.players[player].name} gains control of {g.name_of(oid)} until end of turn")
 
 
+def designate(g: Game, oid: int, name: str) -> None:
+    """A permanent gets a designation ("renowned", CR 702.112b; "monstrous", CR 701.37b): no
+    ability and not copiable; it keeps it until it leaves the battlefield (a new object, CR
+    400.7, has none)."""
+    obj = g.objects.get(oid)
+    if obj is None or obj.zone != BATTLEFIELD:
+        return
+    w = g.writable(oid)
+    w.info = dict(w.info or {}, **{name: True})
+    g.invalidate()
+    g.log_event(f"{g.name_of(oid)} becomes {name}")
+
+
 def end_control_effects(g: Game) -> None:
     """CR 514.2: control changes "until end of turn" end."""
     for oid, prev in reversed(g.effects.control_reverts):

@@ -403,3 +403,35 @@ players:
     g.run_line(["cast Shock", "target P1", "pass"])
     g.run_line(["cast Gorehorn Minotaurs", "pass"])
     assert permanent(g, "Gorehorn Minotaurs")["counters"] == {}
+
+
+# --------------------------------------------------------------------------------------------
+# renown (CR 702.112)
+
+
+def _attack_with(g, card: str) -> None:
+    pass_until_attack(g)
+    g.act(f"attack P2 with {card}")
+    g.act(next(a for a in g.legal_actions() if a.kind == "done"))
+    pass_until(g, "end", turn=g.state_json()["turn"])
+
+
+def test_cr_702_112a_renown_once_topan_freeblade():
+    """Topan Freeblade: "Vigilance. Renown 1" Its first combat damage to a player puts a
+    +1/+1 counter on it and it becomes renowned; later combat damage, with it renowned, puts
+    none (the intervening "if", CR 603.4, 702.112a)."""
+    _compiled("Topan Freeblade")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Topan Freeblade]
+    library: [Island, Island, Island]
+  - library: [Island, Island, Island]
+""")
+    _attack_with(g, "Topan Freeblade")
+    assert player(g, "P2")["life"] == 18
+    assert permanent(g, "Topan Freeblade")["counters"] == {"+1/+1": 1}
+    pass_until(g, "precombat_main", turn=3)
+    _attack_with(g, "Topan Freeblade")
+    assert player(g, "P2")["life"] == 15
+    assert permanent(g, "Topan Freeblade")["counters"] == {"+1/+1": 1}

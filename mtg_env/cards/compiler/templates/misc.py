@@ -13,6 +13,7 @@ from ....core.mana import parse_mana_cost
 from ...abilities import EntersWith
 from ...effects import DealDamage, GainControlUntilEOT, GainKeyword, GainLife, May, Untap
 from ...effects.coins import FlipCoin
+from ...effects.designations import renown_trigger
 from ...effects.lastknown import AsPlayer, LastPowerOf
 from ...effects.library import _article
 from ...effects.returning import OpponentDamagedThisTurn, modular_trigger
@@ -201,3 +202,16 @@ def bloodthirst(b: Builder, n: int, line: Line) -> list[Any]:
     +1/+1 counters on it." (each instance separately, CR 702.54c; "Bloodthirst X" is not
     read)"""
     return [EntersWith(text=line.raw, counter="+1/+1", amount=n, condition=OpponentDamagedThisTurn())]
+
+
+# --------------------------------------------------------------------------------------------
+# renown (CR 702.112)
+
+
+@rule("keyword", "Renown <n:n>")
+def renown(b: Builder, n: int, line: Line) -> list[Any]:
+    """CR 702.112a: "When this creature deals combat damage to a player, if it isn't renowned,
+    put N +1/+1 counters on it and it becomes renowned." (an intervening "if", CR 603.4)"""
+    if "Creature" not in getattr(b.card, "type_line", ""):
+        raise NoParse(line.text)
+    return [renown_trigger(line.raw, n)]
