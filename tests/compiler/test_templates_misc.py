@@ -412,7 +412,8 @@ players:
 def _attack_with(g, card: str) -> None:
     pass_until_attack(g)
     g.act(f"attack P2 with {card}")
-    g.act(next(a for a in g.legal_actions() if a.kind == "done"))
+    if g.decision.kind == "attack":
+        g.act(next(a for a in g.legal_actions() if a.kind == "done"))
     pass_until(g, "end", turn=g.state_json()["turn"])
 
 
