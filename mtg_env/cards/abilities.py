@@ -167,6 +167,7 @@ class TriggerEvent(StrEnum):
     DEALT_COMBAT_DAMAGE = "dealt_combat_damage"  # "is dealt combat damage" (once a step)
     CYCLED = "cycled"                          # CR 702.29c-d: a card discarded to pay a cycling cost
     DISCARD = "discard"                        # CR 701.9a: a player discards a card
+    BECOMES_MONSTROUS = "becomes_monstrous"    # CR 701.37: "when <this> becomes monstrous"
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

@@ -275,6 +275,8 @@ def designate(g: Game, oid: int, name: str) -> None:
     w.info = dict(w.info or {}, **{name: True})
     g.invalidate()
     g.log_event(f"{g.name_of(oid)} becomes {name}")
+    if name == "monstrous":
+        triggers.became_monstrous(g, oid)
 
 
 def end_control_effects(g: Game) -> None:

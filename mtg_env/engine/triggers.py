@@ -61,6 +61,13 @@ def transformed(g: Game, oid: int) -> None:
             queue_trigger(g, ab, oid, key, origin, Event(E.TRANSFORMS, object=oid))
 
 
+def became_monstrous(g: Game, oid: int) -> None:
+    """CR 701.37a: its "When <this> becomes monstrous" abilities."""
+    for key, ab, origin in g.chars(oid).abilities:
+        if isinstance(ab, Triggered) and E.BECOMES_MONSTROUS in ab.events:
+            queue_trigger(g, ab, oid, key, origin, Event(E.BECOMES_MONSTROUS, object=oid))
+
+
 def entered_battlefield(g: Game, obj: GameObject) -> None:
     """CR 603.6a: its own enters abilities, then other permanents' "whenever ... enters"."""
     c = g.chars(obj.id)

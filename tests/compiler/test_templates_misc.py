@@ -436,3 +436,28 @@ players:
     _attack_with(g, "Topan Freeblade")
     assert player(g, "P2")["life"] == 15
     assert permanent(g, "Topan Freeblade")["counters"] == {"+1/+1": 1}
+
+
+# --------------------------------------------------------------------------------------------
+# monstrosity (CR 701.37)
+
+
+def test_cr_701_37a_monstrosity_once_and_its_trigger_arbor_colossus():
+    """Arbor Colossus: "{3}{G}{G}{G}: Monstrosity 3. When ~ becomes monstrous, destroy target
+    creature with flying an opponent controls." The first activation puts three +1/+1
+    counters on it and it becomes monstrous (its trigger destroys the flier); a second one
+    does nothing, and it doesn't become monstrous again (CR 701.37a-b)."""
+    _compiled("Arbor Colossus")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{G}{G}{G}{G}{C}{C}{C}{C}{C}{C}"
+    battlefield: [Arbor Colossus]
+  - battlefield: [Birds of Paradise]
+""")
+    g.run_line(["activate Arbor Colossus"] + ["pay {1} with {C}"] * 3 + ["pass"])
+    assert permanent(g, "Arbor Colossus")["counters"] == {"+1/+1": 3}
+    g.run_line(["target Birds of Paradise", "pass"])
+    assert permanents(g, "Birds of Paradise") == []
+    g.run_line(["activate Arbor Colossus", "pass"])  # the rest of the pool pays exactly
+    assert permanent(g, "Arbor Colossus")["counters"] == {"+1/+1": 3}
+    assert g.stack == []

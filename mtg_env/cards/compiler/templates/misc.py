@@ -10,10 +10,10 @@ from typing import Any
 
 from ....core.filters import Filter
 from ....core.mana import parse_mana_cost
-from ...abilities import EntersWith
+from ...abilities import EntersWith, TriggerEvent
 from ...effects import DealDamage, GainControlUntilEOT, GainKeyword, GainLife, May, Untap
 from ...effects.coins import FlipCoin
-from ...effects.designations import renown_trigger
+from ...effects.designations import CountersAndDesignation, renown_trigger
 from ...effects.lastknown import AsPlayer, LastPowerOf
 from ...effects.library import _article
 from ...effects.returning import OpponentDamagedThisTurn, modular_trigger
@@ -215,3 +215,24 @@ def renown(b: Builder, n: int, line: Line) -> list[Any]:
     if "Creature" not in getattr(b.card, "type_line", ""):
         raise NoParse(line.text)
     return [renown_trigger(line.raw, n)]
+
+
+# --------------------------------------------------------------------------------------------
+# monstrosity (CR 701.37)
+
+
+@rule("effect", "Monstrosity <n:n>")
+def monstrosity(b: Builder, n: int) -> list[Any]:
+    """CR 701.37a: "{5}{G}{G}: Monstrosity 3." means "If this permanent isn't monstrous, put
+    three +1/+1 counters on it and it becomes monstrous." ("Monstrosity X", whose X other
+    abilities may refer to, CR 701.37c, is not read; nor is "When ~ becomes monstrous")"""
+    if not b.notes.get("activated"):
+        raise NoParse("monstrosity")
+    return [CountersAndDesignation(n, "monstrous")]
+
+
+@rule("trigger", "When <s:self> becomes monstrous")
+def becomes_monstrous(b: Builder, s: Any) -> dict[str, Any]:
+    """CR 701.37a: "When ~ becomes monstrous, ..." triggers as the monstrosity ability that
+    made it monstrous resolves (not again: it stays monstrous, CR 701.37b)."""
+    return {"event": TriggerEvent.BECOMES_MONSTROUS, "event_obj": SELF}
