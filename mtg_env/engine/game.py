@@ -659,6 +659,7 @@ class Game:
     prevent_all_combat_damage = primitives.prevent_all_combat_damage
     prevent_all_damage = primitives.prevent_all_damage
     delay_until_next_upkeep = triggers.delay_until_next_upkeep
+    delay_until_end_of_combat = triggers.delay_until_end_of_combat
     sacrifice = primitives.sacrifice
     counter = primitives.counter
     tap = primitives.tap

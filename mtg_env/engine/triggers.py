@@ -239,8 +239,8 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
     `player` casting a spell (CR 601.2i) or activating an ability (`item`, CR 602.2e).
     Abilities that say "you" are checked first, then those of any player (or of an opponent:
     `actor` OPPONENT)."""
-    if kind == E.UPKEEP and g.effects.delayed:
-        _delayed_upkeep(g, player)
+    if kind in (E.UPKEEP, E.END_COMBAT) and g.effects.delayed:
+        _delayed_upkeep(g, player, kind)
     entries = g.triggers_for(kind)
     if not entries:
         return
@@ -269,17 +269,27 @@ def delay_until_next_upkeep(g: Game, ctx: Context, ab: Triggered) -> None:
     g.effects.delayed.append((g.turn_state.number + 1, ctx.controller, ctx.source_id, ctx.source_name, ab))
 
 
-def _delayed_upkeep(g: Game, player: int) -> None:
-    """The delayed triggered abilities of this turn's upkeep trigger once (CR 603.7b)."""
+def delay_until_end_of_combat(g: Game, ctx: Context, ab: Triggered) -> None:
+    """CR 603.7a: a delayed triggered ability that triggers at the beginning of this turn's
+    next end of combat step (CR 511.2: "at end of combat"); one created when no end of combat
+    step is left this turn never triggers and is dropped with the turn."""
+    g.effects.delayed.append((g.turn_state.number, ctx.controller, ctx.source_id, ctx.source_name, ab))
+
+
+def _delayed_upkeep(g: Game, player: int, kind: TriggerEvent = E.UPKEEP) -> None:
+    """The delayed triggered abilities of this turn's upkeep (or end of combat step, for
+    those whose event is END_COMBAT) trigger once (CR 603.7b)."""
     now = g.turn_state.number
     keep = []
     for entry in g.effects.delayed:
         turn, controller, src, name, ab = entry
-        if turn != now:
-            keep.append(entry)
+        at = E.END_COMBAT if E.END_COMBAT in ab.events else E.UPKEEP
+        if turn != now or at != kind:
+            if not (at == E.END_COMBAT and turn < now):  # an end of combat that never came
+                keep.append(entry)
             continue
         g.pending_triggers.append(PendingTrigger(ab, src if src is not None else -1, "delayed", controller, name,
-                                                 Event(E.UPKEEP, player=player)))
+                                                 Event(kind, player=player)))
     g.effects.delayed = keep
 
 

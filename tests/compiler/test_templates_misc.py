@@ -461,3 +461,32 @@ players:
     g.run_line(["activate Arbor Colossus", "pass"])  # the rest of the pool pays exactly
     assert permanent(g, "Arbor Colossus")["counters"] == {"+1/+1": 3}
     assert g.stack == []
+
+
+# --------------------------------------------------------------------------------------------
+# "at end of combat" (CR 603.7a, 511.2)
+
+
+def test_cr_603_7a_sacrifice_it_at_end_of_combat_runaway_carriage():
+    """Runaway Carriage: "Trample. When ~ attacks or blocks, sacrifice it at end of combat."
+    It deals its combat damage, then is sacrificed as the end of combat step begins (a
+    delayed triggered ability, CR 603.7a, 511.2), not before."""
+    _compiled("Runaway Carriage")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Runaway Carriage]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    pass_until_attack(g)
+    g.act("attack P2 with Runaway Carriage")
+    pass_until(g, "combat_damage")
+    assert permanents(g, "Runaway Carriage") != []
+    pass_until(g, "end_of_combat")
+    assert len(g.state_json()["stack"]) == 1  # the delayed trigger
+    while g.state_json()["stack"]:
+        g.act("pass")
+    assert player(g, "P2")["life"] == 15
+    assert permanents(g, "Runaway Carriage") == []
+    assert player(g, "P1")["graveyard"] == ["Runaway Carriage"]

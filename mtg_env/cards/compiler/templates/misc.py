@@ -11,14 +11,15 @@ from typing import Any
 from ....core.filters import Filter
 from ....core.mana import parse_mana_cost
 from ...abilities import EntersWith, TriggerEvent
-from ...effects import DealDamage, GainControlUntilEOT, GainKeyword, GainLife, May, Untap
+from ...effects import DealDamage, GainControlUntilEOT, GainKeyword, GainLife, May, SacrificeIt, Untap
 from ...effects.coins import FlipCoin
 from ...effects.designations import CountersAndDesignation, renown_trigger
+from ...effects.endofcombat import AtEndOfCombat, SacrificeSourceIfYours
 from ...effects.lastknown import AsPlayer, LastPowerOf
 from ...effects.library import _article
 from ...effects.returning import OpponentDamagedThisTurn, modular_trigger
 from ...spellcosts import Entwine
-from ...subjects import EACH_PLAYER, SELF, Target
+from ...subjects import EACH_PLAYER, SELF, Target, This
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
 from ..lexicon import ObjRef, PlayerRef, engine_keyword
@@ -236,3 +237,45 @@ def becomes_monstrous(b: Builder, s: Any) -> dict[str, Any]:
     """CR 701.37a: "When ~ becomes monstrous, ..." triggers as the monstrosity ability that
     made it monstrous resolves (not again: it stays monstrous, CR 701.37b)."""
     return {"event": TriggerEvent.BECOMES_MONSTROUS, "event_obj": SELF}
+
+
+# --------------------------------------------------------------------------------------------
+# "at end of combat" (a delayed triggered ability, CR 603.7a, 511.2)
+
+
+@rule("effect", "<what:misc_delayed> at end of combat")
+def at_end_of_combat(b: Builder, what: str) -> list[Any]:
+    """Runaway Carriage: "When ~ attacks or blocks, sacrifice it at end of combat."; Phantom
+    Whelp: "... return it to its owner's hand at end of combat.": a delayed triggered ability
+    of this turn's end of combat step. Read only when what it does acts on the source alone
+    ("it" being the same object, CR 400.7) and chooses no target; "sacrifice it" only while
+    its controller controls it (CR 701.21a)."""
+    if b.event is not None and not isinstance(b.event, This):
+        raise NoParse(what)
+    n = len(b.targets)
+    effs = sentence(what, b)
+    if len(b.targets) != n or not effs or not _only_source(effs):
+        raise NoParse(what)
+    effs = [SacrificeSourceIfYours() if isinstance(e, SacrificeIt) else e for e in effs]
+    text = what[0].upper() + what[1:] + "."
+    b.last = SELF
+    return [AtEndOfCombat(tuple(effs), text)]
+
+
+@kind("misc_delayed")
+def _delayed_text(text: str) -> str:
+    if not text or text[0].isupper() or " at end of combat" in text:
+        raise NoParse(text)
+    return text
+
+
+def _only_source(x: Any) -> bool:
+    """Whether every subject in `x` (effects, subjects, or values holding them) is the source."""
+    from ...subjects import Who
+    if isinstance(x, Who):
+        return isinstance(x, This)
+    if isinstance(x, tuple | list):
+        return all(_only_source(y) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return all(_only_source(getattr(x, f.name)) for f in dataclasses.fields(x))
+    return True
