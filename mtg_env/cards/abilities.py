@@ -168,6 +168,7 @@ class TriggerEvent(StrEnum):
     CYCLED = "cycled"                          # CR 702.29c-d: a card discarded to pay a cycling cost
     DISCARD = "discard"                        # CR 701.9a: a player discards a card
     BECOMES_MONSTROUS = "becomes_monstrous"    # CR 701.37: "when <this> becomes monstrous"
+    EXPLOITS = "exploits"                      # CR 702.110b: "when <this> exploits a creature"
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

@@ -68,6 +68,19 @@ def became_monstrous(g: Game, oid: int) -> None:
             queue_trigger(g, ab, oid, key, origin, Event(E.BECOMES_MONSTROUS, object=oid))
 
 
+def exploits(g: Game, src: int, c: Chars, controller: int, sacrificed: int) -> None:
+    """CR 702.110b: the source's exploit ability sacrificed a creature as it resolved: its
+    "When <this> exploits a creature" abilities trigger, as the source was just before the
+    sacrifice (`c`; it may have sacrificed itself)."""
+    for key, ab, origin in c.abilities:
+        if isinstance(ab, Triggered) and E.EXPLOITS in ab.events:
+            if ab.condition is not None and src in g.objects and \
+                    not g.matches(ab.condition, src, controller, src):
+                continue
+            g.pending_triggers.append(PendingTrigger(ab, src, key, controller, c.name,
+                                                     Event(E.EXPLOITS, object=sacrificed), origin))
+
+
 def entered_battlefield(g: Game, obj: GameObject) -> None:
     """CR 603.6a: its own enters abilities, then other permanents' "whenever ... enters"."""
     c = g.chars(obj.id)

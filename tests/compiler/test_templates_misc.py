@@ -490,3 +490,42 @@ players:
     assert player(g, "P2")["life"] == 15
     assert permanents(g, "Runaway Carriage") == []
     assert player(g, "P1")["graveyard"] == ["Runaway Carriage"]
+
+
+# --------------------------------------------------------------------------------------------
+# exploit (CR 702.110)
+
+
+def test_cr_702_110b_exploit_itself_still_triggers_silumgar_butcher():
+    """Silumgar Butcher: "Exploit. When ~ exploits a creature, target creature gets -3/-3 until
+    end of turn." Sacrificing the Butcher itself to its exploit ability still makes it exploit
+    a creature (Gatherer ruling), so the -3/-3 happens (CR 702.110a-b)."""
+    _compiled("Silumgar Butcher")
+    g = scenario("""
+players:
+  - mana_pool: "{B}{C}{C}{C}{C}"
+    hand: [Silumgar Butcher]
+    battlefield: [Llanowar Elves]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Silumgar Butcher", "pass"])
+    g.act("pass")  # the exploit trigger resolves
+    assert set(labels(g)) == {"sacrifice Silumgar Butcher", "sacrifice Llanowar Elves", "sacrifice nothing"}
+    g.act("sacrifice Silumgar Butcher")
+    assert player(g, "P1")["graveyard"] == ["Silumgar Butcher"]
+    g.run_line(["target Grizzly Bears", "pass"])
+    assert permanents(g, "Grizzly Bears") == []
+    assert permanents(g, "Llanowar Elves") != []
+
+
+def test_cr_702_110a_exploit_may_sacrifice_nothing_silumgar_butcher():
+    """Silumgar Butcher: "sacrifice nothing": no creature is exploited, nothing triggers."""
+    g = scenario("""
+players:
+  - mana_pool: "{B}{C}{C}{C}{C}"
+    hand: [Silumgar Butcher]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Silumgar Butcher", "pass", "pass", "sacrifice nothing"])
+    assert g.stack == []
+    assert permanent(g, "Grizzly Bears")["toughness"] == 2

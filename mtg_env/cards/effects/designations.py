@@ -57,3 +57,37 @@ def renown_trigger(text: str, n: int) -> Triggered:
     isn't renowned, put N +1/+1 counters on it and it becomes renowned." """
     return Triggered(text=text, event=TriggerEvent.COMBAT_DAMAGE_TO_PLAYER, condition=Lacks("renowned"),
                      effects=(CountersAndDesignation(n, "renowned"),))
+
+
+@dataclass(frozen=True)
+class Exploit(Effect):
+    """Exploit (CR 702.110a): "When this creature enters, you may sacrifice a creature." One
+    question: a creature its controller controls (the source too, while it is there), or
+    none. Sacrificing one makes the source "exploit a creature" (CR 702.110b): its
+    "When ~ exploits a creature" abilities trigger (engine/triggers.py)."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        mine = [o for o in g.battlefield if g.objects[o].controller == ctx.controller
+                and "Creature" in g.chars(o).types]
+        choice = ctx.answers.get(step)
+        if choice is None:
+            if not mine:
+                return None
+            return Ask("choose", ctx.controller, (*mine, "none"),
+                       (*(f"sacrifice {g.name_of(o)}" for o in mine), "sacrifice nothing"),
+                       f"{ctx.source_name}: exploit (you may sacrifice a creature)")
+        if choice == "none" or choice not in mine:
+            return None
+        src = ctx.source_id
+        here = src is not None and src in g.objects and g.objects[src].zone == BATTLEFIELD
+        c = g.chars(src).copy() if here and src is not None else None
+        owner = g.objects[src].controller if here and src is not None else ctx.controller
+        g.sacrifice(choice)
+        if c is not None and src is not None:
+            g.exploits(src, c, owner, choice)
+        return None
+
+
+#: the triggered ability of the keyword exploit (CR 702.110a)
+EXPLOIT = Triggered(text="Exploit (When this creature enters, you may sacrifice a creature.)",
+                    event=TriggerEvent.ENTERS, effects=(Exploit(),))

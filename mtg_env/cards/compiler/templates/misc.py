@@ -13,7 +13,7 @@ from ....core.mana import parse_mana_cost
 from ...abilities import EntersWith, TriggerEvent
 from ...effects import DealDamage, GainControlUntilEOT, GainKeyword, GainLife, May, SacrificeIt, Untap
 from ...effects.coins import FlipCoin
-from ...effects.designations import CountersAndDesignation, renown_trigger
+from ...effects.designations import EXPLOIT, CountersAndDesignation, renown_trigger
 from ...effects.endofcombat import AtEndOfCombat, SacrificeSourceIfYours
 from ...effects.lastknown import AsPlayer, LastPowerOf
 from ...effects.library import _article
@@ -279,3 +279,23 @@ def _only_source(x: Any) -> bool:
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
         return all(_only_source(getattr(x, f.name)) for f in dataclasses.fields(x))
     return True
+
+
+# --------------------------------------------------------------------------------------------
+# exploit (CR 702.110)
+
+
+@rule("keyword", "Exploit")
+def exploit(b: Builder, line: Line) -> list[Any]:
+    """CR 702.110a: "When this creature enters, you may sacrifice a creature." """
+    if "Creature" not in getattr(b.card, "type_line", ""):
+        raise NoParse(line.text)
+    return [dataclasses.replace(EXPLOIT, text=line.raw)]
+
+
+@rule("trigger", "When <s:self> exploits a creature")
+def when_exploits(b: Builder, s: Any) -> dict[str, Any]:
+    """CR 702.110b: it triggers when its exploit ability's controller sacrifices a creature as
+    that ability resolves, even the creature itself (Gatherer rulings: not if it has left the
+    battlefield before)."""
+    return {"event": TriggerEvent.EXPLOITS, "event_obj": SELF}
