@@ -667,6 +667,7 @@ class Game:
     add_counters = primitives.add_counters
     gain_control_until_eot = primitives.gain_control_until_eot
     designate = primitives.designate
+    detain = primitives.detain
     exploits = triggers.exploits
     attach = primitives.attach
     add_until_eot = primitives.add_until_eot

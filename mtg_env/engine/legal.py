@@ -243,6 +243,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     cost = ab.cost
     if ab.sorcery_speed and not sorcery_ok:
         return False
+    if g.effects.detained and any(d[0] == oid for d in g.effects.detained):
+        return False  # CR 701.35a: its activated abilities can't be activated
     if sources is None and cost.mana.min_mana > g.players[p].pool.total:
         return False  # fast path: manual payment and not enough mana in the pool
     if ab.once_each_turn and g.turn_state.activations.get((oid, key)):

@@ -279,6 +279,22 @@ def designate(g: Game, oid: int, name: str) -> None:
         triggers.became_monstrous(g, oid)
 
 
+def detain(g: Game, oid: int, player: int) -> None:
+    """CR 701.35a: until `player`'s next turn, the permanent can't attack or block and its
+    activated abilities can't be activated (combat.can_attack, can_block; legal.can_activate;
+    autopay's sources). It is the same object only while it stays on the battlefield."""
+    obj = g.objects.get(oid)
+    if obj is None or obj.zone != BATTLEFIELD:
+        return
+    g.effects.detained.append((oid, player))
+    g.invalidate()
+    g.log_event(f"{g.name_of(oid)} is detained")
+
+
+def is_detained(g: Game, oid: int) -> bool:
+    return any(o == oid for o, _p in g.effects.detained)
+
+
 def end_control_effects(g: Game) -> None:
     """CR 514.2: control changes "until end of turn" end."""
     for oid, prev in reversed(g.effects.control_reverts):

@@ -167,7 +167,7 @@ class Effects(SlotState):
     applies, control changes, and permissions to play cards from exile."""
 
     __slots__ = ("layered", "control_reverts", "play_permissions", "regeneration", "no_regeneration",
-                 "prevention", "prevent_combat_damage", "prevent_all", "delayed")
+                 "prevention", "prevent_combat_damage", "prevent_all", "delayed", "detained")
 
     def __init__(self) -> None:
         self.layered: list[ContinuousEffect] = []
@@ -190,6 +190,8 @@ class Effects(SlotState):
         #: delayed triggered abilities (CR 603.7): (turn, its controller, source id, source
         #: name, ability) for "at the beginning of the next turn's upkeep"
         self.delayed: list[tuple[int, int, int | None, str, Triggered]] = []
+        #: detained permanents (CR 701.35a): (object, the player whose next turn ends it)
+        self.detained: list[tuple[int, int]] = []
 
     def copy(self) -> Effects:
         e = Effects.__new__(Effects)
@@ -202,6 +204,7 @@ class Effects(SlotState):
         e.prevent_combat_damage = self.prevent_combat_damage
         e.prevent_all = self.prevent_all[:]
         e.delayed = self.delayed[:]
+        e.detained = self.detained[:]
         return e
 
 

@@ -529,3 +529,40 @@ players:
     g.run_line(["cast Silumgar Butcher", "pass", "pass", "sacrifice nothing"])
     assert g.stack == []
     assert permanent(g, "Grizzly Bears")["toughness"] == 2
+
+
+# --------------------------------------------------------------------------------------------
+# detain (CR 701.35)
+
+
+def test_cr_701_35a_detain_until_your_next_turn_lyev_skyknight():
+    """Lyev Skyknight: "When ~ enters, detain target nonland permanent an opponent controls."
+    Until its controller's next turn, the detained Elves can't attack and its mana ability
+    can't be activated; on that turn the detention is over (CR 701.35a)."""
+    _compiled("Lyev Skyknight")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{W}{U}{C}{C}"
+    hand: [Lyev Skyknight]
+    library: [Island, Island, Island]
+  - battlefield: [Llanowar Elves]
+    library: [Island, Island, Island]
+""")
+    g.run_line(["cast Lyev Skyknight", "pass", "pass"])  # both players pass: it resolves
+    if "target Llanowar Elves" in labels(g):
+        g.act("target Llanowar Elves")
+    while g.state_json()["stack"]:
+        g.act("pass")
+    pass_until(g, "precombat_main", turn=2)
+    assert g.decision.player == "P2"
+    assert not any("Llanowar Elves" in lab for lab in labels(g))
+    g.act("pass")
+    for _ in range(10):  # to P2's declare attackers: no attack is possible
+        assert g.decision.kind != "attack"
+        if g.state_json()["step"] == "postcombat_main":
+            break
+        g.act("pass")
+    pass_until(g, "precombat_main", turn=3)
+    pass_until(g, "precombat_main", turn=4)
+    assert "activate Llanowar Elves: {T}: Add {G}." in labels(g)

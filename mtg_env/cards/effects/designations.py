@@ -91,3 +91,17 @@ class Exploit(Effect):
 #: the triggered ability of the keyword exploit (CR 702.110a)
 EXPLOIT = Triggered(text="Exploit (When this creature enters, you may sacrifice a creature.)",
                     event=TriggerEvent.ENTERS, effects=(Exploit(),))
+
+
+@dataclass(frozen=True)
+class Detain(Effect):
+    """Detain (CR 701.35a): until the next turn of this ability's controller, each permanent
+    `what` names can't attack or block and its activated abilities can't be activated."""
+
+    what: Any
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for ref in self.what.refs(g, ctx):
+            if ref[0] == "obj":
+                g.detain(ref[1], ctx.controller)
+        return None

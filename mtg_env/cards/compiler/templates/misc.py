@@ -13,7 +13,7 @@ from ....core.mana import parse_mana_cost
 from ...abilities import EntersWith, TriggerEvent
 from ...effects import DealDamage, GainControlUntilEOT, GainKeyword, GainLife, May, SacrificeIt, Untap
 from ...effects.coins import FlipCoin
-from ...effects.designations import EXPLOIT, CountersAndDesignation, renown_trigger
+from ...effects.designations import EXPLOIT, CountersAndDesignation, Detain, renown_trigger
 from ...effects.endofcombat import AtEndOfCombat, SacrificeSourceIfYours
 from ...effects.lastknown import AsPlayer, LastPowerOf
 from ...effects.library import _article
@@ -299,3 +299,15 @@ def when_exploits(b: Builder, s: Any) -> dict[str, Any]:
     that ability resolves, even the creature itself (Gatherer rulings: not if it has left the
     battlefield before)."""
     return {"event": TriggerEvent.EXPLOITS, "event_obj": SELF}
+
+
+# --------------------------------------------------------------------------------------------
+# detain (CR 701.35)
+
+
+@rule("effect", "Detain <what:obj>", "Detain <what:objs>")
+def detain(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 701.35a: "detain target nonland permanent an opponent controls": until your next
+    turn it can't attack or block and its activated abilities (mana abilities too) can't be
+    activated. ("up to two target ...": several targets of one phrase are not read.)"""
+    return [Detain(b.obj(what))]
