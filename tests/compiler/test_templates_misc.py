@@ -566,3 +566,27 @@ players:
     pass_until(g, "precombat_main", turn=3)
     pass_until(g, "precombat_main", turn=4)
     assert "activate Llanowar Elves: {T}: Add {G}." in labels(g)
+
+
+def test_cr_608_2h_its_controller_after_put_on_library_condemn():
+    """Condemn: "Put target attacking creature on the bottom of its owner's library. Its
+    controller gains life equal to its toughness." The creature's last controller gains its
+    last known toughness (CR 608.2h)."""
+    _compiled("Condemn")
+    g = scenario("""
+format: duel
+players:
+  - library: [Island, Island]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Plains]
+    hand: [Condemn]
+    library: [Island, Island]
+""")
+    pass_until_attack(g)
+    g.act("attack P2 with Grizzly Bears")
+    g.act("pass")  # P1 passes in the declare attackers step: P2 may act
+    g.run_line(["activate Plains: {T}: Add {W}.", "cast Condemn", "target Grizzly Bears"])
+    while g.state_json()["stack"]:
+        g.act("pass")
+    assert permanents(g, "Grizzly Bears") == []
+    assert player(g, "P1")["life"] == 22 and player(g, "P2")["life"] == 20

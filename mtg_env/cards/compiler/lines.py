@@ -123,27 +123,29 @@ def _no_controller_after_move(effs: list[Any], b: Builder) -> list[Any]:
     """"Exile target creature. Its controller gains 2 life.": once the object has left the
     battlefield it is a new object (CR 400.7), and "its controller" is the controller it last
     had there (CR 608.2h). For the ability's only target, a permanent, that is
-    `LastControllerOf` (effects/lastknown.py); otherwise not read."""
+    `LastControllerOf` (effects/lastknown.py: its controller now while it is there); for
+    anything else an effect moved, not read."""
     from ..effects import Destroy, ExileIt, Flicker, ReturnToHand, SacrificeIt
     from ..effects.lastknown import LastControllerOf
     from ..subjects import ControllerOf, Target
     movers = (Destroy, ExileIt, Flicker, ReturnToHand, SacrificeIt)
+    single = len(b.targets) == 1 and b.targets[0].where == frozenset({"battlefield"})
+    moved: list[Any] = []  # what the effects so far moved
     out = list(effs)
-    for i, e in enumerate(out):
-        if not isinstance(e, movers):
+    for k, later in enumerate(out):
+        if not dataclasses.is_dataclass(later):
             continue
-        for k in range(i + 1, len(out)):
-            later = out[k]
-            if not dataclasses.is_dataclass(later):
+        for f in dataclasses.fields(later):
+            v = getattr(later, f.name, None)
+            if not isinstance(v, ControllerOf):
                 continue
-            for f in dataclasses.fields(later):
-                v = getattr(later, f.name, None)
-                if isinstance(v, ControllerOf) and v.of == e.what:
-                    if not (isinstance(v.of, Target) and len(b.targets) == 1 and v.of.index == 0
-                            and b.targets[0].where == frozenset({"battlefield"})):
-                        raise NoParse("its controller, after it left the battlefield")
-                    later = dataclasses.replace(later, **{f.name: LastControllerOf(v.of)})  # type: ignore[type-var]
-            out[k] = later
+            if single and v.of == Target(0):
+                later = dataclasses.replace(later, **{f.name: LastControllerOf(v.of)})  # type: ignore[type-var]
+            elif v.of in moved:
+                raise NoParse("its controller, after it left the battlefield")
+        out[k] = later
+        if isinstance(later, movers):
+            moved.append(later.what)
     return out
 
 

@@ -15,7 +15,7 @@ from ...effects import DealDamage, GainControlUntilEOT, GainKeyword, GainLife, M
 from ...effects.coins import FlipCoin
 from ...effects.designations import EXPLOIT, CountersAndDesignation, Detain, renown_trigger
 from ...effects.endofcombat import AtEndOfCombat, SacrificeSourceIfYours
-from ...effects.lastknown import AsPlayer, LastPowerOf
+from ...effects.lastknown import AsPlayer, LastControllerOf, LastPowerOf
 from ...effects.library import _article
 from ...effects.returning import OpponentDamagedThisTurn, modular_trigger
 from ...spellcosts import Entwine
@@ -74,7 +74,8 @@ def gain_life_equal_to_power(b: Builder, who: PlayerRef, stat: str) -> list[Any]
     equal to its power."; Chastise "Destroy target attacking creature. You gain life equal to
     its power.": the target's power as it last existed on the battlefield (0 if negative)."""
     it = _only_target(b)
-    return [GainLife(LastPowerOf(it, toughness=stat == "toughness"), b.player(who))]
+    player = LastControllerOf(it) if who.kind == "controller" else b.player(who)
+    return [GainLife(LastPowerOf(it, toughness=stat == "toughness"), player)]
 
 
 @rule("effect", "<who:player> may search their library for <what:search>, put (it|that card) onto the battlefield, then shuffle")
@@ -96,8 +97,7 @@ def controller_may_search_tapped(b: Builder, who: PlayerRef, what: tuple[str, Fi
 def _search_as(b: Builder, who: PlayerRef, what: tuple[str, Filter, bool], tapped: bool) -> list[Any]:
     if who.kind != "controller":
         raise NoParse("may search their library")
-    _only_target(b)
-    player = b.player(who)
+    player = LastControllerOf(_only_target(b))
     effs = tuple(_onto_battlefield(what, tapped))
     prompt = f"search your library for {_article(what[0])}"
     return [AsPlayer(player, (May(effs, prompt),))]
