@@ -1,7 +1,17 @@
-"""Miscellaneous templates (session 4, family "misc"): last known information of a moved target
-(Swords to Plowshares, Path to Exile; CR 608.2h), ...
+"""Miscellaneous templates (the "misc" family): entwine (CR 702.42); last known information of
+an ability's only target once an effect moved it ("Its controller gains life equal to its
+power", "Its controller may search their library ...": Swords to Plowshares, Path to Exile; CR
+608.2h); control until end of turn (threaten, CR 613.1b, 514.2); damage to each creature and
+each player (CR 120.3); persist (702.79), modular (702.43), bloodthirst (702.54), renown
+(702.112), monstrosity (701.37), exploit (702.110), detain (701.35); flipping a coin (CR 705);
+"<effect on itself> at end of combat" (a delayed triggered ability, CR 603.7a).
 
-Each rule declines (NoParse) the cases the engine can't execute exactly."""
+Declined (NoParse), because the engine can't do them exactly: entwine costs that aren't mana,
+"Monstrosity X", "Bloodthirst X", several targets of one phrase ("detain up to two target
+creatures"), a sentence after a coin flip's branches, delayed abilities that act on anything
+but their source, "its power" of anything but the ability's only target. Chaos Warp's reveal
+is not read: an Aura revealed would enter attached to something its owner chooses (CR
+303.4f), which the engine can't do."""
 
 from __future__ import annotations
 
