@@ -590,3 +590,25 @@ players:
         g.act("pass")
     assert permanents(g, "Grizzly Bears") == []
     assert player(g, "P1")["life"] == 22 and player(g, "P2")["life"] == 20
+
+
+# --------------------------------------------------------------------------------------------
+# wordings declined
+
+
+def test_declined_entwine_with_a_cost_that_isnt_mana_betrayal_of_flesh():
+    """Betrayal of Flesh: "Entwine—Sacrifice three lands." (not a mana cost): not read."""
+    st = card_status("Betrayal of Flesh")
+    assert not st.supported
+
+
+def test_declined_detain_of_several_targets_azorius_justiciar():
+    """Azorius Justiciar: "detain up to two target creatures your opponents control": several
+    targets of one phrase are not read."""
+    _unsupported("Azorius Justiciar", "detain up to two target creatures")
+
+
+def test_declined_chaos_warp_reveal():
+    """Chaos Warp: an Aura revealed would enter attached to something its owner chooses (CR
+    303.4f), which the engine can't do: not read."""
+    assert not card_status("Chaos Warp").supported
