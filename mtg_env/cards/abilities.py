@@ -177,6 +177,8 @@ class TriggerEvent(StrEnum):
     CAST_SELF = "cast_self"                    # "When you cast this spell" (from the stack)
     DEALS_DAMAGE = "deals_damage"              # "Whenever ~ deals damage" (once for damage at once)
     LORE = "lore"                              # CR 714.2b: lore counters put on a Saga (engine/sagas.py)
+    BECOMES_MONSTROUS = "becomes_monstrous"    # CR 701.37: "when <this> becomes monstrous"
+    EXPLOITS = "exploits"                      # CR 702.110b: "when <this> exploits a creature"
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

@@ -63,6 +63,19 @@ class Kicker(Ability):
 
 
 @dataclass(frozen=True)
+class Entwine(Ability):
+    """Entwine [cost] (CR 702.42a): a modal spell's controller may choose all its modes instead
+    of one, paying `cost` in addition (announced with the modes, CR 601.2b, 601.2f); the
+    modes are then followed in printed order (CR 702.42b)."""
+
+    cost: ManaCost = ManaCost()
+
+    @property
+    def kind(self) -> str:
+        return "casting"
+
+
+@dataclass(frozen=True)
 class Buyback(Ability):
     """Buyback [cost] (CR 702.27a): an optional additional cost announced as the spell is cast
     (CR 601.2b); if it was paid, the spell is put into its owner's hand instead of the

@@ -48,6 +48,8 @@ def simple_sources(g: Game, player: int, exclude: int | None = None) -> list[Sou
         obj = g.objects[oid]
         if obj.controller != player or obj.tapped or oid == exclude:
             continue
+        if g.effects.detained and any(d[0] == oid for d in g.effects.detained):
+            continue  # CR 701.35a
         c = chars[oid]
         if obj.sick and "Creature" in c.types and "haste" not in c.keywords:
             continue

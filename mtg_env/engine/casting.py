@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, Activated, Keyword, TargetSpec, TriggerEvent, targets_of
 from ..cards.carddef import CardDef
 from ..cards.costs import Cost
-from ..cards.spellcosts import AdditionalCost, Buyback, CostReduction, Flashback, Kicker, SpellsCostLess
+from ..cards.spellcosts import (
+    AdditionalCost,
+    Buyback,
+    CostReduction,
+    Entwine,
+    Flashback,
+    Kicker,
+    SpellsCostLess,
+)
 from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import ManaCost, available_for
@@ -114,7 +122,8 @@ def spell_cost(g: Game, oid: int, face: CardDef | None = None, alt: str | None =
 
 
 def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: bool = False,
-               x: int | None = None, face: CardDef | None = None, alt: str | None = None) -> ManaCost:
+               x: int | None = None, face: CardDef | None = None, alt: str | None = None,
+               entwined: bool = False) -> ManaCost:
     """The mana of the total cost to cast `oid` (CR 601.2f): its mana cost (or flashback cost;
     nothing when cast without paying it, CR 118.9), plus the additional costs' mana, the
     kicker paid `kicked` times and the buyback, minus the cost reductions; with `x`, X is
@@ -130,6 +139,10 @@ def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: 
         bb = buyback_of(card)
         assert bb is not None
         mana = mana.plus(bb.cost)
+    if entwined:
+        ew = entwine_of(card)
+        assert ew is not None
+        mana = mana.plus(ew.cost)  # CR 702.42a: an additional cost
     if x is not None:
         mana = mana.with_x(x)
     less = 0
@@ -186,6 +199,35 @@ def buyback_of(card: CardDef) -> Buyback | None:
     return None
 
 
+def entwine_of(card: CardDef) -> Entwine | None:
+    for ab in card.abilities:
+        if isinstance(ab, Entwine):
+            return ab
+    return None
+
+
+def entwine_action(g: Game, t: Announce, modes: tuple[Any, ...], ctx: Context) -> Action | None:
+    """CR 702.42a, 601.2b: "choose all modes, paying the entwine cost", offered for a spell with
+    entwine when every mode can be chosen (each has legal targets, CR 601.2c) and the total
+    cost with the entwine cost can be paid (CR 601.2f-h); None otherwise."""
+    if t.what != "spell":
+        return None
+    ew = entwine_of(g.objects[t.obj].card)
+    if ew is None or not all(targets.has_targets(g, m.targets, ctx) for m in modes):
+        return None
+    from .legal import spell_payable as payable
+    p = t.player
+    avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
+    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
+    if not payable(g, p, t.obj, avail, spell_mana(g, p, t.obj, t.free, entwined=True).with_x(0), sources):
+        return None
+    return Action("mode", f"all modes: pay entwine {ew.cost}", value=len(modes), payload=ENTWINED)
+
+
+#: the answer "all modes, with the entwine cost" to a mode choice (CR 702.42a)
+ENTWINED = "entwine"
+
+
 def kicker_of(card: CardDef) -> Kicker | None:
     for ab in card.abilities:
         if isinstance(ab, Kicker):
@@ -218,7 +260,7 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
     if t.what == "spell":
         card = g.objects[oid].card
         extra = additional_cost(card)
-        mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback, alt=t.alt_cost)
+        mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined)
         return dataclasses.replace(extra, mana=mana), spell_targets(card)
     if not t.ability_read:
         t.ability, t.origin = ability_of(g, oid, t.key)  # type: ignore[arg-type]
@@ -289,6 +331,9 @@ def announce(g: Game, t: Announce) -> bool:
         elif modes:
             acts = [Action("mode", f"mode {i + 1}: {m.text}", value=i, payload=i)
                     for i, m in enumerate(modes) if targets.has_targets(g, m.targets, new)]
+            entwine = entwine_action(g, t, modes, new)
+            if entwine is not None:
+                acts.append(entwine)
             t.stage = S.X
             g.ask("mode", p, f"choose a mode for {g.name_of(oid)}", acts)
             return False
@@ -306,7 +351,12 @@ def announce(g: Game, t: Announce) -> bool:
         t.stage = stage = S.X
         cost, specs = _parts(g, t)  # with what was announced
     if stage == S.X:  # CR 601.2b / 602.2b: announce X
-        if t.answer is not None:
+        if t.answer == ENTWINED:  # CR 702.42b: every mode, in printed order
+            ctx.modes = list(range(len(getattr(ab, "modes", ()))))
+            t.entwined = True
+            t.answer = None
+            cost, specs = _parts(g, t)  # with the entwine cost
+        elif t.answer is not None:
             ctx.modes = [t.answer]
             t.answer = None
         if t.what == "spell" and not t.kick_asked:
@@ -419,7 +469,8 @@ def announce(g: Game, t: Announce) -> bool:
     if stage == S.MANA:  # CR 601.2g-h: activate mana abilities, then pay the mana
         due = cost.mana.with_x(ctx.x)
         if t.what == "spell" and ctx.x and cost.mana.x_count:  # reductions apply to X too (CR 601.2f)
-            due = spell_mana(g, p, oid, t.free, t.kicked, t.buyback, x=ctx.x, alt=t.alt_cost)
+            due = spell_mana(g, p, oid, t.free, t.kicked, t.buyback, x=ctx.x, alt=t.alt_cost,
+                             entwined=t.entwined)
         if due.phyrexian:  # CR 107.4f: each {W/P} paid with its mana or 2 life, as chosen
             got = phyrexian.step(g, t, due, p, oid, cost)
             if got is None:
@@ -447,7 +498,7 @@ def _more_x(g: Game, t: Announce, hi: int) -> int:
     avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
     sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
     for _ in range(64):  # at most the reductions left over at X = 0
-        m = spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, x=hi + 1, alt=t.alt_cost)
+        m = spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, x=hi + 1, alt=t.alt_cost, entwined=t.entwined)
         if hi + 1 > g.options.x_cap or not spell_payable(g, p, t.obj, avail, m, sources):
             break
         hi += 1

@@ -43,6 +43,8 @@ def can_attack(g: Game, oid: int) -> bool:
         return False
     if obj.sick and "haste" not in c.keywords:
         return False
+    if g.effects.detained and primitives.is_detained(g, oid):
+        return False  # CR 701.35a
     return "defender" not in c.keywords and Flag.CANT_ATTACK not in c.flags
 
 def may_attack(g: Game, attacker: int, defender: int) -> bool:
@@ -58,6 +60,8 @@ def can_block(g: Game, blocker: int, attacker: int) -> bool:
     c = g.chars(blocker)
     if "Creature" not in c.types or obj.tapped or Flag.CANT_BLOCK in c.flags:
         return False
+    if g.effects.detained and primitives.is_detained(g, blocker):
+        return False  # CR 701.35a
     ac = g.chars(attacker)
     if targets.protected_from(g, attacker, blocker):
         return False  # CR 702.16f

@@ -124,6 +124,9 @@ class Game:
         #: last known information (CR 113.7a): the characteristics of permanents that left the
         #: battlefield as they last existed there, kept while the stack may refer to them
         self.lki: dict[int, Chars] = {}
+        #: the controllers those permanents last had there (CR 608.2h: "its controller" of an
+        #: object an effect moved), kept and dropped with `lki`
+        self.lki_controllers: dict[int, int] = {}
         self._rng = random.Random(seed)
         #: whether `_rng` is shared with a clone (then copied before it is used: see `rng`)
         self._rng_shared = False
@@ -168,6 +171,7 @@ class Game:
         g.mana_triggers = self.mana_triggers[:]
         g.token_ghosts = self.token_ghosts[:]
         g.lki = self.lki.copy()
+        g.lki_controllers = self.lki_controllers.copy()
         # Both games now share every object, the random generator and the log: each copies
         # before writing (the generator's state is most of a clone's cost; most clones of a
         # search never shuffle).
@@ -380,6 +384,10 @@ class Game:
     def spells_cast_this_turn(self) -> int:
         return self.turn_state.spells_cast
 
+    def dealt_damage_this_turn(self, p: int) -> bool:
+        """Was player `p` dealt damage this turn (bloodthirst, CR 702.54a)?"""
+        return p in self.turn_state.damaged
+
     def sorcery_timing(self, p: int) -> bool:
         """May player `p` act at sorcery speed now (CR 307.1)?"""
         return turns.sorcery_timing(self, p)
@@ -486,6 +494,13 @@ class Game:
         if oid in self.objects:
             return self.chars(oid)
         return self.lki.get(oid)
+
+    def last_controller(self, oid: int) -> int | None:
+        """An object's controller now, or the one it last had on the battlefield if it has
+        left (CR 608.2h, 113.7a); None if nothing is known of it."""
+        if oid in self.objects:
+            return self.objects[oid].controller
+        return self.lki_controllers.get(oid)
 
     def name_of(self, oid: int) -> str:
         return self.chars(oid).name if oid in self.objects else "?"
@@ -616,6 +631,7 @@ class Game:
                 continue
             if self.lki and not self.stack:
                 self.lki = {}  # nothing left that could refer to a departed object
+                self.lki_controllers = {}
             acts = None
             if self.options.skip_forced:
                 forced, acts = legal.only_pass(self, p)
@@ -677,6 +693,7 @@ class Game:
     prevent_all_damage = primitives.prevent_all_damage
     delay_until_next_upkeep = triggers.delay_until_next_upkeep
     delay_until_next_end_step = triggers.delay_until_next_end_step
+    delay_until_end_of_combat = triggers.delay_until_end_of_combat
     sacrifice = primitives.sacrifice
     counter = primitives.counter
     tap = primitives.tap
@@ -686,6 +703,9 @@ class Game:
     add_counters = primitives.add_counters
     remove_counters = primitives.remove_counters
     gain_control_until_eot = primitives.gain_control_until_eot
+    designate = primitives.designate
+    detain = primitives.detain
+    exploits = triggers.exploits
     attach = primitives.attach
     add_until_eot = primitives.add_until_eot
     add_for_good = primitives.add_for_good

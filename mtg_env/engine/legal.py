@@ -302,6 +302,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
         return False
     if ab.keyword == "suspend" and not altcast.could_begin_to_cast(g, oid, p, sorcery_ok):
         return False
+    if g.effects.detained and any(d[0] == oid for d in g.effects.detained):
+        return False  # CR 701.35a: its activated abilities can't be activated
     if sources is None and cost.mana.min_mana > g.players[p].pool.total:
         return False  # fast path: manual payment and not enough mana in the pool
     if ab.once_each_turn and g.turn_state.activations.get((oid, key)):

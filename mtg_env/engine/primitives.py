@@ -65,6 +65,8 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
             return 0
     g.sba_dirty = True
     if ref[0] == "player":
+        if ref[1] not in g.turn_state.damaged:
+            g.turn_state.damaged.append(ref[1])  # bloodthirst (CR 702.54a)
         p = g.players[ref[1]]
         if "infect" in kws:
             p.poison += n
@@ -347,6 +349,37 @@ def gain_control_until_eot(g: Game, oid: int, player: int) -> None:
         _control_changed(g, oid)
     g.invalidate()
     g.log_event(f"{g.players[player].name} gains control of {g.name_of(oid)} until end of turn")
+
+
+def designate(g: Game, oid: int, name: str) -> None:
+    """A permanent gets a designation ("renowned", CR 702.112b; "monstrous", CR 701.37b): no
+    ability and not copiable; it keeps it until it leaves the battlefield (a new object, CR
+    400.7, has none)."""
+    obj = g.objects.get(oid)
+    if obj is None or obj.zone != BATTLEFIELD:
+        return
+    w = g.writable(oid)
+    w.info = dict(w.info or {}, **{name: True})
+    g.invalidate()
+    g.log_event(f"{g.name_of(oid)} becomes {name}")
+    if name == "monstrous":
+        triggers.became_monstrous(g, oid)
+
+
+def detain(g: Game, oid: int, player: int) -> None:
+    """CR 701.35a: until `player`'s next turn, the permanent can't attack or block and its
+    activated abilities can't be activated (combat.can_attack, can_block; legal.can_activate;
+    autopay's sources). It is the same object only while it stays on the battlefield."""
+    obj = g.objects.get(oid)
+    if obj is None or obj.zone != BATTLEFIELD:
+        return
+    g.effects.detained.append((oid, player))
+    g.invalidate()
+    g.log_event(f"{g.name_of(oid)} is detained")
+
+
+def is_detained(g: Game, oid: int) -> bool:
+    return any(o == oid for o, _p in g.effects.detained)
 
 
 def end_control_effects(g: Game) -> None:

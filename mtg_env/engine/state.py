@@ -42,7 +42,7 @@ class TurnState(SlotState):
     """The turn (CR 500): its number, whose it is, the step, and what is counted per turn."""
 
     __slots__ = ("number", "active", "first_player", "step", "spells_cast", "activations", "day_night",
-                 "facts")
+                 "facts", "damaged")
 
     def __init__(self) -> None:
         self.number = 1
@@ -60,6 +60,8 @@ class TurnState(SlotState):
         #: left the battlefield of, revolt), "damaged" ([victim, source] pairs of damage to
         #: permanents), "draws" (cards each player drew, by player index as a string)
         self.facts: dict[str, list] = {}
+        #: the players dealt damage this turn (bloodthirst, CR 702.54a)
+        self.damaged: list[int] = []
 
     def copy(self) -> TurnState:
         t = TurnState.__new__(TurnState)
@@ -68,6 +70,7 @@ class TurnState(SlotState):
         t.activations = self.activations.copy()
         t.day_night = self.day_night
         t.facts = {k: v[:] for k, v in self.facts.items()}
+        t.damaged = self.damaged[:]
         return t
 
 
@@ -170,7 +173,7 @@ class Effects(SlotState):
     applies, control changes, and permissions to play cards from exile."""
 
     __slots__ = ("layered", "control_reverts", "play_permissions", "regeneration", "no_regeneration",
-                 "prevention", "prevent_combat_damage", "prevent_all", "delayed")
+                 "prevention", "prevent_combat_damage", "prevent_all", "delayed", "detained")
 
     def __init__(self) -> None:
         self.layered: list[ContinuousEffect] = []
@@ -193,6 +196,8 @@ class Effects(SlotState):
         #: delayed triggered abilities (CR 603.7): (turn, its controller, source id, source
         #: name, ability) for "at the beginning of the next turn's upkeep"
         self.delayed: list[tuple[int, int, int | None, str, Triggered]] = []
+        #: detained permanents (CR 701.35a): (object, the player whose next turn ends it)
+        self.detained: list[tuple[int, int]] = []
 
     def copy(self) -> Effects:
         e = Effects.__new__(Effects)
@@ -205,6 +210,7 @@ class Effects(SlotState):
         e.prevent_combat_damage = self.prevent_combat_damage
         e.prevent_all = self.prevent_all[:]
         e.delayed = self.delayed[:]
+        e.detained = self.detained[:]
         return e
 
 

@@ -136,6 +136,8 @@ class Announce(Task):
     #: how many times its kicker is paid (CR 702.33a, 702.33c), and whether that was asked
     kicked: int = 0
     kick_asked: bool = False
+    #: whether all its modes were chosen, paying its entwine cost (CR 702.42a)
+    entwined: bool = False
     #: whether its buyback is paid (CR 702.27a), and whether that was asked
     buyback: bool = False
     buyback_asked: bool = False

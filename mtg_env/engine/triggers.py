@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import THIS, Triggered, TriggerEvent, targets_of
 from ..cards.effects import UNDYING
+from ..cards.effects.returning import PERSIST
 from ..core.actions import Action
 from ..core.chars import Chars
 from ..core.filters import OPPONENT, YOU
@@ -60,6 +61,26 @@ def transformed(g: Game, oid: int) -> None:
             queue_trigger(g, ab, oid, key, origin, Event(E.TRANSFORMS, object=oid))
 
 
+def became_monstrous(g: Game, oid: int) -> None:
+    """CR 701.37a: its "When <this> becomes monstrous" abilities."""
+    for key, ab, origin in g.chars(oid).abilities:
+        if isinstance(ab, Triggered) and E.BECOMES_MONSTROUS in ab.events:
+            queue_trigger(g, ab, oid, key, origin, Event(E.BECOMES_MONSTROUS, object=oid))
+
+
+def exploits(g: Game, src: int, c: Chars, controller: int, sacrificed: int) -> None:
+    """CR 702.110b: the source's exploit ability sacrificed a creature as it resolved: its
+    "When <this> exploits a creature" abilities trigger, as the source was just before the
+    sacrifice (`c`; it may have sacrificed itself)."""
+    for key, ab, origin in c.abilities:
+        if isinstance(ab, Triggered) and E.EXPLOITS in ab.events:
+            if ab.condition is not None and src in g.objects and \
+                    not g.matches(ab.condition, src, controller, src):
+                continue
+            g.pending_triggers.append(PendingTrigger(ab, src, key, controller, c.name,
+                                                     Event(E.EXPLOITS, object=sacrificed), origin))
+
+
 def entered_battlefield(g: Game, obj: GameObject) -> None:
     """CR 603.6a: its own enters abilities, then other permanents' "whenever ... enters"."""
     c = g.chars(obj.id)
@@ -90,6 +111,8 @@ def leaves_battlefield(g: Game, obj: GameObject, to_zone: str, c: Chars) -> None
     abilities = list(c.abilities)
     if dies and "undying" in c.keywords and not obj.counters.get("+1/+1"):
         abilities.append(("undying", UNDYING, None))
+    if dies and "persist" in c.keywords and not obj.counters.get("-1/-1"):
+        abilities.append(("persist", PERSIST, None))  # CR 702.79a
     for key, ab, origin in abilities:
         if isinstance(ab, Triggered) and happened & set(ab.events) and _subject_matches(g, ab, obj.id, obj, c):
             # the source has left: its controller and name are as it last existed
@@ -251,7 +274,7 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
     `player` casting a spell (CR 601.2i) or activating an ability (`item`, CR 602.2e).
     Abilities that say "you" are checked first, then those of any player (or of an opponent:
     `actor` OPPONENT)."""
-    if kind in (E.UPKEEP, E.END_STEP) and g.effects.delayed:
+    if kind in (E.UPKEEP, E.END_STEP, E.END_COMBAT) and g.effects.delayed:
         _delayed_upkeep(g, player, kind)
     if kind == E.UPKEEP and g.players[player].exile:
         from .altcast import suspend_upkeep
@@ -341,18 +364,27 @@ def delay_until_your_next_upkeep(g: Game, controller: int, src: int, ab: Trigger
     g.effects.delayed.append((g.turn_state.number + 1, controller, src, g.name_of(src), ab))
 
 
+def delay_until_end_of_combat(g: Game, ctx: Context, ab: Triggered) -> None:
+    """CR 603.7a: a delayed triggered ability that triggers at the beginning of this turn's
+    next end of combat step (CR 511.2: "at end of combat"); one created when no end of combat
+    step is left this turn never triggers and is dropped with the turn."""
+    g.effects.delayed.append((g.turn_state.number, ctx.controller, ctx.source_id, ctx.source_name, ab))
+
+
 def _delayed_upkeep(g: Game, player: int, kind: TriggerEvent = E.UPKEEP) -> None:
-    """The delayed triggered abilities of this turn's upkeep (or end step: `kind`) trigger
-    once (CR 603.7b)."""
+    """The delayed triggered abilities of this turn's upkeep, end of combat step or end step
+    (`kind`: the step an ability's event names) trigger once (CR 603.7b)."""
     now = g.turn_state.number
     keep = []
     for entry in g.effects.delayed:
         turn, controller, src, name, ab = entry
+        at = E.END_COMBAT if E.END_COMBAT in ab.events else E.END_STEP if E.END_STEP in ab.events else E.UPKEEP
         # "at the beginning of your next upkeep" (actor YOU): the first of its controller's
         # upkeeps from `turn` on (rebound, CR 702.88a)
-        due = (turn <= now and player == controller) if ab.actor == YOU else turn == now
-        if not due or (E.END_STEP in ab.events) != (kind == E.END_STEP):
-            keep.append(entry)
+        due = (turn <= now and player == controller) if ab.actor == YOU and at == E.UPKEEP else turn == now
+        if not due or at != kind:
+            if not (at == E.END_COMBAT and turn < now):  # an end of combat that never came
+                keep.append(entry)
             continue
         g.pending_triggers.append(PendingTrigger(ab, src if src is not None else -1, "delayed", controller, name,
                                                  Event(kind, player=player)))

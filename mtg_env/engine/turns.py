@@ -97,6 +97,9 @@ def begin_step(g: Game) -> None:
         ts.activations.clear()
         ts.spells_cast = 0
         ts.facts = {}  # what happened this turn (cards/turnfacts.py)
+        ts.damaged = []
+        if g.effects.detained:  # CR 701.35a: detain lasts until its controller's next turn
+            g.effects.detained = [d for d in g.effects.detained if d[1] != ts.active and d[0] in g.objects]
         faces.day_night_check(g)  # CR 502.2, 730.2: after phasing, before untapping
         untapped: list[int] = []
         for oid in g.battlefield:

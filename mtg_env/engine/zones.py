@@ -134,6 +134,7 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     if old_zone == BATTLEFIELD:
         # last known information (CR 113.7a): what it was just before it left
         last = g.lki[oid] = g.chars(oid)
+        g.lki_controllers[oid] = obj.controller
     _remove_from_zone(g, obj)
     if old_zone == BATTLEFIELD:
         triggers.leaves_battlefield(g, obj, zone, last)
@@ -222,6 +223,12 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
     saga = "Saga" in card.subtypes
     if saga:  # CR 714.3a: as a Saga enters, its controller puts a lore counter on it
         obj.counters[sagas.LORE] = obj.counters.get(sagas.LORE, 0) + 1
+    if obj.info and "enters_with" in obj.info:
+        # "return it to the battlefield with a -1/-1 counter on it" (persist, CR 702.79a)
+        info = dict(obj.info)
+        for kind, n in info.pop("enters_with").items():
+            obj.counters[kind] = obj.counters.get(kind, 0) + n
+        obj.info = info or None
     if obj.info and ("pay_life" in obj.info or "enters_tapped" in obj.info):
         # "As ~ enters, you may pay N life. If you don't, it enters tapped." (CR 614.12)
         info = dict(obj.info)

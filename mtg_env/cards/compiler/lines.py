@@ -116,29 +116,40 @@ def effects(text: str, b: Builder, prior: tuple[Any, ...] = (), prior_start: int
         start = min(before, len(out))
     if any(getattr(e, "incomplete", False) for e in out):
         raise NoParse(text)  # an effect that needs a sentence after it ("It's still a land.")
-    _no_controller_after_move(out)
+    out = _no_controller_after_move(out, b)
     if b.notes.get("needs_more"):
         raise NoParse(b.notes["needs_more"])  # a sentence the next one was to complete
     return tuple(out)
 
 
-def _no_controller_after_move(effs: list[Any]) -> None:
+def _no_controller_after_move(effs: list[Any], b: Builder) -> list[Any]:
     """"Exile target creature. Its controller gains 2 life.": once the object has left the
     battlefield it is a new object (CR 400.7), and "its controller" is the controller it last
-    had there (CR 608.2h), which the subject `ControllerOf` doesn't know: not read."""
+    had there (CR 608.2h). For the ability's only target, a permanent, that is
+    `LastControllerOf` (effects/lastknown.py: its controller now while it is there); for
+    anything else an effect moved, not read."""
     from ..effects import Destroy, ExileIt, Flicker, ReturnToHand, SacrificeIt
-    from ..subjects import ControllerOf
+    from ..effects.lastknown import LastControllerOf
+    from ..subjects import ControllerOf, Target
     movers = (Destroy, ExileIt, Flicker, ReturnToHand, SacrificeIt)
-    for i, e in enumerate(effs):
-        if not isinstance(e, movers):
+    single = len(b.targets) == 1 and b.targets[0].where == frozenset({"battlefield"})
+    moved: list[Any] = []  # what the effects so far moved
+    out = list(effs)
+    for k, later in enumerate(out):
+        if not dataclasses.is_dataclass(later):
             continue
-        for later in effs[i + 1:]:
-            if not dataclasses.is_dataclass(later):
+        for f in dataclasses.fields(later):
+            v = getattr(later, f.name, None)
+            if not isinstance(v, ControllerOf):
                 continue
-            for f in dataclasses.fields(later):
-                v = getattr(later, f.name, None)
-                if isinstance(v, ControllerOf) and v.of == e.what:
-                    raise NoParse("its controller, after it left the battlefield")
+            if single and v.of == Target(0):
+                later = dataclasses.replace(later, **{f.name: LastControllerOf(v.of)})  # type: ignore[type-var]
+            elif v.of in moved:
+                raise NoParse("its controller, after it left the battlefield")
+        out[k] = later
+        if isinstance(later, movers):
+            moved.append(later.what)
+    return out
 
 
 #: sentence readings tried for one card before its text is declined as too involved

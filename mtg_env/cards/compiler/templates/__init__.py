@@ -19,6 +19,7 @@ from . import (  # noqa: F401
     level,
     library,
     mana,
+    misc,
     planeswalkers,
     puzzlecards,
     regeneration,
