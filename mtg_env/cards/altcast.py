@@ -68,4 +68,7 @@ DASHED = PaidAlternative("dash")
 
 def alternative_costs(card: Any) -> list[AlternativeCost]:
     """The card's alternative costs (evoke, dash), in printed order."""
-    return [ab for ab in card.abilities if isinstance(ab, AlternativeCost)]
+    from .carddef import card_cache
+    got: list[AlternativeCost] = card_cache(
+        card, "_alternative_costs", lambda c: [ab for ab in c.abilities if isinstance(ab, AlternativeCost)])
+    return got

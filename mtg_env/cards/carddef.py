@@ -7,12 +7,15 @@ text and behaviour cannot drift apart (style.md: Forge keeps the Oracle text bes
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.mana import ManaCost, parse_mana_cost
 from .abilities import Ability, Activated, Keyword, SpellAbility
 from .costs import CardDefinitionError, keyword_cost, parse_cost, split_cost
+
+T = TypeVar("T")
 
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 SUPERTYPES = frozenset({"Legendary", "Basic", "Snow", "World"})
@@ -194,3 +197,14 @@ def granted(text: str, *effects: Any, **kw: Any) -> Activated:
 
 def _replace(ab: Ability, **changes: Any) -> Ability:
     return dataclasses.replace(ab, **changes)
+
+
+def card_cache(card: CardDef, key: str, compute: Callable[[CardDef], T]) -> T:
+    """`compute(card)`, worked out once per card definition and kept on it (definitions are
+    immutable: what is read from their abilities never changes). For the legal-action checks,
+    which ask the same of every card at every priority."""
+    d = card.__dict__
+    if key not in d:
+        object.__setattr__(card, key, compute(card))
+    value: T = d[key]
+    return value

@@ -13,7 +13,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, Activated, Keyword, TargetSpec, TriggerEvent, targets_of
-from ..cards.carddef import CardDef
+from ..cards.carddef import CardDef, card_cache
 from ..cards.costs import Cost
 from ..cards.spellcosts import (
     AdditionalCost,
@@ -186,10 +186,8 @@ def additional_cost(card: CardDef) -> Cost:
 
 
 def flashback_of(card: CardDef) -> Flashback | None:
-    for ab in card.abilities:
-        if isinstance(ab, Flashback):
-            return ab
-    return None
+    """The card's flashback ability (CR 702.34), if it has one."""
+    return card_cache(card, "_flashback", lambda c: next((ab for ab in c.abilities if isinstance(ab, Flashback)), None))
 
 
 def buyback_of(card: CardDef) -> Buyback | None:

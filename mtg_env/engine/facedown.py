@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Triggered, TriggerEvent
-from ..cards.carddef import CardDef
+from ..cards.carddef import CardDef, card_cache
 from ..cards.costs import Cost
 from ..cards.effects.facedown import Morph
 from ..cards.facedown import FACE_DOWN, FACE_DOWN_NAME
@@ -58,7 +58,7 @@ def is_face_down(obj: GameObject) -> bool:
 
 
 def morph_of(card: CardDef) -> Morph | None:
-    return next((a for a in card.abilities if isinstance(a, Morph)), None)
+    return card_cache(card, "_morph", lambda c: next((a for a in c.abilities if isinstance(a, Morph)), None))
 
 
 # ---------------------------------------------------------------------------------------------
