@@ -68,7 +68,9 @@ DASHED = PaidAlternative("dash")
 
 def alternative_costs(card: Any) -> list[AlternativeCost]:
     """The card's alternative costs (evoke, dash), in printed order."""
-    from .carddef import card_cache
-    got: list[AlternativeCost] = card_cache(
-        card, "_alternative_costs", lambda c: [ab for ab in c.abilities if isinstance(ab, AlternativeCost)])
+    d = card.__dict__  # worked out once per card definition and kept on it (carddef.card_cache)
+    got: list[AlternativeCost] | None = d.get("_alternative_costs")
+    if got is None:
+        got = [ab for ab in card.abilities if isinstance(ab, AlternativeCost)]
+        object.__setattr__(card, "_alternative_costs", got)
     return got

@@ -23,7 +23,7 @@ from ..core.actions import Action
 from ..core.filters import YOU
 from ..core.mana import ManaCost
 from ..core.objects import EXILE, GRAVEYARD, LIBRARY, Context, Event, StackItem
-from . import faces, triggers
+from . import faces, legal, triggers
 from .state import PendingTrigger
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def cast_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None,
     zone and the cards `p` may cast from exile (not those cast without paying their mana
     cost: CR 118.9a) with an alternative cost, each listed when the spell could be cast with
     it now (its timing, the total cost with that alternative, its targets; CR 601.2, 118.9)."""
-    from .legal import can_cast
+    can_cast = legal.can_cast
     out: list[Action] = []
     pl = g.players[p]
     for oid in pl.hand + pl.command + from_exile:

@@ -28,13 +28,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Triggered, TriggerEvent
-from ..cards.carddef import CardDef, card_cache
+from ..cards.carddef import CardDef
 from ..cards.costs import Cost
 from ..cards.effects.facedown import Morph
 from ..cards.facedown import FACE_DOWN, FACE_DOWN_NAME
 from ..core.actions import Action
 from ..core.mana import ManaCost, available_for
 from ..core.objects import BATTLEFIELD, STACK, Event, GameObject
+from . import costs, legal, zones
 
 if TYPE_CHECKING:
     from .game import Game
@@ -58,7 +59,11 @@ def is_face_down(obj: GameObject) -> bool:
 
 
 def morph_of(card: CardDef) -> Morph | None:
-    return card_cache(card, "_morph", lambda c: next((a for a in c.abilities if isinstance(a, Morph)), None))
+    d = card.__dict__  # kept on the definition (carddef.card_cache), asked at every priority
+    if "_morph" not in d:
+        object.__setattr__(card, "_morph", next((a for a in card.abilities if isinstance(a, Morph)), None))
+    m: Morph | None = d["_morph"]
+    return m
 
 
 # ---------------------------------------------------------------------------------------------
@@ -68,12 +73,12 @@ def morph_of(card: CardDef) -> Morph | None:
 def face_down_casts(g: Game, p: int, oids: list[int], sorcery_ok: bool, sources: list[Any] | None) -> list[Action]:
     """The cards among `oids` (in zones `p` may cast them from) that `p` may cast face down
     with morph now: its timing, cost and restrictions are the face-down spell's (CR 708.4)."""
-    from . import legal, zones
     out = []
     for oid in oids:
         obj = g.objects[oid]
         card = obj.card
-        if card.faces or card is FACE_DOWN or morph_of(card) is None or zones.free_from_exile(g, oid):
+        if not card.abilities or card.faces or card is FACE_DOWN or morph_of(card) is None or \
+                zones.free_from_exile(g, oid):
             continue
         if legal.can_cast(g, oid, p, sorcery_ok, sources, FACE_DOWN):
             out.append(Action("cast", f"cast {card.name} face down", source=card.name,
@@ -134,7 +139,6 @@ def face_up_cost(g: Game, oid: int, how: str) -> ManaCost | None:
 def face_up_actions(g: Game, p: int, sources: list[Any] | None) -> list[Action]:
     """Turning a face-down permanent `p` controls face up, for each way its cost can be paid
     now (the pool, and with automatic payment the simple sources)."""
-    from . import costs, legal
     out = []
     for oid in g.battlefield:
         obj = g.objects[oid]

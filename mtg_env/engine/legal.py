@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Activated, cast_allowed
-from ..cards.carddef import CardDef, card_cache
+from ..cards.carddef import CardDef
 from ..cards.spellcosts import CostReduction, SpellsCostLess
 from ..core.actions import PASS, Action
 from ..core.chars import Chars
@@ -159,9 +159,13 @@ def hand_ability_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] |
 
 def _zones_with_abilities(card: CardDef) -> frozenset[str]:
     """The zones other than the battlefield from which the card's printed activated abilities
-    function."""
-    return card_cache(card, "_ability_zones", lambda c: frozenset(
-        ab.zone for ab in c.abilities if isinstance(ab, Activated) and ab.zone != BATTLEFIELD))
+    function (kept on the definition, as carddef.card_cache does, without its call: this is
+    asked of every card in a hand or graveyard at every priority)."""
+    zs: frozenset[str] | None = card.__dict__.get("_ability_zones")
+    if zs is None:
+        zs = frozenset(ab.zone for ab in card.abilities if isinstance(ab, Activated) and ab.zone != BATTLEFIELD)
+        object.__setattr__(card, "_ability_zones", zs)
+    return zs
 
 
 def mana_ability_actions(g: Game, p: int) -> list[Action]:
