@@ -137,3 +137,19 @@ players:
       - {card: Forest, tapped: true}
       - {card: Forest, tapped: true}
 """
+
+
+def compiled(*names: str) -> None:
+    """Each card is supported, by the compiler (not a hand-written definition)."""
+    from mtg_env.cards import card_status
+    for n in names:
+        st = card_status(n)
+        assert st.supported and st.source == "compiled", st
+
+
+def unsupported(name: str, phrase: str) -> None:
+    """The card is unsupported, and `phrase` is among the reasons given."""
+    from mtg_env.cards import card_status
+    st = card_status(name)
+    assert not st.supported, st
+    assert any(phrase in r for r in st.reasons), st

@@ -3,20 +3,9 @@ cards compiled from their Oracle text: the Oracle line and the rule it follows i
 
 from __future__ import annotations
 
-from mtg_env.cards import card_status
+from tests.helpers import compiled as _compiled
 from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
-
-
-def _compiled(*names: str) -> None:
-    for n in names:
-        st = card_status(n)
-        assert st.supported and st.source == "compiled", st
-
-
-def _unsupported(name: str, phrase: str) -> None:
-    st = card_status(name)
-    assert not st.supported and any(phrase in r for r in st.reasons), st
-
+from tests.helpers import unsupported as _unsupported
 
 # ---------------------------------------------------------------------------------------------
 # CR 702.74: evoke

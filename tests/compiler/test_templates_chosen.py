@@ -6,13 +6,8 @@ from __future__ import annotations
 from mtg_env.cards import card_status
 from mtg_env.cards.compiler.coverage import coverage
 from mtg_env.cards.database import lookup
+from tests.helpers import compiled as _compiled
 from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
-
-
-def _compiled(*names: str) -> None:
-    for n in names:
-        st = card_status(n)
-        assert st.supported and st.source == "compiled", st
 
 
 def _pt(g, name: str) -> tuple[int, int]:

@@ -13,13 +13,8 @@ import pytest
 
 from mtg_env import Game
 from mtg_env.cards import card_status
+from tests.helpers import compiled as _compiled
 from tests.helpers import labels, pass_until, permanent, player, scenario, stack
-
-
-def _compiled(*names: str) -> None:
-    for n in names:
-        st = card_status(n)
-        assert st.supported and st.source == "compiled", st
 
 
 def combat(p1: list[Any], p2: list[Any], *, p1_hand: list[str] | None = None, pool: str = "",

@@ -3,14 +3,8 @@ Oracle line and the rule it follows in each docstring."""
 
 from __future__ import annotations
 
-from mtg_env.cards import card_status
+from tests.helpers import compiled as _compiled
 from tests.helpers import labels, permanent, player, scenario
-
-
-def _compiled(*names: str) -> None:
-    for n in names:
-        st = card_status(n)
-        assert st.supported and st.source == "compiled", st
 
 
 def test_cr_120_3_damage_to_any_target_searing_spear():

@@ -15,15 +15,10 @@ from mtg_env.env import observation
 from mtg_env.env.layout import ObjectTable
 from mtg_env.env.observation import card_index, encode
 from mtg_env.views import determinize
+from tests.helpers import compiled as _compiled
 from tests.helpers import labels, permanent, permanents, player, scenario, stack
 
 FD = "face-down creature"
-
-
-def _compiled(*names: str) -> None:
-    for n in names:
-        st = card_status(n)
-        assert st.supported and st.source == "compiled", st
 
 
 def _pay(g, typ: str = "{C}") -> None:

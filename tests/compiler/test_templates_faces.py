@@ -6,14 +6,8 @@ from __future__ import annotations
 import pickle
 
 from mtg_env.cards import card_status, get_card
+from tests.helpers import compiled as _compiled
 from tests.helpers import labels, pass_until, permanent, permanents, player, scenario, stack
-
-
-def _compiled(*names: str) -> None:
-    for n in names:
-        st = card_status(n)
-        assert st.supported and st.source == "compiled", st
-
 
 # --------------------------------------------------------------------------------------------
 # modal double-faced cards (CR 712.3, 712.8, 712.11b, 712.12)

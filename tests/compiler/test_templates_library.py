@@ -5,13 +5,8 @@ the rule it follows in each docstring."""
 from __future__ import annotations
 
 from mtg_env.cards import card_status
+from tests.helpers import compiled as _compiled
 from tests.helpers import labels, permanent, player, scenario
-
-
-def _compiled(*names: str) -> None:
-    for n in names:
-        st = card_status(n)
-        assert st.supported and st.source == "compiled", st
 
 
 def test_cr_701_22a_scry_bottom_in_order_and_top_in_any_order_foresee():

@@ -12,16 +12,11 @@ from mtg_env.cards import card_status, get_card, temporary
 from mtg_env.cards.abilities import Activated, CanBeCommander
 from mtg_env.cards.compiler import compile_card
 from mtg_env.cards.database import OracleCard, OracleFace
+from tests.helpers import compiled as _compiled
 from tests.helpers import labels, permanent, player, scenario, write_deck
 
 CHANDRA = "Chandra, Novice Pyromancer"
 KIORA = "Kiora, Behemoth Beckoner"
-
-
-def _compiled(*names: str) -> None:
-    for n in names:
-        st = card_status(n)
-        assert st.supported and st.source == "compiled", st
 
 
 def _oracle(name: str, type_line: str, text: str, loyalty: str | None = "3", cost: str = "{2}{R}",
@@ -139,8 +134,6 @@ def test_cr_903_3a_can_be_your_commander_is_read_and_the_deck_check_accepts_it(t
         assert "Test Walker" in str(e.value) and "legendary creature" in str(e.value)
         g = new_game([ok, ok], format="commander", seed=1)
         assert "Test Savant" in player(g, "P1")["command"]
-
-
 
 
 @pytest.mark.parametrize("name, reason", [

@@ -5,13 +5,8 @@ line and the rule in the docstring."""
 from __future__ import annotations
 
 from mtg_env.cards import card_status
+from tests.helpers import compiled as _compiled
 from tests.helpers import labels, permanents, player, scenario
-
-
-def _compiled(*names: str) -> None:
-    for n in names:
-        st = card_status(n)
-        assert st.supported and st.source == "compiled", st
 
 
 def _names(zone: list) -> list[str]:

@@ -14,12 +14,7 @@ import pytest
 from mtg_env.cards import card_status
 from mtg_env.cards.tokens import PREDEFINED, TokenDef, token_card
 from tests.helpers import ROOT, labels, pass_until, permanents, player, scenario
-
-
-def _compiled(*names: str) -> None:
-    for n in names:
-        st = card_status(n)
-        assert st.supported and st.source == "compiled", st
+from tests.helpers import compiled as _compiled
 
 
 def _cast(g, label: str, *then: str) -> None:

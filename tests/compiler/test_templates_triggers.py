@@ -8,20 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from mtg_env import Game
-from mtg_env.cards import card_status
+from tests.helpers import compiled as _compiled
 from tests.helpers import labels, pass_until, permanent, player, scenario, stack
-
-
-def _compiled(*names: str) -> None:
-    for n in names:
-        st = card_status(n)
-        assert st.supported and st.source == "compiled", st
-
-
-def _unsupported(name: str, phrase: str) -> None:
-    st = card_status(name)
-    assert not st.supported, st
-    assert any(phrase in r for r in st.reasons), st.reasons
+from tests.helpers import unsupported as _unsupported
 
 
 def duel(p1: dict[str, Any], p2: dict[str, Any] | None = None, step: str = "precombat_main",
