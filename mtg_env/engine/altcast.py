@@ -378,35 +378,10 @@ class SuspendTick(Effect):
         g.log_event(f"a time counter is removed from {g.name_of(oid)} ({left} left)")
         if left == 0:
             trig = Triggered(text="Cast it without paying its mana cost (suspend).", subject=None,
-                             effects=(SuspendCast(),))
+                             effects=(CastFromExileFree("suspend", "suspend"),))
             game.pending_triggers.append(PendingTrigger(trig, oid, "suspend", ctx.controller, g.name_of(oid),
                                                         Event(TriggerEvent.UPKEEP, player=ctx.controller)))
         return None
-
-
-@dataclass(frozen=True)
-class SuspendCast(Effect):
-    """"When the last time counter is removed from this card, if it's exiled, you may play it
-    without paying its mana cost if able. If you don't, it remains exiled." (CR 702.62a; cast
-    while the ability resolves, timing ignored, CR 608.2g; the spell remembers it was cast this
-    way: a creature has haste, cards/altcast.py)."""
-
-    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
-        game = cast("Game", g)
-        oid = ctx.source_id
-        if oid is None or oid not in g.objects or g.objects[oid].zone != EXILE:
-            return None
-        ans = ctx.answers.get(step)
-        name = g.name_of(oid)
-        if ans is None:
-            if not _castable(game, ctx.controller, oid, 10 ** 9):
-                return None  # it remains exiled
-            return Ask("yes_no", ctx.controller, (True, False),
-                       (f"cast {name} without paying its mana cost", f"don't cast {name}: it remains exiled"),
-                       f"{name}: cast it (suspend)?")
-        if not ans:
-            return None
-        return Ask("autocast_alt", ctx.controller, (("cast", oid, "suspend", True),), ("cast",), "")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -431,9 +406,12 @@ def rebound(g: Game, oid: int, controller: int) -> None:
 @dataclass(frozen=True)
 class CastFromExileFree(Effect):
     """"You may cast this card from exile without paying its mana cost." (the ability's source,
-    if it is still that card in exile, CR 400.7; cast while the ability resolves, CR 608.2g)."""
+    if it is still that card in exile, CR 400.7; cast while the ability resolves, CR 608.2g).
+    `alt`: the way the spell remembers it was cast ("suspend": a creature has haste,
+    cards/altcast.py); suspend's "If you don't, it remains exiled" is said in the answer."""
 
     why: str = ""
+    alt: str | None = None
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         game = cast("Game", g)
@@ -444,10 +422,10 @@ class CastFromExileFree(Effect):
         name = g.name_of(oid)
         if ans is None:
             if not _castable(game, ctx.controller, oid, 10 ** 9):
-                return None
+                return None  # (suspend: it remains exiled)
+            decline = f"don't cast {name}" + (": it remains exiled" if self.alt == "suspend" else "")
             return Ask("yes_no", ctx.controller, (True, False),
-                       (f"cast {name} without paying its mana cost", f"don't cast {name}"),
-                       f"{name}: cast it ({self.why})?")
+                       (f"cast {name} without paying its mana cost", decline), f"{name}: cast it ({self.why})?")
         if not ans:
             return None
-        return Ask("autocast_alt", ctx.controller, (("cast", oid, None, True),), ("cast",), "")
+        return Ask("autocast_alt", ctx.controller, (("cast", oid, self.alt, True),), ("cast",), "")
