@@ -379,9 +379,9 @@ def _delayed_upkeep(g: Game, player: int, kind: TriggerEvent = E.UPKEEP) -> None
     for entry in g.effects.delayed:
         turn, controller, src, name, ab = entry
         at = E.END_COMBAT if E.END_COMBAT in ab.events else E.END_STEP if E.END_STEP in ab.events else E.UPKEEP
-        # "at the beginning of your next upkeep" (actor YOU): the first of its controller's
-        # upkeeps from `turn` on (rebound, CR 702.88a)
-        due = (turn <= now and player == controller) if ab.actor == YOU and at == E.UPKEEP else turn == now
+        # "at the beginning of your next upkeep / end step" (actor YOU): the first of its
+        # controller's from `turn` on (rebound, CR 702.88a; Puppeteer Clique)
+        due = (turn <= now and player == controller) if ab.actor == YOU and at != E.END_COMBAT else turn == now
         if not due or at != kind:
             if not (at == E.END_COMBAT and turn < now):  # an end of combat that never came
                 keep.append(entry)

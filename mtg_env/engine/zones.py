@@ -285,10 +285,12 @@ def as_enters(g: Game, ctx: Context, key: int, card: CardDef, player: int) -> As
     return enters_info(g, card, answer)
 
 
-def enter_battlefield(g: Game, ctx: Context, key: int, cards: list[tuple[int, int]]) -> list[int | None] | Ask:
+def enter_battlefield(g: Game, ctx: Context, key: int, cards: list[tuple[int, int]],
+                      tapped: bool = False) -> list[int | None] | Ask:
     """Put objects onto the battlefield at the same time, each (object, controller): their "as
     enters" choices first, one question at a time (answered in `ctx.answers[key + i]`), then
-    all of them enter (CR 614.12). Returns the new ids, or the next question."""
+    all of them enter (CR 614.12), tapped if `tapped`. Returns the new ids, or the next
+    question."""
     infos: list[dict[str, Any] | None] = []
     for i, (oid, controller) in enumerate(cards):
         obj = g.objects.get(oid)
@@ -299,7 +301,7 @@ def enter_battlefield(g: Game, ctx: Context, key: int, cards: list[tuple[int, in
         if isinstance(info, Ask):
             return info
         infos.append(info)
-    return [move_to_zone(g, oid, BATTLEFIELD, controller=controller, info=info)
+    return [move_to_zone(g, oid, BATTLEFIELD, controller=controller, info=info, tapped=tapped)
             for (oid, controller), info in zip(cards, infos, strict=True)]
 
 

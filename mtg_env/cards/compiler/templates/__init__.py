@@ -20,6 +20,7 @@ from . import (  # noqa: F401
     library,
     mana,
     misc,
+    permanents,
     planeswalkers,
     puzzlecards,
     regeneration,

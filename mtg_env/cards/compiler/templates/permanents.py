@@ -1,0 +1,90 @@
+"""Permanents and what abilities do to them: a card put onto the battlefield and what the rest
+of the ability does to the permanent it became (CR 400.7j: "That creature gains haste. At the
+beginning of the next end step, sacrifice it."), lands returned tapped.
+
+Read: "That creature gains haste" / "It gains haste" (no duration: for as long as it is on the
+battlefield, CR 611.2a) and a delayed "at the beginning of the next end step" / "your next
+end step" (CR 603.7) that sacrifices, exiles or returns it to its owner's hand, only right
+after an effect that put one card onto the battlefield (effects/reanimate.py). Declined:
+"your hand" for a card that may not be yours, a second delayed ability about the same card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...effects.graveyard import ReturnCard
+from ...effects.reanimate import MOVED, AtNextEndStep, GainForGood
+from ..builder import Builder
+from ..grammar import NoParse, rule
+from ..lexicon import ObjRef
+from .library import _ONTO_BATTLEFIELD, _graveyard_target, _only_types, moved
+
+
+def _moved(b: Builder, what: ObjRef) -> tuple[bool, bool]:
+    """`what` must be the permanent the ability just put onto the battlefield: (whether it is
+    the controller's own card, whether a delayed ability about it was read)."""
+    note = b.notes.get("moved")
+    if what.kind != "it" or b.last is not MOVED or note is None:
+        raise NoParse("it, not a permanent the ability put onto the battlefield")
+    b.obj(what)
+    return note
+
+
+@rule("effect", "<what:obj> gains <kws:keywords>")
+def gains_for_good(b: Builder, what: ObjRef, kws: tuple[str, ...]) -> list[Any]:
+    """CR 400.7j, 611.2a: "Return target creature card from your graveyard to the battlefield.
+    That creature gains haste." (for as long as that permanent is on the battlefield)"""
+    _moved(b, what)
+    return [GainForGood(kws, MOVED)]
+
+
+def _delayed(action: str, yours: bool, *wordings: str, own_card: bool = False) -> None:
+    @rule("effect", *wordings)
+    def at_next_end_step(b: Builder, what: ObjRef) -> list[Any]:
+        """CR 603.7a: a delayed triggered ability created as the ability resolves, acting on
+        the permanent it put onto the battlefield (CR 400.7j). "Return it to your hand" only
+        for a card of yours (CR 400.3: a card goes to its owner's hand)."""
+        mine, delayed = _moved(b, what)
+        if delayed:
+            raise NoParse("two delayed abilities about one permanent")
+        if own_card and not mine:
+            raise NoParse("your hand, for a card that may not be yours")
+        b.notes["moved"] = (mine, True)
+        return [AtNextEndStep(action, yours)]
+
+
+_delayed("sacrifice", False, "At the beginning of the next end step, sacrifice <what:obj>",
+         "Sacrifice <what:obj> at the beginning of the next end step")
+_delayed("sacrifice", True, "At the beginning of your next end step, sacrifice <what:obj>",
+         "Sacrifice <what:obj> at the beginning of your next end step")
+_delayed("controller_sacrifices", False,
+         "At the beginning of the next end step, its controller sacrifices <what:obj>",
+         "Its controller sacrifices <what:obj> at the beginning of the next end step")
+_delayed("exile", False, "At the beginning of the next end step, exile <what:obj>",
+         "Exile <what:obj> at the beginning of the next end step")
+_delayed("exile", True, "At the beginning of your next end step, exile <what:obj>",
+         "Exile <what:obj> at the beginning of your next end step")
+_delayed("hand", False, "At the beginning of the next end step, return <what:obj> to its owner's hand",
+         "Return <what:obj> to its owner's hand at the beginning of the next end step")
+_delayed("hand", True, "At the beginning of your next end step, return <what:obj> to its owner's hand",
+         "Return <what:obj> to its owner's hand at the beginning of your next end step")
+_delayed("hand", False, "At the beginning of the next end step, return <what:obj> to your hand",
+         "Return <what:obj> to your hand at the beginning of the next end step", own_card=True)
+
+
+# --------------------------------------------------------------------------------------------
+# cards put onto the battlefield tapped
+
+
+@rule("effect", "Return <what:obj> to the battlefield tapped",
+      "Return <what:obj> to the battlefield tapped under your control",
+      "Put <what:obj> onto the battlefield tapped under your control")
+def reanimate_tapped(b: Builder, what: ObjRef) -> list[Any]:
+    """"Return target land card from your graveyard to the battlefield tapped." (CR 110.2a:
+    under the control of the player who puts it there; it enters tapped, CR 614.1c)"""
+    if what.spec is None or not _only_types(what.spec.filter, _ONTO_BATTLEFIELD):
+        raise NoParse("a card that may not be put onto the battlefield alone")
+    got = ReturnCard(_graveyard_target(b, what, False), "battlefield", tapped=True)
+    moved(b, what.spec.what.lower().endswith("from your graveyard"))
+    return [got]
