@@ -81,6 +81,21 @@ class AddKeywords(Modification):
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveKeywords(Modification):
+    """"loses flying" (CR 613.1f): the keywords, and printed keyword lines that had only them."""
+
+    keywords: tuple[str, ...]
+    layer: ClassVar[Layer] = Layer.ABILITY
+
+    def apply(self, c: Chars, key: str, origin: str | None) -> None:
+        lost = frozenset(self.keywords)
+        c.keywords = c.keywords - lost
+        c.abilities = [e for e in c.abilities
+                       if not (e[1].kind == "keyword" and set(getattr(e[1], "names", ()) or ()) and
+                               set(getattr(e[1], "names", ())) <= lost)]
+
+
+@dataclass(frozen=True, slots=True)
 class AddAbilities(Modification):
     """"has '<ability>'" (CR 613.1f): each ability becomes an instance keyed `key.<n>`; keyword
     abilities among them add their keywords."""

@@ -169,3 +169,109 @@ def test_declined_leave_the_battlefield_replacement_gruesome_encore():
     putting it anywhere else." (a replacement effect on the returned creature, CR 614.1a: not
     read, so the card is unsupported rather than half read)"""
     _unsupported("Gruesome Encore", "If that creature would leave the battlefield")
+
+
+# --------------------------------------------------------------------------------------------
+# static abilities and animation
+
+
+def _attack_with(g, attacker: str) -> list[str]:
+    """Attack P2 with `attacker`; the block actions P2 is offered (none when no block is
+    possible: the decision is skipped)."""
+    _to_attack(g)
+    g.act(f"attack P2 with {attacker}")
+    for _ in range(10):
+        if g.decision.kind == "block":
+            return labels(g)
+        if g.state_json()["step"] in ("combat_damage", "end_of_combat", "postcombat_main"):
+            return []
+        g.act(labels(g)[0])
+    return []
+
+
+def test_cr_613_1f_enchanted_creature_loses_flying_sky_tether():
+    """Sky Tether: "Enchanted creature has defender and loses flying." Serra Angel without
+    flying can't block a creature with flying (CR 702.9b)."""
+    _compiled("Sky Tether")
+    free = scenario("""
+format: duel
+players:
+  - battlefield: [Wind Drake]
+  - battlefield: [Serra Angel]
+""")
+    assert "block Wind Drake with Serra Angel" in _attack_with(free, "Wind Drake")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Wind Drake, {card: Sky Tether, attached_to: Serra Angel}]
+  - battlefield: [Serra Angel]
+""")
+    assert "block Wind Drake with Serra Angel" not in _attack_with(g, "Wind Drake")
+
+
+def test_cr_702_3b_enchanted_creature_has_defender_sky_tether():
+    """Sky Tether: the enchanted creature has defender: it can't attack (CR 702.3b)."""
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Serra Angel, Grizzly Bears, {card: Sky Tether, attached_to: Serra Angel}]
+  - {}
+""")
+    assert _to_attack(g) == ["attack P2 with Grizzly Bears"]
+
+
+def test_cr_205_1b_becomes_artifact_creature_with_flying_azorius_keyrune():
+    """Azorius Keyrune: "{W}{U}: Azorius Keyrune becomes a 2/2 white and blue Bird artifact
+    creature with flying until end of turn." It attacks as a 2/2 flyer that Grizzly Bears can't
+    block, and is a noncreature artifact again after the turn (CR 514.2)."""
+    _compiled("Azorius Keyrune")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{W}{U}"
+    battlefield: [Azorius Keyrune]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["activate Azorius Keyrune: {W}{U}", "pass", "pass"])
+    k = permanent(g, "Azorius Keyrune")
+    assert (k["power"], k["toughness"], sorted(k["types"])) == (2, 2, ["Artifact", "Creature"])
+    assert "block Azorius Keyrune with Grizzly Bears" not in _attack_with(g, "Azorius Keyrune")
+    pass_until(g, "end")
+    assert player(g, "P2")["life"] == 18
+    pass_until(g, "upkeep", turn=2)
+    assert permanent(g, "Azorius Keyrune")["types"] == ["Artifact"]
+
+
+def test_cr_113_6m_exiled_from_graveyard_as_a_cost_soul_of_new_phyrexia():
+    """Soul of New Phyrexia: "{5}, Exile Soul of New Phyrexia from your graveyard: Permanents
+    you control gain indestructible until end of turn." Activated from the graveyard (CR
+    113.6m), the card exiled as the cost: Grizzly Bears survives Lightning Bolt."""
+    _compiled("Soul of New Phyrexia")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}{C}{C}{C}"
+    graveyard: [Soul of New Phyrexia]
+    battlefield: [Grizzly Bears]
+  - mana_pool: "{R}"
+    hand: [Lightning Bolt]
+""")
+    g.run_line(["activate Soul of New Phyrexia", "pass", "pass"])
+    me = player(g, "P1")
+    assert me["graveyard"] == [] and [e["card"] for e in me["exile"]] == ["Soul of New Phyrexia"]
+    g.run_line(["pass", "cast Lightning Bolt", "target Grizzly Bears", "pass", "pass"])
+    assert permanent(g, "Grizzly Bears")["damage"] == 3
+
+
+def test_cr_113_6m_graveyard_ability_not_from_the_battlefield_soul_of_new_phyrexia():
+    """On the battlefield, Soul of New Phyrexia offers only its first ability: the second
+    functions only in the graveyard (CR 113.6m)."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}{C}{C}{C}"
+    battlefield: [Soul of New Phyrexia]
+  - {}
+""")
+    acts = [a for a in labels(g) if a.startswith("activate Soul of New Phyrexia")]
+    assert acts == ["activate Soul of New Phyrexia: {5}: Permanents you control gain indestructible until end of turn."]

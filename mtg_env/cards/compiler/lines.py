@@ -237,7 +237,7 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
     text = ". ".join(body) + "."
     count = mode_header(text, len(line.modes)) if line.modes else None
     if count is not None:
-        if cost.discard_self:
+        if cost.discard_self or cost.from_graveyard:
             raise NoParse(cost_text.strip())
         return [Activated(text=line.raw, cost=cost, modes=modes(line, b.card), mode_count=count, **kw)]
     b.notes["activated"] = True
@@ -252,6 +252,12 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
         if kw.get("zone") or line.modes:
             raise NoParse(cost_text.strip())
         kw["zone"] = "hand"  # "Discard ~": it functions in its owner's hand (CR 113.6m)
+    if cost.from_graveyard:
+        # "Exile ~ from your graveyard": it functions in its owner's graveyard (CR 113.6m); its
+        # effects can't act on the card, exiled as the cost (a new object, CR 400.7)
+        if kw.get("zone") or line.modes or _acts_on_self(effs) or any(e.adds_mana for e in effs):
+            raise NoParse(cost_text.strip())
+        kw["zone"] = "graveyard"
     return [Activated(text=line.raw, cost=cost, effects=effs, targets=tuple(b.targets), **kw)]
 
 

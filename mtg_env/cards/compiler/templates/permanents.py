@@ -13,11 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....core.filters import Filter
+from ....core.modifications import AddKeywords, RemoveKeywords
+from ...abilities import Static
+from ...effects.animate import BecomeCreature
+from ...effects.becomes import BecomeArtifactCreature
 from ...effects.graveyard import ReturnCard
 from ...effects.reanimate import MOVED, AtNextEndStep, GainForGood
 from ..builder import Builder
 from ..grammar import NoParse, rule
 from ..lexicon import ObjRef
+from ..text import Line
 from .library import _ONTO_BATTLEFIELD, _graveyard_target, _only_types, moved
 
 
@@ -88,3 +94,34 @@ def reanimate_tapped(b: Builder, what: ObjRef) -> list[Any]:
     got = ReturnCard(_graveyard_target(b, what, False), "battlefield", tapped=True)
     moved(b, what.spec.what.lower().endswith("from your graveyard"))
     return [got]
+
+
+# --------------------------------------------------------------------------------------------
+# static abilities
+
+
+@rule("static", "<who:affected> (has|have) <kws:has_keywords> and (loses|lose) <lost:has_keywords>")
+def has_and_loses(b: Builder, who: Filter, kws: tuple[str, ...], lost: tuple[str, ...], line: Line) -> list[Any]:
+    """CR 613.1f: "Enchanted creature has defender and loses flying." (layer 6, in timestamp
+    order: an ability that gives it flying later gives it back, CR 613.7)"""
+    return [Static(text=line.raw, affects=who, modification=AddKeywords(kws)),
+            Static(text=line.raw, affects=who, modification=RemoveKeywords(lost))]
+
+
+# --------------------------------------------------------------------------------------------
+# "becomes a 2/2 Bird artifact creature until end of turn" (CR 205.1b)
+
+
+@rule("effect", "<what:obj> becomes (a|an) <body:animation> until end of turn",
+      "Until end of turn, <what:obj> becomes (a|an) <body:animation>")
+def becomes_artifact_creature(b: Builder, what: ObjRef, body: BecomeCreature) -> list[Any]:
+    """CR 205.1b, 611.2, 613: "Azorius Keyrune becomes a 2/2 white and blue Bird artifact
+    creature with flying until end of turn." ("[creature types] artifact creature": it keeps
+    its card types and other subtypes, its creature types replaced; not a land, which the text
+    would say is still a land)"""
+    if body.types != ("Artifact",) or body.still_land or what.kind != "self":
+        raise NoParse("becomes a creature")
+    if b.card is not None and "Land" in getattr(b.card, "type_line", ""):
+        raise NoParse("a land that becomes a creature")
+    return [BecomeArtifactCreature(body.power, body.toughness, body.types, body.subtypes, body.colors,
+                                   body.keywords, what=b.obj(what))]

@@ -1,0 +1,56 @@
+"""An artifact that becomes an artifact creature until end of turn (CR 205.1b, 611.2, 613):
+"Azorius Keyrune becomes a 2/2 white and blue Bird artifact creature with flying until end of
+turn." The object keeps its card types and its subtypes other than creature types; its
+creature types become those named (layer 4); colors (layer 5) if named, keywords (layer 6), base
+power and toughness (layer 7b)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ...core.modifications import AddKeywords, AddTypes, Layer, Modification, SetColors, SetPT
+from ...core.subtypes import CREATURE_TYPES
+from .animate import BecomeCreature
+
+if TYPE_CHECKING:
+    from ...core.chars import Chars
+    from ...core.objects import Context
+    from ..protocol import GameOps
+    from .base import Ask
+
+
+@dataclass(frozen=True, slots=True)
+class SetCreatureTypes(Modification):
+    """"becomes a Bird artifact creature": its creature types are replaced (CR 205.1b), its
+    other subtypes kept."""
+
+    subtypes: tuple[str, ...]
+    layer: ClassVar[Layer] = Layer.TYPE
+
+    def apply(self, c: Chars, key: str, origin: str | None) -> None:
+        c.subtypes = tuple(s for s in c.subtypes if s not in CREATURE_TYPES) + self.subtypes
+
+
+@dataclass(frozen=True)
+class BecomeArtifactCreature(BecomeCreature):
+    """"becomes a 2/2 [colors] [creature types] artifact creature [with keywords] until end of
+    turn" (CR 205.1b: every prior card type and non-creature subtype is kept)."""
+
+    @property
+    def incomplete(self) -> bool:
+        return False
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for kind, oid in self.what.refs(g, ctx):
+            if kind != "obj":
+                continue
+            g.add_until_eot(oid, AddTypes(("Creature", "Artifact")))
+            if self.subtypes:
+                g.add_until_eot(oid, SetCreatureTypes(self.subtypes))
+            if self.colors is not None:
+                g.add_until_eot(oid, SetColors(self.colors))
+            if self.keywords:
+                g.add_until_eot(oid, AddKeywords(self.keywords))
+            g.add_until_eot(oid, SetPT(self.power, self.toughness))
+        return None
