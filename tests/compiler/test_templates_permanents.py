@@ -275,3 +275,87 @@ players:
 """)
     acts = [a for a in labels(g) if a.startswith("activate Soul of New Phyrexia")]
     assert acts == ["activate Soul of New Phyrexia: {5}: Permanents you control gain indestructible until end of turn."]
+
+
+def test_cr_613_4c_each_counts_the_others_heroes_podium():
+    """Heroes' Podium: "Each legendary creature you control gets +1/+1 for each other legendary
+    creature you control." Two legendary creatures: each gets +1/+1; a nonlegendary creature
+    gets nothing, and the opponent's legendary creature neither counts nor is affected."""
+    _compiled("Heroes' Podium")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Heroes' Podium, "Isamaru, Hound of Konda", Barktooth Warbeard, Grizzly Bears]
+  - battlefield: [Kird Ape, Jedit Ojanen]
+""")
+    isamaru = permanent(g, "Isamaru, Hound of Konda")
+    assert (isamaru["power"], isamaru["toughness"]) == (3, 3)
+    warbeard = permanent(g, "Barktooth Warbeard")
+    assert (warbeard["power"], warbeard["toughness"]) == (7, 6)
+    assert permanent(g, "Grizzly Bears")["power"] == 2
+    assert permanent(g, "Jedit Ojanen")["power"] == 5
+
+
+def test_cr_613_4c_alone_it_gets_nothing_heroes_podium():
+    """Heroes' Podium with one legendary creature: no other, no bonus."""
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Heroes' Podium, "Isamaru, Hound of Konda"]
+  - {}
+""")
+    assert permanent(g, "Isamaru, Hound of Konda")["power"] == 2
+
+
+def _blocks_offered(g, attacker: str) -> bool:
+    """P2's block decision, after P1 attacks with `attacker` (False when it is skipped)."""
+    return g.decision.kind == "block" and any(a.startswith("block ") for a in labels(g))
+
+
+def test_cr_509_1b_cant_block_unless_another_wolf_howlpack_wolf():
+    """Howlpack Wolf: "Howlpack Wolf can't block unless you control another Wolf or
+    Werewolf." Alone it can't block; with a Werewolf it can (CR 509.1a)."""
+    _compiled("Howlpack Wolf")
+    for extra, can in (("", False), (", Village Ironsmith", True)):
+        g = scenario(f"""
+format: duel
+players:
+  - battlefield: [Grizzly Bears]
+  - battlefield: [Howlpack Wolf{extra}]
+""")
+        offered = _attack_with(g, "Grizzly Bears")
+        assert ("block Grizzly Bears with Howlpack Wolf" in offered) is can
+
+
+def test_cr_509_1b_cant_be_blocked_by_small_creatures_this_turn_ghirapur_guide():
+    """Ghirapur Guide: "{2}{G}: Target creature you control can't be blocked by creatures with
+    power 2 or less this turn." Grizzly Bears (power 2) can't block it; Hill Giant (power 3)
+    can."""
+    _compiled("Ghirapur Guide")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{G}{G}{G}"
+    battlefield: [Ghirapur Guide]
+  - battlefield: [Grizzly Bears, Hill Giant]
+""")
+    g.run_line(["activate Ghirapur Guide", "target Ghirapur Guide", "pass", "pass"])
+    offered = _attack_with(g, "Ghirapur Guide")
+    assert "block Ghirapur Guide with Hill Giant" in offered
+    assert "block Ghirapur Guide with Grizzly Bears" not in offered
+
+
+def test_cr_514_2_restriction_ends_with_the_turn_ghirapur_guide():
+    """Ghirapur Guide: "this turn": the next turn Grizzly Bears can block it again (CR 514.2)."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{G}{G}{G}"
+    battlefield: [Ghirapur Guide]
+    library: [Forest, Forest]
+  - battlefield: [Grizzly Bears]
+    library: [Forest, Forest]
+""")
+    g.run_line(["activate Ghirapur Guide", "target Ghirapur Guide", "pass", "pass"])
+    pass_until(g, "precombat_main", turn=3)
+    assert "block Ghirapur Guide with Grizzly Bears" in _attack_with(g, "Ghirapur Guide")

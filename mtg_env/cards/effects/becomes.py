@@ -7,11 +7,13 @@ power and toughness (layer 7b)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.modifications import AddKeywords, AddTypes, Layer, Modification, SetColors, SetPT
+from ...core.modifications import AddAbilities, AddKeywords, AddTypes, Layer, Modification, SetColors, SetPT
 from ...core.subtypes import CREATURE_TYPES
+from ..subjects import TARGET, Who
 from .animate import BecomeCreature
+from .base import Effect
 
 if TYPE_CHECKING:
     from ...core.chars import Chars
@@ -53,4 +55,20 @@ class BecomeArtifactCreature(BecomeCreature):
             if self.keywords:
                 g.add_until_eot(oid, AddKeywords(self.keywords))
             g.add_until_eot(oid, SetPT(self.power, self.toughness))
+        return None
+
+
+@dataclass(frozen=True)
+class GainAbilitiesUntilEOT(Effect):
+    """`what` has `abilities` until end of turn (layer 6, CR 613.1f): "Target creature you
+    control can't be blocked by creatures with power 2 or less this turn." (a restriction on
+    blocks of that creature, CR 509.1b)."""
+
+    abilities: tuple[Any, ...]
+    what: Who = TARGET
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for kind, oid in self.what.refs(g, ctx):
+            if kind == "obj":
+                g.add_until_eot(oid, AddAbilities(self.abilities))
         return None

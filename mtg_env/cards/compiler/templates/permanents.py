@@ -13,16 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....core.chars import Flag
 from ....core.filters import Filter
-from ....core.modifications import AddKeywords, RemoveKeywords
+from ....core.modifications import AddFlags, AddKeywords, ModifyPT, RemoveKeywords
 from ...abilities import Static
+from ...defining import ConditionalStatic, ScaledByOthers, StaticCondition, Unless
 from ...effects.animate import BecomeCreature
-from ...effects.becomes import BecomeArtifactCreature
+from ...effects.becomes import BecomeArtifactCreature, GainAbilitiesUntilEOT
 from ...effects.graveyard import ReturnCard
 from ...effects.reanimate import MOVED, AtNextEndStep, GainForGood
 from ..builder import Builder
-from ..grammar import NoParse, rule
-from ..lexicon import ObjRef
+from ..grammar import MISS, NoParse, kind, read, rule
+from ..lexicon import PT, ObjRef
 from ..text import Line
 from .library import _ONTO_BATTLEFIELD, _graveyard_target, _only_types, moved
 
@@ -125,3 +127,67 @@ def becomes_artifact_creature(b: Builder, what: ObjRef, body: BecomeCreature) ->
         raise NoParse("a land that becomes a creature")
     return [BecomeArtifactCreature(body.power, body.toughness, body.types, body.subtypes, body.colors,
                                    body.keywords, what=b.obj(what))]
+
+
+@rule("static", "Each <what:phrase> gets <pt:pt> for each other <other:phrase>",
+      "<what:phrase> get <pt:pt> for each other <other:phrase>")
+def pt_for_each_other(b: Builder, what: Filter, pt: PT, other: Filter, line: Line) -> list[Any]:
+    """CR 613.4c: "Each legendary creature you control gets +1/+1 for each other legendary
+    creature you control." (the same permanents: each counts the others)"""
+    from ....core.filters import Permanent
+    from ...defining import Tally
+    from .characteristics import _tally
+    words = line.text.split(" for each other ")
+    head = words[0].split(" get")[0]
+    if head.lower().startswith("each "):
+        head = head[5:]
+    if len(words) != 2 or words[1].rstrip(".").lower() != head.lower() or what != other:
+        raise NoParse(line.text)
+    tally = _tally(head)
+    if not isinstance(tally, Tally) or tally.zone != "battlefield":
+        raise NoParse(line.text)
+    return [ScaledByOthers(text=line.raw, affects=what & Permanent(), modification=ModifyPT(pt.power, pt.toughness),
+                           tally=tally)]
+
+
+@kind("unless_control")
+def _unless_control(text: str) -> StaticCondition:
+    """"you control another Wolf or Werewolf", "you control an artifact", "you control seven or
+    more lands": what the "unless" of a restriction needs (conditions.py's "as long as"
+    conditions, and "another": other than the permanent itself)."""
+    low = text.lower()
+    if low.startswith("you control another "):
+        from .characteristics import _tally
+        return StaticCondition(_tally("other " + text[len("you control another "):] + " you control"), 1)
+    got = read("as_long_as", text)
+    if got is MISS or not isinstance(got, StaticCondition) or got.attacking:
+        raise NoParse(text)
+    return got
+
+
+_RESTRICTED = {"block": (Flag.CANT_BLOCK,), "attack": (Flag.CANT_ATTACK,),
+               "attack or block": (Flag.CANT_ATTACK, Flag.CANT_BLOCK)}
+
+
+@rule("static", "<s:self> can't (block|attack|attack or block) unless <cond:unless_control>")
+def cant_unless(b: Builder, s: str, cond: StaticCondition, line: Line) -> list[Any]:
+    """CR 508.1c, 509.1b, 611.3a: "Howlpack Wolf can't block unless you control another Wolf or
+    Werewolf." (a restriction while the condition doesn't hold, judged with the types the
+    layers before 6 settled)"""
+    verb = line.text.split(" can't ", 1)[1].split(" unless ", 1)[0].lower()
+    flags = _RESTRICTED.get(verb)
+    if flags is None:
+        raise NoParse(line.text)
+    from ...abilities import THIS
+    return [ConditionalStatic(text=line.raw, affects=THIS, modification=AddFlags(flags),
+                              condition=Unless(cond))]  # type: ignore[arg-type]
+
+
+@rule("effect", "<what:obj> can't be blocked by <by:blockers> this turn")
+def cant_be_blocked_by_this_turn(b: Builder, what: ObjRef, by: Filter) -> list[Any]:
+    """CR 509.1b, 611.2a: "Target creature you control can't be blocked by creatures with power
+    2 or less this turn." (the would-be blocker judged relative to the creature, as blockers
+    are declared)"""
+    from ...abilities import BlockRestriction
+    text = f"can't be blocked by {by} this turn"
+    return [GainAbilitiesUntilEOT((BlockRestriction(text=text, by=by),), b.obj(what))]
