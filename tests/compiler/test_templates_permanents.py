@@ -359,3 +359,82 @@ players:
     g.run_line(["activate Ghirapur Guide", "target Ghirapur Guide", "pass", "pass"])
     pass_until(g, "precombat_main", turn=3)
     assert "block Ghirapur Guide with Grizzly Bears" in _attack_with(g, "Ghirapur Guide")
+
+
+# --------------------------------------------------------------------------------------------
+# exiled until the next end step (CR 603.7a, 400.7j)
+
+
+def test_cr_603_7a_attacker_exiled_and_returned_tapped_mystifying_maze():
+    """Mystifying Maze: "{4}, {T}: Exile target attacking creature an opponent controls. At the
+    beginning of the next end step, return it to the battlefield tapped under its owner's
+    control." The attacker is removed from combat (no damage) and comes back tapped, a new
+    object under its owner's control."""
+    _compiled("Mystifying Maze")
+    g = scenario("""
+format: duel
+active_player: P2
+mana_payment: auto
+players:
+  - battlefield: [Mystifying Maze, Island, Island, Island, Island]
+  - battlefield: [Grizzly Bears]
+""")
+    _to_attack(g)
+    g.act("attack P1 with Grizzly Bears")
+    g.act("pass")
+    maze = next(a for a in labels(g) if a.startswith("activate Mystifying Maze: {4}"))
+    g.run_line([maze, "target Grizzly Bears", "pass", "pass"])
+    assert permanents(g, "Grizzly Bears") == []
+    assert [e["card"] for e in player(g, "P2")["exile"]] == ["Grizzly Bears"]
+    pass_until(g, "end")
+    g.run_line(["pass", "pass"])
+    bears = permanent(g, "Grizzly Bears")
+    assert bears["tapped"] and bears["controller"] == "P2"
+    assert player(g, "P1")["life"] == 20 and player(g, "P2")["exile"] == []
+
+
+def test_cr_603_7a_returns_under_its_owners_control_turn_to_mist():
+    """Turn to Mist: "Exile target creature. Return that card to the battlefield under its
+    owner's control at the beginning of the next end step." A creature P1 controls but P2 owns
+    returns under P2's control (CR 110.2a)."""
+    _compiled("Turn to Mist")
+    g = scenario("""
+format: duel
+mana_payment: auto
+players:
+  - hand: [Turn to Mist]
+    battlefield: [{card: Grizzly Bears, owner: P2}, Island, Island]
+  - {}
+""")
+    g.run_line(["cast Turn to Mist", "target Grizzly Bears", "pass", "pass"])
+    assert permanents(g, "Grizzly Bears") == []
+    pass_until(g, "end")
+    g.run_line(["pass", "pass"])
+    assert permanent(g, "Grizzly Bears")["controller"] == "P2"
+
+
+def test_cr_111_8_exiled_token_does_not_return_turn_to_mist():
+    """Turn to Mist on a token: a token that left the battlefield ceases to exist (CR 111.8);
+    nothing returns at the end step."""
+    g = scenario("""
+format: duel
+mana_payment: auto
+players:
+  - hand: [Turn to Mist, Raise the Alarm]
+    battlefield: [Plains, Plains, Island, Island]
+  - {}
+""")
+    g.run_line(["cast Raise the Alarm", "tap Plains, Plains", "pass", "pass"])
+    assert len(permanents(g, "Soldier Token")) == 2
+    g.run_line(["cast Turn to Mist", "target Soldier Token", "pass", "pass"])
+    pass_until(g, "end")
+    while g.state_json()["stack"]:
+        g.act("pass")
+    assert len(permanents(g, "Soldier Token")) == 1
+
+
+def test_declined_exile_and_return_of_any_permanent_flickerwisp():
+    """Flickerwisp: "exile another target permanent. Return that card to the battlefield under
+    its owner's control ...": the card may be an Aura, which must be attached to something as it
+    returns (CR 303.4f): not read."""
+    _unsupported("Flickerwisp", "Return that card to the battlefield")

@@ -115,3 +115,55 @@ class AtNextEndStep(Effect):
                            actor=YOU if self.yours else None)
             g.delay_until_next_end_step(ctx.controller, o, ab)
         return None
+
+
+@dataclass(frozen=True)
+class ReturnExiledSource(Effect):
+    """The delayed ability of `ExileUntilEndStep`: its source, the exiled card, returns to the
+    battlefield if it is still that card in exile (CR 400.7), under its owner's control (or,
+    `yours`, the delayed ability's controller's), tapped if `tapped`; its "as enters" choice is
+    made as it enters (CR 614.12)."""
+
+    tapped: bool = False
+    yours: bool = False
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import EXILE
+        o = ctx.source_id
+        if o is None or o not in g.objects or g.objects[o].zone != EXILE:
+            return None
+        p = ctx.controller if self.yours else g.objects[o].owner
+        info = g.as_enters(ctx, -(step * 1_000) - 500, g.objects[o].card, p)
+        if isinstance(info, Ask):
+            return info
+        g.log_event(f"{g.name_of(o)} returns to the battlefield ({ctx.source_name})")
+        g.move_to_zone(o, BATTLEFIELD, controller=p, tapped=self.tapped, info=info)
+        return None
+
+
+@dataclass(frozen=True)
+class ExileUntilEndStep(Effect):
+    """"Exile target creature. Return that card to the battlefield under its owner's control at
+    the beginning of the next end step.": each permanent `what` names is exiled, and a delayed
+    triggered ability (CR 603.7a), controlled by the ability's controller, returns the card it
+    became in exile (CR 400.7j). A token exiled ceases to exist (CR 111.8): nothing returns."""
+
+    what: Who
+    tapped: bool = False
+    yours: bool = False
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import EXILE
+        from ..abilities import Triggered, TriggerEvent
+        for _, o in [r for r in self.what.refs(g, ctx) if r[0] == "obj"]:
+            if g.objects[o].zone != BATTLEFIELD:
+                continue
+            new = g.move_to_zone(o, EXILE)
+            if new is None or new not in g.objects or g.objects[new].zone != EXILE:
+                continue
+            text = "Return it to the battlefield" + (" tapped" if self.tapped else "") + \
+                (" under your control." if self.yours else " under its owner's control.")
+            ab = Triggered(text=text, event=TriggerEvent.END_STEP, subject=None,
+                           effects=(ReturnExiledSource(self.tapped, self.yours),))
+            g.delay_until_next_end_step(ctx.controller, new, ab)
+        return None

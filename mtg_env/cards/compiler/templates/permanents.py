@@ -11,6 +11,7 @@ after an effect that put one card onto the battlefield (effects/reanimate.py). D
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ....core.chars import Flag
@@ -18,13 +19,16 @@ from ....core.filters import Filter
 from ....core.modifications import AddFlags, AddKeywords, ModifyPT, RemoveKeywords
 from ...abilities import Static
 from ...defining import ConditionalStatic, ScaledByOthers, StaticCondition, Unless
+from ...effects import ExileIt
 from ...effects.animate import BecomeCreature
 from ...effects.becomes import BecomeArtifactCreature, GainAbilitiesUntilEOT
 from ...effects.graveyard import ReturnCard
-from ...effects.reanimate import MOVED, AtNextEndStep, GainForGood
+from ...effects.reanimate import MOVED, AtNextEndStep, ExileUntilEndStep, GainForGood
+from ...subjects import Target, This
 from ..builder import Builder
 from ..grammar import MISS, NoParse, kind, read, rule
 from ..lexicon import PT, ObjRef
+from ..lines import SENTENCE_HOOKS
 from ..text import Line
 from .library import _ONTO_BATTLEFIELD, _graveyard_target, _only_types, moved
 
@@ -191,3 +195,43 @@ def cant_be_blocked_by_this_turn(b: Builder, what: ObjRef, by: Filter) -> list[A
     from ...abilities import BlockRestriction
     text = f"can't be blocked by {by} this turn"
     return [GainAbilitiesUntilEOT((BlockRestriction(text=text, by=by),), b.obj(what))]
+
+
+# --------------------------------------------------------------------------------------------
+# "Exile target creature. Return that card to the battlefield under its owner's control at the
+# beginning of the next end step." (CR 603.7a, 400.7j)
+
+_RETURN_EXILED = re.compile(
+    r"(?:at the beginning of the next end step, )?return (?:it|that card|the exiled card) to the battlefield"
+    r"( tapped)? under (its owner's|your) control(?: at the beginning of the next end step)?", re.IGNORECASE)
+
+
+def _exile_return_sentence(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """The sentence after "Exile <one permanent>." that returns it at the next end step: the
+    exile and the delayed return become one effect (ExileUntilEndStep)."""
+    m = _RETURN_EXILED.fullmatch(s.strip().rstrip("."))
+    if m is None:
+        return None
+    low = s.lower()
+    if low.startswith("at the beginning") == low.rstrip(".").endswith("next end step"):
+        raise NoParse(s)  # the time said twice, or not at all
+    prev = out[start:]
+    if len(prev) != 1 or not isinstance(prev[0], ExileIt) or start != len(out) - 1:
+        raise NoParse(s)
+    what = prev[0].what
+    if isinstance(what, Target):
+        spec = b.targets[what.index]
+        if spec.where != frozenset({"battlefield"}) or not _only_types(spec.filter, _ONTO_BATTLEFIELD):
+            raise NoParse(s)  # an Aura would need something to enchant (CR 303.4f)
+    elif isinstance(what, This):
+        if "Aura" in getattr(b.card, "type_line", ""):
+            raise NoParse(s)
+    else:
+        raise NoParse(s)
+    yours = m.group(2).lower() == "your"
+    if yours and not isinstance(what, This):
+        raise NoParse(s)  # another's card under your control: not read
+    return out[:start] + [ExileUntilEndStep(what, tapped=bool(m.group(1)), yours=yours)]
+
+
+SENTENCE_HOOKS.append(_exile_return_sentence)
