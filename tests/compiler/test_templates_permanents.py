@@ -438,3 +438,37 @@ def test_declined_exile_and_return_of_any_permanent_flickerwisp():
     its owner's control ...": the card may be an Aura, which must be attached to something as it
     returns (CR 303.4f): not read."""
     _unsupported("Flickerwisp", "Return that card to the battlefield")
+
+
+def test_cr_701_35a_detain_up_to_two_targets_azorius_justiciar():
+    """Azorius Justiciar: "When Azorius Justiciar enters the battlefield, detain up to two
+    target creatures your opponents control." Both detained creatures can't attack on their
+    controller's next turn; the third can (CR 701.35a, 601.2c)."""
+    _compiled("Azorius Justiciar")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{W}{W}{W}{W}"
+    hand: [Azorius Justiciar]
+    library: [Plains, Plains]
+  - battlefield: [Grizzly Bears, Hill Giant, Kird Ape]
+    library: [Plains, Plains]
+""")
+    g.run_line(["cast Azorius Justiciar", "pass", "pass", "target Grizzly Bears", "target Hill Giant", "pass", "pass"])
+    pass_until(g, "precombat_main", turn=2)
+    assert _to_attack(g) == ["attack P1 with Kird Ape"]
+
+
+def test_cr_601_2c_detain_fewer_targets_archon_of_the_triumvirate():
+    """Archon of the Triumvirate: "detain up to two target nonland permanents your opponents
+    control": up to two, so one (or none) may be chosen; lands are not offered."""
+    _compiled("Archon of the Triumvirate")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Archon of the Triumvirate]
+  - battlefield: [Grizzly Bears, Forest]
+""")
+    _to_attack(g)
+    g.act("attack P2 with Archon of the Triumvirate")
+    assert sorted(labels(g)) == ["done choosing targets", "target Grizzly Bears"]

@@ -235,3 +235,12 @@ def _exile_return_sentence(s: str, b: Builder, out: list[Any], start: int) -> li
 
 
 SENTENCE_HOOKS.append(_exile_return_sentence)
+
+
+@rule("effect", "Detain <what:multi_target>")
+def detain_targets(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 701.35a: "detain up to two target creatures your opponents control" (each target
+    chosen once, CR 601.2c; each detained until your next turn)."""
+    from ...effects.designations import Detain
+    from .puzzlecards import _all_of
+    return [Detain(_all_of(b, what))]
