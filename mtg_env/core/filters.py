@@ -414,6 +414,22 @@ class ControlledBy(Filter):
 
 
 @dataclass(frozen=True, slots=True)
+class DefendingControls(ObjectPredicate):
+    """"defending player controls" in an ability of an attacking creature (the source): the
+    player it attacks or attacked this combat (CR 508.5; `defending_player` of the game). The
+    compiler reads it only in such abilities (templates/permanents.py)."""
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        if source is None:
+            return False
+        d = g.defending_player(source)
+        return d is not None and o.controller == d
+
+    def __str__(self) -> str:
+        return "defending player controls"
+
+
+@dataclass(frozen=True, slots=True)
 class OwnedBy(ObjectPredicate):
     """"you own" (CR 108.3); "in your graveyard" is a card you own in a graveyard."""
 

@@ -29,6 +29,7 @@ from .filters import (
     Colorless,
     Compare,
     ControlledBy,
+    DefendingControls,
     Filter,
     FilterError,
     FromSource,
@@ -69,6 +70,7 @@ _SUFFIXES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Filter]]] = [
     (re.compile(r"^(.*) (?:you don't control|an opponent controls|your opponents control)$"),
      lambda m: ControlledBy(OPPONENT)),
     (re.compile(r"^(.*) you own$"), lambda m: OwnedBy(YOU)),
+    (re.compile(r"^(.*) defending player controls$"), lambda m: DefendingControls()),
     # what the source chose as it entered (CR 614.12): "creatures of the chosen type"
     (re.compile(r"^(.*) of the chosen color$"), lambda m: ChosenColor()),
     (re.compile(r"^(.*) of the chosen (?:creature )?type$"), lambda m: ChosenType()),

@@ -160,7 +160,7 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
     if ans is not None and ans != "done":
         oid, defender = ans[0], ans[1]
         cb.attackers.append(oid)
-        cb.attack_targets[oid] = defender
+        cb.attack_targets[oid] = cb.attacked[oid] = defender
         if len(ans) == 3:
             cb.attacked_planeswalkers[oid] = ans[2]  # CR 508.1b
         g.invalidate()  # what judges "attacking" now sees it (CR 508.1, 611.3a)
@@ -227,7 +227,7 @@ def enter_attacking(g: Game, oid: int, defender: int) -> bool:
     if defender not in attack_choices(g, g.objects[oid].controller):
         return False  # CR 506.3b-c
     g.combat.attackers.append(oid)
-    g.combat.attack_targets[oid] = defender
+    g.combat.attack_targets[oid] = g.combat.attacked[oid] = defender
     g.invalidate()  # "attacking creatures ..." now see it (CR 611.3a)
     g.log_event(f"{g.name_of(oid)} is attacking {g.players[defender].name}")
     return True

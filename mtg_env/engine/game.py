@@ -548,6 +548,12 @@ class Game:
         """The creatures blocking the attacker `oid` now (CR 509.1g: removed ones aren't)."""
         return [b for b in self.combat.blocks.get(oid, []) if b in self.objects and self.objects[b].zone == "battlefield"]
 
+    def defending_player(self, oid: int) -> int | None:
+        """The "defending player" of an attacking creature's abilities: the player it attacks
+        (or the controller of the planeswalker it attacks), or attacked before it was removed
+        from combat (CR 508.5); None if it didn't attack this combat."""
+        return self.combat.attacked.get(oid)
+
     def players_attacked(self) -> set[int]:
         """The players attacked by a creature this combat (melee, CR 702.121a)."""
         return set(self.combat.attack_targets.values())

@@ -3,8 +3,18 @@ their Oracle text: the Oracle line and the rule it follows in each docstring."""
 
 from __future__ import annotations
 
+from tests.helpers import (
+    DECKS,
+    commander_game,
+    give,
+    labels,
+    pass_until,
+    permanent,
+    permanents,
+    player,
+    scenario,
+)
 from tests.helpers import compiled as _compiled
-from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
 from tests.helpers import unsupported as _unsupported
 
 
@@ -472,3 +482,34 @@ players:
     _to_attack(g)
     g.act("attack P2 with Archon of the Triumvirate")
     assert sorted(labels(g)) == ["done choosing targets", "target Grizzly Bears"]
+
+
+# --------------------------------------------------------------------------------------------
+# "defending player" (CR 508.5)
+
+
+def test_cr_508_5_target_creature_defending_player_controls_skymark_roc():
+    """Skymark Roc: "Whenever Skymark Roc attacks, you may return target creature defending
+    player controls with toughness 2 or less to its owner's hand." Attacking P2 in a
+    three-player game, only P2's small creature is offered: not P3's, not P2's Hill Giant."""
+    _compiled("Skymark Roc")
+    arcanis, griselbrand = str(DECKS / "commander_arcanis.txt"), str(DECKS / "commander_griselbrand.txt")
+    g = commander_game([griselbrand, arcanis, arcanis])
+    give(g, 0, "Skymark Roc", "battlefield")
+    give(g, 1, "Grizzly Bears", "battlefield")
+    give(g, 1, "Hill Giant", "battlefield")
+    give(g, 2, "Llanowar Elves", "battlefield")
+    pass_until(g, "precombat_main", turn=1)
+    _to_attack(g)
+    g.act("attack P2 with Skymark Roc")
+    assert labels(g) == ["target Grizzly Bears"]
+    g.run_line(["target Grizzly Bears", "pass", "pass", "pass", "yes"])
+    assert "Grizzly Bears" in player(g, "P2")["hand"]
+    assert [e["card"] for e in player(g, "P2")["battlefield"]] == ["Hill Giant"]
+
+
+def test_declined_defending_player_in_an_equipments_trigger_heart_piercer_bow():
+    """Heart-Piercer Bow: "Whenever equipped creature attacks, Heart-Piercer Bow deals 1 damage
+    to target creature defending player controls." (not an ability of the attacking creature:
+    not read)"""
+    _unsupported("Heart-Piercer Bow", "defending player")

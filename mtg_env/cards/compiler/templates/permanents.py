@@ -244,3 +244,37 @@ def detain_targets(b: Builder, what: ObjRef) -> list[Any]:
     from ...effects.designations import Detain
     from .puzzlecards import _all_of
     return [Detain(_all_of(b, what))]
+
+
+# --------------------------------------------------------------------------------------------
+# "defending player" (CR 508.5)
+
+_ATTACKER_EVENTS = frozenset({"attacks", "becomes_blocked", "unblocked"})
+
+
+def _names_defending(x: Any) -> bool:
+    """Whether a filter (or anything holding one) names "defending player controls"."""
+    import dataclasses
+
+    from ....core.filters import DefendingControls
+    if isinstance(x, DefendingControls):
+        return True
+    if isinstance(x, tuple | list):
+        return any(_names_defending(y) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return any(_names_defending(getattr(x, f.name, None)) for f in dataclasses.fields(x))
+    return False
+
+
+def check_defending(abilities: list[Any]) -> None:
+    """CR 508.5: "defending player" is read only in an ability of the attacking creature
+    itself that triggers on its attack or block ("Whenever ~ attacks, tap target creature
+    defending player controls"): the player it attacks, or attacked before it was removed from
+    combat. Elsewhere (a spell, a static ability, an Equipment's trigger) declined."""
+    from ...abilities import THIS, Triggered
+    for ab in abilities:
+        if not _names_defending(ab):
+            continue
+        if not (isinstance(ab, Triggered) and ab.subject is THIS and
+                {str(e.value) if hasattr(e, "value") else str(e) for e in ab.events} <= _ATTACKER_EVENTS):
+            raise NoParse(ab.text.rstrip(".") if ab.text else "defending player")
