@@ -214,7 +214,7 @@ def _exile_return_sentence(s: str, b: Builder, out: list[Any], start: int) -> li
         return None
     low = s.lower()
     if low.startswith("at the beginning") == low.rstrip(".").endswith("next end step"):
-        raise NoParse(s)  # the time said twice, or not at all
+        return None  # not at the next end step (the time said twice, or not at all)
     prev = out[start:]
     if len(prev) != 1 or not isinstance(prev[0], ExileIt) or start != len(out) - 1:
         raise NoParse(s)
