@@ -119,6 +119,10 @@ class Game:
         #: while damage is dealt at once, the life each lifelink source's damage gained (one
         #: life gain event each, CR 702.15e; primitives.simultaneous_damage), else None
         self.lifelink_batch: dict[tuple[int, int], int] | None = None
+        #: while permanents leave the battlefield at once (state-based actions, "destroy all"),
+        #: those that already left: (id, characteristics as it last existed, controller), so
+        #: that their leaves abilities see the others leaving too (CR 603.10a), else None
+        self.leaving_batch: list[tuple[int, Chars, int]] | None = None
         #: tokens that left the battlefield; they cease to exist as a state-based action
         self.token_ghosts: list[int] = []
         #: last known information (CR 113.7a): the characteristics of permanents that left the
@@ -547,6 +551,18 @@ class Game:
     def blockers_of(self, oid: int) -> list[int]:
         """The creatures blocking the attacker `oid` now (CR 509.1g: removed ones aren't)."""
         return [b for b in self.combat.blocks.get(oid, []) if b in self.objects and self.objects[b].zone == "battlefield"]
+
+    def leave_together(self, start: bool) -> bool:
+        """Begin (`start`) or end a batch of permanents leaving the battlefield at the same
+        time (CR 603.10a, engine/triggers.leaves_battlefield). Beginning inside a batch does
+        nothing and returns False; end only a batch you began."""
+        if start:
+            if self.leaving_batch is not None:
+                return False
+            self.leaving_batch = []
+            return True
+        self.leaving_batch = None
+        return True
 
     def defending_player(self, oid: int) -> int | None:
         """The "defending player" of an attacking creature's abilities: the player it attacks

@@ -100,6 +100,7 @@ def check(g: Game) -> bool:
     for oid in unattach:
         g.writable(oid).attached_to = None
         did = True
+    began = g.leave_together(True)  # CR 704.3: performed at the same time
     for oid in to_grave:
         zones.move_to_zone(g, oid, GRAVEYARD)
         did = True
@@ -111,6 +112,8 @@ def check(g: Game) -> bool:
             g.log_event(f"{g.name_of(oid)} is destroyed (lethal damage)")
             zones.move_to_zone(g, oid, GRAVEYARD)
             did = True
+    if began:
+        g.leave_together(False)
     if to_grave or to_destroy or unattach:
         g.invalidate()
     for oid in sagas.finished(g, g.all_chars()):  # CR 714.4

@@ -124,6 +124,14 @@ def leaves_battlefield(g: Game, obj: GameObject, to_zone: str, c: Chars) -> None
         for src, key, ab, origin in g.triggers_for(kind):
             if src != obj.id and ab.subject is not THIS and _subject_matches(g, ab, src, obj, c):
                 queue_trigger(g, ab, src, key, origin, Event(kind, object=obj.id, name=c.name))
+        for src, sc, controller in g.leaving_batch or ():
+            # CR 603.10a: a permanent that left at the same time, just before, looks back in
+            # time too ("Whenever another creature you control dies" and a wrath)
+            for key, ab, origin in sc.abilities:
+                if isinstance(ab, Triggered) and kind in ab.events and ab.subject is not THIS and \
+                        ab.condition is None and (ab.subject is None or ab.subject.obj(g, obj, c, controller, src)):
+                    g.pending_triggers.append(PendingTrigger(ab, src, key, controller, sc.name,
+                                                             Event(kind, object=obj.id, name=c.name), origin))
     g.log_event(f"{c.name} leaves the battlefield" + _TO.get(to_zone, ""))
 
 

@@ -138,6 +138,8 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     _remove_from_zone(g, obj)
     if old_zone == BATTLEFIELD:
         triggers.leaves_battlefield(g, obj, zone, last)
+        if g.leaving_batch is not None:  # CR 603.10a: the others leaving at once see it
+            g.leaving_batch.append((oid, last, obj.controller))
     g.invalidate()
     del g.objects[oid]
     g.disown(oid)

@@ -513,3 +513,74 @@ def test_declined_defending_player_in_an_equipments_trigger_heart_piercer_bow():
     to target creature defending player controls." (not an ability of the attacking creature:
     not read)"""
     _unsupported("Heart-Piercer Bow", "defending player")
+
+
+# --------------------------------------------------------------------------------------------
+# "Whenever ~ or another creature ... dies / leaves the battlefield" (CR 603.10a)
+
+
+def _resolve_all(g) -> None:
+    """Order triggers as offered and pass until the stack is empty."""
+    for _ in range(60):
+        if g.decision.kind == "order":
+            g.act(labels(g)[0])
+        elif g.state_json()["stack"]:
+            g.act("pass")
+        else:
+            return
+
+
+def test_cr_603_10a_dying_at_once_each_sees_the_others_zulaport_cutthroat():
+    """Zulaport Cutthroat: "Whenever Zulaport Cutthroat or another creature you control dies,
+    each opponent loses 1 life and you gain 1 life." Pyroclasm kills it with two other
+    creatures: it triggers three times (leaves-the-battlefield abilities look back in time, CR
+    603.10a); Vengeful Dead ("or another Zombie") once, for itself."""
+    _compiled("Zulaport Cutthroat", "Vengeful Dead")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Zulaport Cutthroat, Grizzly Bears, Vengeful Dead]
+    mana_pool: "{R}{R}"
+    hand: [Pyroclasm]
+  - {}
+""")
+    g.run_line(["cast Pyroclasm", "pass", "pass"])
+    _resolve_all(g)
+    assert player(g, "P2")["life"] == 16
+    assert player(g, "P1")["life"] == 23
+
+
+def test_cr_603_10a_another_creature_leaving_vela_the_night_clad():
+    """Vela the Night-Clad: "Whenever Vela the Night-Clad or another creature you control
+    leaves the battlefield, each opponent loses 1 life." A creature of yours returned to its
+    owner's hand triggers it; the opponent's creature doesn't."""
+    _compiled("Vela the Night-Clad")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Vela the Night-Clad, Grizzly Bears, Island, Island]
+    hand: [Unsummon, Unsummon]
+  - battlefield: [Kird Ape]
+""")
+    g.run_line(["activate Island", "cast Unsummon", "target Grizzly Bears", "pass", "pass"])
+    _resolve_all(g)
+    assert player(g, "P2")["life"] == 19
+    g.run_line(["activate Island", "cast Unsummon", "target Kird Ape", "pass", "pass"])
+    _resolve_all(g)
+    assert player(g, "P2")["life"] == 19
+
+
+def test_cr_603_10a_destroy_all_at_once_zulaport_cutthroat():
+    """Zulaport Cutthroat and Wrath of God ("Destroy all creatures. They can't be
+    regenerated."): destroyed at the same time as two others, it triggers three times."""
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Zulaport Cutthroat, Grizzly Bears, Hill Giant]
+    mana_pool: "{W}{W}{W}{W}"
+    hand: [Wrath of God]
+  - {}
+""")
+    g.run_line(["cast Wrath of God", "pass", "pass"])
+    _resolve_all(g)
+    assert player(g, "P2")["life"] == 17

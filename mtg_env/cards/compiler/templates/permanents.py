@@ -278,3 +278,28 @@ def check_defending(abilities: list[Any]) -> None:
         if not (isinstance(ab, Triggered) and ab.subject is THIS and
                 {str(e.value) if hasattr(e, "value") else str(e) for e in ab.events} <= _ATTACKER_EVENTS):
             raise NoParse(ab.text.rstrip(".") if ab.text else "defending player")
+
+
+# --------------------------------------------------------------------------------------------
+# "Whenever ~ or another creature you control dies / leaves the battlefield" (CR 603.10a)
+
+
+@rule("trigger", "Whenever <s:self> or <what:another_permanents> dies",
+      "When <s:self> or <what:another_permanents> dies")
+def self_or_another_dies(b: Builder, s: str, what: Filter) -> dict[str, Any]:
+    """CR 700.4, 603.10a: "Whenever Zulaport Cutthroat or another creature you control dies":
+    this creature dying, or another permanent of the kind, each judged as it last existed on
+    the battlefield (a leaves-the-battlefield ability looks back in time)."""
+    from ....core.filters import Other
+    from ...abilities import THIS, TriggerEvent
+    return {"event": TriggerEvent.DIES, "subject": THIS | (what & Other())}
+
+
+@rule("trigger", "Whenever <s:self> or <what:another_permanents> leaves the battlefield",
+      "When <s:self> or <what:another_permanents> leaves the battlefield")
+def self_or_another_leaves(b: Builder, s: str, what: Filter) -> dict[str, Any]:
+    """CR 603.6c, 603.10a: "Whenever Vela the Night-Clad or another creature you control leaves
+    the battlefield" (to any zone; judged as it last existed)."""
+    from ....core.filters import Other
+    from ...abilities import THIS, TriggerEvent
+    return {"event": TriggerEvent.LEAVES, "subject": THIS | (what & Other())}
