@@ -430,6 +430,23 @@ class DefendingControls(ObjectPredicate):
 
 
 @dataclass(frozen=True, slots=True)
+class AttacksYou(ObjectPredicate):
+    """"<a creature> attacks you or a planeswalker you control": an attacking creature whose
+    defending player (CR 508.5) is `you`; `player_only`: attacking you, not a planeswalker."""
+
+    player_only: bool = False
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        combat = g.combat
+        if combat.attack_targets.get(o.id) != you:
+            return False
+        return not (self.player_only and o.id in combat.attacked_planeswalkers)
+
+    def __str__(self) -> str:
+        return "attacking you" if self.player_only else "attacking you or a planeswalker you control"
+
+
+@dataclass(frozen=True, slots=True)
 class OwnedBy(ObjectPredicate):
     """"you own" (CR 108.3); "in your graveyard" is a card you own in a graveyard."""
 

@@ -584,3 +584,43 @@ players:
     g.run_line(["cast Wrath of God", "pass", "pass"])
     _resolve_all(g)
     assert player(g, "P2")["life"] == 17
+
+
+def test_cr_508_3a_each_creature_attacking_you_triggers_isperia_supreme_judge():
+    """Isperia, Supreme Judge: "Whenever a creature attacks you or a planeswalker you control,
+    you may draw a card." Two attackers: two triggers, two cards drawn."""
+    _compiled("Isperia, Supreme Judge")
+    g = scenario("""
+format: duel
+active_player: P2
+players:
+  - battlefield: ["Isperia, Supreme Judge"]
+    library: [Island, Island, Island]
+  - battlefield: [Grizzly Bears, Hill Giant]
+""")
+    _to_attack(g)
+    g.run_line(["attack P1 with Grizzly Bears", "attack P1 with Hill Giant"])
+    for _ in range(20):
+        if g.decision.kind == "yes_no":
+            g.act("yes")
+        elif g.decision.kind == "order":
+            g.act(labels(g)[0])
+        elif g.state_json()["stack"] or g.decision.kind != "priority":
+            g.act(labels(g)[0])
+        else:
+            break
+    assert len(player(g, "P1")["hand"]) == 2
+
+
+def test_cr_508_3a_a_creature_attacking_another_player_does_not_trigger_search_the_premises():
+    """Search the Premises: "Whenever a creature attacks you or a planeswalker you control,
+    investigate." In a three-player game, a creature attacking P3 doesn't trigger P2's."""
+    _compiled("Search the Premises")
+    arcanis, griselbrand = str(DECKS / "commander_arcanis.txt"), str(DECKS / "commander_griselbrand.txt")
+    g = commander_game([griselbrand, arcanis, arcanis])
+    give(g, 0, "Grizzly Bears", "battlefield")
+    give(g, 1, "Search the Premises", "battlefield")
+    pass_until(g, "precombat_main", turn=1)
+    _to_attack(g)
+    g.act("attack P3 with Grizzly Bears")
+    assert g.state_json()["stack"] == []

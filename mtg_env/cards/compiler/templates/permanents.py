@@ -303,3 +303,37 @@ def self_or_another_leaves(b: Builder, s: str, what: Filter) -> dict[str, Any]:
     from ....core.filters import Other
     from ...abilities import THIS, TriggerEvent
     return {"event": TriggerEvent.LEAVES, "subject": THIS | (what & Other())}
+
+
+@kind("attacking_creature")
+def _attacking_creature(text: str) -> Filter:
+    """"a creature", "a creature with flying", "a creature without flying": what attacks."""
+    from ....core.filters import CardType, Permanent
+    from ..lexicon import read_noun
+    low = text.lower()
+    if not low.startswith(("a ", "an ")):
+        raise NoParse(text)
+    f = read_noun(text.split(" ", 1)[1])
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return f & CardType("Creature") & Permanent()
+
+
+def _attacks_you(what: Filter, player_only: bool) -> dict[str, Any]:
+    from ....core.filters import AttacksYou
+    from ...abilities import TriggerEvent
+    from ...subjects import EVENT_OBJECT
+    return {"event": TriggerEvent.ATTACKS, "subject": what & AttacksYou(player_only), "event_obj": EVENT_OBJECT}
+
+
+@rule("trigger", "Whenever <what:attacking_creature> attacks you or a planeswalker you control")
+def creature_attacks_you_or_yours(b: Builder, what: Filter) -> dict[str, Any]:
+    """CR 508.3a, 508.5: "Whenever a creature attacks you or a planeswalker you control" (once
+    for each such creature as attackers are declared; "it", "that creature" is the attacker)."""
+    return _attacks_you(what, False)
+
+
+@rule("trigger", "Whenever <what:attacking_creature> attacks you")
+def creature_attacks_you(b: Builder, what: Filter) -> dict[str, Any]:
+    """CR 508.3a: "Whenever a creature attacks you" (you, not a planeswalker you control)."""
+    return _attacks_you(what, True)
