@@ -603,9 +603,7 @@ players:
     for _ in range(20):
         if g.decision.kind == "yes_no":
             g.act("yes")
-        elif g.decision.kind == "order":
-            g.act(labels(g)[0])
-        elif g.state_json()["stack"] or g.decision.kind != "priority":
+        elif g.decision.kind != "priority" or g.state_json()["stack"]:
             g.act(labels(g)[0])
         else:
             break
