@@ -622,3 +622,39 @@ def test_cr_508_3a_a_creature_attacking_another_player_does_not_trigger_search_t
     _to_attack(g)
     g.act("attack P3 with Grizzly Bears")
     assert g.state_json()["stack"] == []
+
+
+def test_cr_603_2_sacrificed_when_targeted_frost_walker():
+    """Frost Walker: "When Frost Walker becomes the target of a spell or ability, sacrifice
+    it." Targeted by Giant Growth, it is sacrificed before the spell resolves."""
+    _compiled("Frost Walker")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{G}"
+    hand: [Giant Growth]
+    battlefield: [Frost Walker]
+  - {}
+""")
+    g.run_line(["cast Giant Growth", "target Frost Walker"])
+    assert [s["source"] for s in g.state_json()["stack"]][-1] == "Frost Walker"
+    g.run_line(["pass", "pass"])
+    assert permanents(g, "Frost Walker") == []
+    assert "Frost Walker" in player(g, "P1")["graveyard"]
+
+
+def test_cr_603_2_becomes_the_target_resolves_first_angelic_protector():
+    """Angelic Protector: "Whenever Angelic Protector becomes the target of a spell or ability,
+    Angelic Protector gets +0/+3 until end of turn." The trigger resolves before Lightning
+    Bolt: the 2/2 is a 2/5 and survives."""
+    _compiled("Angelic Protector")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}"
+    hand: [Lightning Bolt]
+  - battlefield: [Angelic Protector]
+""")
+    g.run_line(["cast Lightning Bolt", "target Angelic Protector", "pass", "pass", "pass", "pass"])
+    ap = permanent(g, "Angelic Protector")
+    assert (ap["toughness"], ap["damage"]) == (5, 3)

@@ -337,3 +337,14 @@ def creature_attacks_you_or_yours(b: Builder, what: Filter) -> dict[str, Any]:
 def creature_attacks_you(b: Builder, what: Filter) -> dict[str, Any]:
     """CR 508.3a: "Whenever a creature attacks you" (you, not a planeswalker you control)."""
     return _attacks_you(what, True)
+
+
+@rule("trigger", "When <s:self> becomes the target of a spell or ability",
+      "Whenever <s:self> becomes the target of a spell or ability")
+def becomes_target(b: Builder, s: str) -> dict[str, Any]:
+    """CR 603.2: "When ~ becomes the target of a spell or ability, sacrifice it." (as a spell
+    is cast, an ability activated or put on the stack, or a copy put on the stack, targeting
+    it)"""
+    from ...abilities import TriggerEvent
+    from ...subjects import SELF
+    return {"event": TriggerEvent.BECOMES_TARGET, "event_obj": SELF}
