@@ -162,6 +162,7 @@ class TriggerEvent(StrEnum):
     DEALT_DAMAGE = "dealt_damage"              # "<this> is dealt damage" (once per event)
     BLOCKED_BY_NO_FLANKING = "blocked_by_no_flanking"  # CR 702.25a: by a creature without flanking
     PLAYER_ATTACKS = "player_attacks"          # CR 508.3d: "whenever you attack"
+    PLAYER_ATTACKED = "player_attacked"        # CR 508.3d: "whenever enchanted player is attacked"
     END_COMBAT = "end_combat"                  # CR 511.2: "at end of combat"
     ATTACKS_WITH_TWO = "attacks_with_two"      # "~ and at least two other creatures attack"
     COMBAT_DAMAGE = "combat_damage"            # "deals combat damage" (once a step, CR 510.2)

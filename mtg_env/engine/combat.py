@@ -201,6 +201,10 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
         if ap not in attacked:
             attacked.append(ap)  # raid: "if you attacked this turn" (cards/turnfacts.py)
         triggers.player_event(g, triggers.E.PLAYER_ATTACKS, ap)  # CR 508.3d: "whenever you attack"
+        # "Whenever enchanted player is attacked": once for each player attacked by one or more
+        # of the creatures declared (not a planeswalker they control)
+        for d in dict.fromkeys(cb.attack_targets[o] for o in declared if o not in cb.attacked_planeswalkers):
+            triggers.player_event(g, triggers.E.PLAYER_ATTACKED, d)
     return True
 
 def _attacked_name(g: Game, o: int) -> str:

@@ -564,6 +564,15 @@ class Game:
         self.leaving_batch = None
         return True
 
+    def attacked_player(self, oid: int) -> int | None:
+        """The player the creature `oid` attacks itself (not a planeswalker they control), if any."""
+        cb = self.combat
+        return None if oid in cb.attacked_planeswalkers else cb.attack_targets.get(oid)
+
+    def enchanted_player(self, oid: int) -> int | None:
+        """The player the Aura `oid` enchants ("Enchant player", CR 303.4), if still in the game."""
+        return triggers.enchanted_player(self, oid)
+
     def defending_player(self, oid: int) -> int | None:
         """The "defending player" of an attacking creature's abilities: the player it attacks
         (or the controller of the planeswalker it attacks), or attacked before it was removed

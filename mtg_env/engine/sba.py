@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..core.actions import Action
 from ..core.objects import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
-from . import casting, primitives, sagas, targets, zones
+from . import casting, primitives, sagas, targets, triggers, zones
 from .tasks import CommanderZone, LegendRule
 
 if TYPE_CHECKING:
@@ -86,6 +86,10 @@ def check(g: Game) -> bool:
             primitives.remove_counters(g, oid, "+1/+1", n)
             primitives.remove_counters(g, oid, "-1/-1", n)
             did = True
+        if obj.info and "enchanted_player" in obj.info and "Aura" in c.subtypes and \
+                triggers.enchanted_player(g, oid) is None:
+            to_grave.append(oid)  # CR 704.5m: the player it enchants left the game
+            continue
         if obj.attached_to is not None:
             host = obj.attached_to
             legal_host = host in g.objects and g.objects[host].zone == BATTLEFIELD

@@ -298,6 +298,8 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                 continue
             if ab.actor == OPPONENT and player not in g.opponents(g.objects[src].controller):
                 continue  # "each opponent's upkeep", "on each opponent's turn" (CR 102.2)
+            if ab.actor == "enchanted_player" and enchanted_player(g, src) != player:
+                continue  # "At the beginning of enchanted player's upkeep" (a Curse, CR 303.4)
             if ab.actor == "attached_controller":
                 host = g.objects[src].attached_to  # "the upkeep of enchanted creature's controller"
                 if host is None or host not in g.objects or g.objects[host].controller != player:
@@ -306,6 +308,14 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                     item is None or not ab.subject.item(g, item, g.objects[src].controller, src)):
                 continue
             queue_trigger(g, ab, src, key, origin, Event(kind, player=player, item=item, source=source))
+
+
+def enchanted_player(g: Game, oid: int) -> int | None:
+    """The player an Aura with "enchant player" enchants (CR 303.4, 702.5), if it is one that
+    is still in the game."""
+    obj = g.objects.get(oid)
+    p = obj.info.get("enchanted_player") if obj is not None and obj.info else None
+    return p if p is not None and not g.players[p].lost else None
 
 
 def _players_event(g: Game, kind: TriggerEvent, player: int, event: Event) -> None:

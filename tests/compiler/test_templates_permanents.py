@@ -658,3 +658,96 @@ players:
     g.run_line(["cast Lightning Bolt", "target Angelic Protector", "pass", "pass", "pass", "pass"])
     ap = permanent(g, "Angelic Protector")
     assert (ap["toughness"], ap["damage"]) == (5, 3)
+
+
+# --------------------------------------------------------------------------------------------
+# Curses: "Enchant player" (CR 303.4, 702.5)
+
+_ARCANIS, _GRISELBRAND = str(DECKS / "commander_arcanis.txt"), str(DECKS / "commander_griselbrand.txt")
+
+
+def _cursed_p2(curse: str):
+    """A three-player game where P1 has cast `curse` on P2 (P3 has Grizzly Bears)."""
+    g = commander_game([_GRISELBRAND, _ARCANIS, _ARCANIS])
+    give(g, 0, "Mountain", "battlefield")
+    give(g, 0, "Swamp", "battlefield")
+    give(g, 0, "Island", "battlefield")
+    give(g, 0, curse, "hand")
+    give(g, 2, "Grizzly Bears", "battlefield")
+    pass_until(g, "precombat_main", turn=1)
+    g.run_line([f"cast {curse}", "target P2"])
+    while g.state_json()["stack"]:
+        g.act("pass")
+    return g
+
+
+def _to_turn_attack(g, turn: int) -> None:
+    for _ in range(400):
+        if g.state_json()["turn"] == turn and g.decision.kind == "attack":
+            return
+        acts = g.legal_actions()
+        g.act(next((a for a in acts if a.kind in ("done", "pass", "keep")), acts[0]))
+    raise AssertionError("no attack decision")
+
+
+def test_cr_303_4a_curse_targets_a_player_curse_of_opulence():
+    """Curse of Opulence: "Enchant player": the Aura spell targets a player (CR 303.4a,
+    702.5a); each player may be chosen."""
+    _compiled("Curse of Opulence")
+    g = commander_game([_GRISELBRAND, _ARCANIS, _ARCANIS])
+    give(g, 0, "Mountain", "battlefield")
+    give(g, 0, "Curse of Opulence", "hand")
+    pass_until(g, "precombat_main", turn=1)
+    g.act("cast Curse of Opulence")
+    assert labels(g) == ["target P1", "target P2", "target P3"]
+
+
+def test_cr_508_3d_enchanted_player_attacked_each_attacking_opponent_too_curse_of_opulence():
+    """Curse of Opulence: "Whenever enchanted player is attacked, create a Gold token. Each
+    opponent attacking that player does the same." P3 attacks P2 (the enchanted player): P1,
+    the Curse's controller, and P3, an opponent of P1 attacking P2, each create a Gold token."""
+    g = _cursed_p2("Curse of Opulence")
+    _to_turn_attack(g, 3)
+    g.act("attack P2 with Grizzly Bears")
+    while g.state_json()["stack"]:
+        g.act("pass")
+    assert [e["card"] for e in player(g, "P1")["battlefield"]].count("Gold Token") == 1
+    assert [e["card"] for e in player(g, "P3")["battlefield"]].count("Gold Token") == 1
+
+
+def test_cr_508_3d_another_player_attacked_does_not_trigger_curse_of_verbosity():
+    """Curse of Verbosity on P2: P3 attacking P1 doesn't attack the enchanted player: no
+    trigger."""
+    _compiled("Curse of Verbosity")
+    g = _cursed_p2("Curse of Verbosity")
+    _to_turn_attack(g, 3)
+    hand = len(player(g, "P1")["hand"])
+    g.act("attack P1 with Grizzly Bears")
+    assert g.state_json()["stack"] == []
+    assert len(player(g, "P1")["hand"]) == hand
+
+
+def test_cr_503_1a_enchanted_players_upkeep_curse_of_the_bloody_tome():
+    """Curse of the Bloody Tome: "At the beginning of enchanted player's upkeep, that player
+    mills two cards." It triggers in P2's upkeep only, and P2 mills."""
+    _compiled("Curse of the Bloody Tome")
+    g = _cursed_p2("Curse of the Bloody Tome")
+    before = {p: player(g, p)["library_count"] for p in ("P1", "P2", "P3")}
+    pass_until(g, "draw", turn=2)
+    after = {p: player(g, p)["library_count"] for p in ("P1", "P2", "P3")}
+    assert before["P2"] - after["P2"] == 2 + 1  # milled two, then drew one
+    assert after["P3"] == before["P3"] and len(player(g, "P2")["graveyard"]) == 2
+
+
+def test_cr_704_5m_curse_of_a_player_who_left_goes_to_the_graveyard_curse_of_opulence():
+    """Curse of Opulence on P2: P2 concedes and leaves the game (CR 800.4a); the Aura enchants
+    no player and is put into its owner's graveyard (CR 704.5m)."""
+    g = _cursed_p2("Curse of Opulence")
+    g.concede("P2")
+    for _ in range(5):
+        if g.decision.kind == "priority":
+            break
+        g.act(labels(g)[0])
+    g.act("pass")
+    assert permanents(g, "Curse of Opulence") == []
+    assert "Curse of Opulence" in player(g, "P1")["graveyard"]

@@ -348,3 +348,76 @@ def becomes_target(b: Builder, s: str) -> dict[str, Any]:
     from ...abilities import TriggerEvent
     from ...subjects import SELF
     return {"event": TriggerEvent.BECOMES_TARGET, "event_obj": SELF}
+
+
+# --------------------------------------------------------------------------------------------
+# Auras that enchant a player: the Curses (CR 303.4, 702.5)
+
+
+@rule("keyword", "Enchant player")
+def enchant_player(b: Builder, line: Line) -> list[Any]:
+    """CR 702.5a, 303.4a: the Aura spell targets a player and enters enchanting that player
+    (engine/resolution.py); it is put into its owner's graveyard once that player has left the
+    game (CR 704.5m)."""
+    from ...abilities import Keyword
+    if "Aura" not in getattr(b.card, "type_line", "") or getattr(b.card, "layout", "normal") != "normal":
+        raise NoParse(line.text)
+    return [Keyword(text=line.raw, names=("enchant player",))]
+
+
+def _curse(b: Builder) -> None:
+    text = getattr(b.card, "oracle_text", "") or ""
+    if not text.startswith("Enchant player"):
+        raise NoParse("enchanted player")
+
+
+@rule("trigger", "Whenever enchanted player is attacked")
+def enchanted_player_attacked(b: Builder) -> dict[str, Any]:
+    """CR 508.3d: "Whenever enchanted player is attacked": once each combat, as one or more
+    creatures are declared attacking that player (not a planeswalker they control); "that
+    player" is the enchanted player."""
+    from ...abilities import TriggerEvent
+    _curse(b)
+    return {"event": TriggerEvent.PLAYER_ATTACKED, "actor": "enchanted_player", "subject": None}
+
+
+_PLAYER_STEPS = {"upkeep": "UPKEEP", "draw step": "DRAW_STEP", "end step": "END_STEP"}
+
+
+def _step_rule(step: str, event: str) -> None:
+    @rule("trigger", f"At the beginning of enchanted player's {step}")
+    def enchanted_step(b: Builder) -> dict[str, Any]:
+        """CR 503.1a, 504.2, 513.1a: "At the beginning of enchanted player's upkeep" ("that
+        player" is the enchanted player)."""
+        from ...abilities import TriggerEvent
+        _curse(b)
+        return {"event": getattr(TriggerEvent, event), "actor": "enchanted_player"}
+
+
+for _step, _event in _PLAYER_STEPS.items():
+    _step_rule(_step, _event)
+
+
+def _do_the_same(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """"Each opponent attacking that player does the same." after what the Curse's controller
+    does (create a token, draw, gain life): each opponent attacking the enchanted player does
+    it too (effects/curses.py)."""
+    if s.strip().rstrip(".").lower() != "each opponent attacking that player does the same":
+        return None
+    from ...effects import Draw, GainLife
+    from ...effects.curses import AttackersDoTheSame
+    from ...effects.tokens import CreateTokens
+    from ...subjects import CONTROLLER
+    text = (getattr(b.card, "oracle_text", "") or "").lower()
+    prev = out[start:]
+    if "whenever enchanted player is attacked, " not in text or not prev or b.targets:
+        raise NoParse(s)
+    for e in prev:
+        ok = (isinstance(e, CreateTokens) and e.who is CONTROLLER and not e.attacking) or \
+            (isinstance(e, Draw | GainLife) and getattr(e, "who", None) is CONTROLLER)
+        if not ok:
+            raise NoParse(s)
+    return out + [AttackersDoTheSame(tuple(prev))]
+
+
+SENTENCE_HOOKS.append(_do_the_same)
