@@ -447,6 +447,21 @@ class AttacksYou(ObjectPredicate):
 
 
 @dataclass(frozen=True, slots=True)
+class AttacksEnchantedPlayer(ObjectPredicate):
+    """"<a creature> attacks enchanted player": a creature attacking the player the source (a
+    Curse) enchants, not a planeswalker they control."""
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        if source is None:
+            return False
+        p = g.enchanted_player(source)
+        return p is not None and g.attacked_player(o.id) == p
+
+    def __str__(self) -> str:
+        return "attacking enchanted player"
+
+
+@dataclass(frozen=True, slots=True)
 class OwnedBy(ObjectPredicate):
     """"you own" (CR 108.3); "in your graveyard" is a card you own in a graveyard."""
 

@@ -751,3 +751,15 @@ def test_cr_704_5m_curse_of_a_player_who_left_goes_to_the_graveyard_curse_of_opu
     g.act("pass")
     assert permanents(g, "Curse of Opulence") == []
     assert "Curse of Opulence" in player(g, "P1")["graveyard"]
+
+
+def test_cr_508_3a_creature_attacking_enchanted_player_curse_of_predation():
+    """Curse of Predation: "Whenever a creature attacks enchanted player, put a +1/+1 counter on
+    it." P3's Grizzly Bears attacking P2 (enchanted) gets the counter."""
+    _compiled("Curse of Predation")
+    g = _cursed_p2("Curse of Predation")
+    _to_turn_attack(g, 3)
+    g.act("attack P2 with Grizzly Bears")
+    while g.state_json()["stack"]:
+        g.act("pass")
+    assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}

@@ -421,3 +421,14 @@ def _do_the_same(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | 
 
 
 SENTENCE_HOOKS.append(_do_the_same)
+
+
+@rule("trigger", "Whenever <what:attacking_creature> attacks enchanted player")
+def creature_attacks_enchanted_player(b: Builder, what: Filter) -> dict[str, Any]:
+    """CR 508.3a: "Whenever a creature attacks enchanted player, put a +1/+1 counter on it."
+    (once for each creature declared attacking that player; "it" is the attacker)"""
+    from ....core.filters import AttacksEnchantedPlayer
+    from ...abilities import TriggerEvent
+    from ...subjects import EVENT_OBJECT
+    _curse(b)
+    return {"event": TriggerEvent.ATTACKS, "subject": what & AttacksEnchantedPlayer(), "event_obj": EVENT_OBJECT}
