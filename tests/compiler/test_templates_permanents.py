@@ -672,12 +672,16 @@ def _cursed_p2(curse: str):
     give(g, 0, "Mountain", "battlefield")
     give(g, 0, "Swamp", "battlefield")
     give(g, 0, "Island", "battlefield")
+    give(g, 0, "Forest", "battlefield")
     give(g, 0, curse, "hand")
     give(g, 2, "Grizzly Bears", "battlefield")
     pass_until(g, "precombat_main", turn=1)
     g.run_line([f"cast {curse}", "target P2"])
+    while g.decision.kind == "choose":  # which lands pay for it
+        g.act(labels(g)[0])
     while g.state_json()["stack"]:
         g.act("pass")
+    assert permanent(g, curse)["controller"] == "P1"
     return g
 
 
