@@ -767,3 +767,40 @@ def test_cr_508_3a_creature_attacking_enchanted_player_curse_of_predation():
     while g.state_json()["stack"]:
         g.act("pass")
     assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}
+
+
+def test_cr_113_6m_aura_returns_attached_to_target_creature_gryffs_boon():
+    """Gryff's Boon: "{3}{W}: Return Gryff's Boon from your graveyard to the battlefield
+    attached to target creature. Activate only as a sorcery." It returns enchanting Grizzly
+    Bears, which gets +1/+0 and flying."""
+    _compiled("Gryff's Boon")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{W}{W}{W}{W}"
+    graveyard: [Gryff's Boon]
+    battlefield: [Grizzly Bears]
+  - {}
+""")
+    g.run_line(["activate Gryff's Boon", "target Grizzly Bears", "pass", "pass"])
+    boon = permanent(g, "Gryff's Boon")
+    bears = permanent(g, "Grizzly Bears")
+    assert boon["attached_to"] == bears["id"] and bears["power"] == 3
+    assert player(g, "P1")["graveyard"] == []
+
+
+def test_cr_614_1c_enters_with_counters_for_the_most_creatures_investigators_journal():
+    """Investigator's Journal: "enters the battlefield with a number of suspect counters on it
+    equal to the greatest number of creatures a player controls." P2 has three creatures, P1
+    one: three counters."""
+    _compiled("Investigator's Journal")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}{C}"
+    hand: [Investigator's Journal]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Hill Giant, Kird Ape, Craw Wurm]
+""")
+    g.run_line(["cast Investigator's Journal", "pass", "pass"])
+    assert permanent(g, "Investigator's Journal")["counters"] == {"suspect": 3}

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.modifications import AddAbilities, AddKeywords, AddTypes, Layer, Modification, SetColors, SetPT
 from ...core.subtypes import CREATURE_TYPES
-from ..subjects import TARGET, Who
+from ..subjects import TARGET, Count, Who
 from .animate import BecomeCreature
 from .base import Effect
 
@@ -71,4 +71,40 @@ class GainAbilitiesUntilEOT(Effect):
         for kind, oid in self.what.refs(g, ctx):
             if kind == "obj":
                 g.add_until_eot(oid, AddAbilities(self.abilities))
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class GreatestCreatures(Count):
+    """"the greatest number of creatures a player controls" (each player's creatures counted,
+    the largest number taken)."""
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        counts: dict[int, int] = {}
+        for o in g.battlefield:
+            if "Creature" in g.chars(o).types:
+                c = g.objects[o].controller
+                counts[c] = counts.get(c, 0) + 1
+        return max(counts.values(), default=0)
+
+
+@dataclass(frozen=True)
+class ReturnSelfAttached(Effect):
+    """"Return ~ from your graveyard to the battlefield attached to target creature." (an Aura's
+    ability in its owner's graveyard, CR 113.6m): the Aura, if it is still that card in the
+    graveyard (CR 400.7), enters attached to the target, if that is still legal (CR 608.2b)."""
+
+    what: Who = TARGET
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import BATTLEFIELD, GRAVEYARD
+        o = ctx.source_id
+        refs = [r for r in self.what.refs(g, ctx) if r[0] == "obj"]
+        if o is None or o not in g.objects or g.objects[o].zone != GRAVEYARD or not refs:
+            return None
+        host = refs[0][1]
+        if host not in g.objects or g.objects[host].zone != BATTLEFIELD:
+            return None
+        g.log_event(f"{g.name_of(o)} returns to the battlefield attached to {g.name_of(host)} ({ctx.source_name})")
+        g.move_to_zone(o, BATTLEFIELD, controller=ctx.controller, attach_to=host)
         return None

@@ -432,3 +432,31 @@ def creature_attacks_enchanted_player(b: Builder, what: Filter) -> dict[str, Any
     from ...subjects import EVENT_OBJECT
     _curse(b)
     return {"event": TriggerEvent.ATTACKS, "subject": what & AttacksEnchantedPlayer(), "event_obj": EVENT_OBJECT}
+
+
+# --------------------------------------------------------------------------------------------
+# single cards' wordings
+
+
+@rule("static", "<s:self> enters with a number of <counter:counter> counters on it equal to the greatest number "
+      "of creatures a player controls")
+def enters_with_greatest_creatures(b: Builder, s: str, counter: str, line: Line) -> list[Any]:
+    """CR 614.1c: "Investigator's Journal enters with a number of suspect counters on it equal to
+    the greatest number of creatures a player controls." (counted as it enters)"""
+    from ...abilities import EntersWith
+    from ...effects.becomes import GreatestCreatures
+    return [EntersWith(text=line.raw, counter=counter, amount=GreatestCreatures())]
+
+
+@rule("effect", "Return <s:self_card> from your graveyard to the battlefield attached to <what:target>")
+def return_self_attached(b: Builder, s: str, what: ObjRef) -> list[Any]:
+    """CR 113.6m, 303.4: "Return Gryff's Boon from your graveyard to the battlefield attached to
+    target creature." (an Aura with "enchant creature": the target is what it can enchant)"""
+    from ...effects.becomes import ReturnSelfAttached
+    card = b.card
+    text = (getattr(card, "oracle_text", "") or "")
+    if not b.notes.get("activated") or b.notes.get("zone") or b.targets or "Aura" not in getattr(card, "type_line", "") \
+            or not text.startswith("Enchant creature\n") or what.spec is None or what.spec.what != "creature":
+        raise NoParse("return ~ attached")
+    b.notes["zone"] = "graveyard"
+    return [ReturnSelfAttached(b.obj(what))]
