@@ -804,3 +804,23 @@ players:
 """)
     g.run_line(["cast Investigator's Journal", "pass", "pass"])
     assert permanent(g, "Investigator's Journal")["counters"] == {"suspect": 3}
+
+
+def test_cr_508_5_defending_player_exiles_two_permanents_bane_of_bala_ged():
+    """Bane of Bala Ged: "Whenever Bane of Bala Ged attacks, defending player exiles two
+    permanents they control." P2, the defending player, chooses two of their three permanents;
+    P1's permanents are not offered."""
+    _compiled("Bane of Bala Ged")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Bane of Bala Ged, Forest]
+  - battlefield: [Grizzly Bears, Hill Giant, Island]
+""")
+    _to_attack(g)
+    g.run_line(["attack P2 with Bane of Bala Ged", "pass", "pass"])
+    assert g.decision.player == "P2"
+    assert sorted(labels(g)) == ["exile Grizzly Bears", "exile Hill Giant", "exile Island"]
+    g.run_line(["exile Grizzly Bears", "exile Island"])
+    assert sorted(e["card"] for e in player(g, "P2")["exile"]) == ["Grizzly Bears", "Island"]
+    assert [e["card"] for e in player(g, "P2")["battlefield"]] == ["Hill Giant"]

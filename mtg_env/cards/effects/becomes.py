@@ -108,3 +108,45 @@ class ReturnSelfAttached(Effect):
         g.log_event(f"{g.name_of(o)} returns to the battlefield attached to {g.name_of(host)} ({ctx.source_name})")
         g.move_to_zone(o, BATTLEFIELD, controller=ctx.controller, attach_to=host)
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class DefendingPlayer(Who):
+    """"defending player" in an ability of an attacking creature (its source): the player it
+    attacks, or attacked before it was removed from combat (CR 508.5)."""
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Any]:
+        p = g.defending_player(ctx.source_id) if ctx.source_id is not None else None
+        return [] if p is None else [("player", p)]
+
+
+@dataclass(frozen=True)
+class PlayerExilesPermanents(Effect):
+    """"defending player exiles two permanents they control": that player chooses that many
+    permanents they control, one at a time (all of them if they control fewer), and exiles
+    them at the same time."""
+
+    amount: int
+    who: Who = TARGET
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import BATTLEFIELD, EXILE
+        from .base import Ask as AskCls
+        refs = [r for r in self.who.refs(g, ctx) if r[0] == "player"]
+        if not refs:
+            return None
+        p = refs[0][1]
+        chosen = [o for i in range(self.amount) if (o := ctx.answers.get(step * 100 + i)) is not None]
+        mine = [o for o in g.battlefield if g.objects[o].controller == p and o not in chosen]
+        if len(chosen) < self.amount and mine:
+            return AskCls("choose", p, tuple(mine), tuple(f"exile {g.name_of(o)}" for o in mine),
+                          f"{ctx.source_name}: choose a permanent you control to exile "
+                          f"({len(chosen) + 1} of {self.amount})", key=step * 100 + len(chosen),
+                          targets=tuple(g.name_of(o) for o in mine))
+        live = [o for o in chosen if o in g.objects and g.objects[o].zone == BATTLEFIELD]
+        began = len(live) > 1 and g.leave_together(True)
+        for o in live:
+            g.move_to_zone(o, EXILE)
+        if began:
+            g.leave_together(False)
+        return None

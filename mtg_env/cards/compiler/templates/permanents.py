@@ -257,7 +257,8 @@ def _names_defending(x: Any) -> bool:
     import dataclasses
 
     from ....core.filters import DefendingControls
-    if isinstance(x, DefendingControls):
+    from ...effects.becomes import DefendingPlayer
+    if isinstance(x, DefendingControls | DefendingPlayer):
         return True
     if isinstance(x, tuple | list):
         return any(_names_defending(y) for y in x)
@@ -460,3 +461,14 @@ def return_self_attached(b: Builder, s: str, what: ObjRef) -> list[Any]:
         raise NoParse("return ~ attached")
     b.notes["zone"] = "graveyard"
     return [ReturnSelfAttached(b.obj(what))]
+
+
+@rule("effect", "Defending player exiles <n:n> permanents they control")
+def defending_player_exiles(b: Builder, n: int) -> list[Any]:
+    """CR 508.5: "Whenever Bane of Bala Ged attacks, defending player exiles two permanents they
+    control." (that player chooses; "defending player" read only in the attacker's own attack
+    trigger, `check_defending`)"""
+    from ...effects.becomes import DefendingPlayer, PlayerExilesPermanents
+    if n < 1:
+        raise NoParse("exiles no permanents")
+    return [PlayerExilesPermanents(n, DefendingPlayer())]
