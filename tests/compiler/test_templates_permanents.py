@@ -824,3 +824,51 @@ players:
     g.run_line(["exile Grizzly Bears", "exile Island"])
     assert sorted(e["card"] for e in player(g, "P2")["exile"]) == ["Grizzly Bears", "Island"]
     assert [e["card"] for e in player(g, "P2")["battlefield"]] == ["Hill Giant"]
+
+
+# --------------------------------------------------------------------------------------------
+# "Choose a creature type." as it resolves (CR 205.3m)
+
+
+def test_cr_205_3m_destroy_all_not_of_the_chosen_type_kindred_dominance():
+    """Kindred Dominance: "Choose a creature type. Destroy all creatures that aren't of the
+    chosen type." Bear chosen (its letter, then the type): Grizzly Bears stays, Hill Giant and
+    Kird Ape are destroyed."""
+    _compiled("Kindred Dominance")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{B}{B}{B}{B}{B}{B}{B}"
+    hand: [Kindred Dominance]
+    battlefield: [Grizzly Bears, Hill Giant]
+  - battlefield: [Kird Ape]
+""")
+    g.run_line(["cast Kindred Dominance", "pass", "pass", "creature types B...", "choose Bear"])
+    assert [e["card"] for e in player(g, "P1")["battlefield"]] == ["Grizzly Bears"]
+    assert permanents(g, "Kird Ape") == []
+
+
+def test_cr_701_20a_revealed_card_of_the_chosen_type_to_hand_bloodline_shaman():
+    """Bloodline Shaman: "{T}: Choose a creature type. Reveal the top card of your library. If
+    that card is a creature card of the chosen type, put it into your hand. Otherwise, put it
+    into your graveyard." Giant chosen: Hill Giant goes to the hand; then Grizzly Bears, not a
+    Giant, to the graveyard."""
+    _compiled("Bloodline Shaman")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Bloodline Shaman]
+    library: [Hill Giant, Grizzly Bears, Forest]
+  - {}
+""")
+    g.run_line(["activate Bloodline Shaman", "pass", "pass", "creature types G...", "choose Giant"])
+    assert player(g, "P1")["hand"] == ["Hill Giant"]
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Bloodline Shaman]
+    library: [Grizzly Bears, Forest]
+  - {}
+""")
+    g.run_line(["activate Bloodline Shaman", "pass", "pass", "creature types G...", "choose Giant"])
+    assert player(g, "P1")["hand"] == [] and player(g, "P1")["graveyard"] == ["Grizzly Bears"]

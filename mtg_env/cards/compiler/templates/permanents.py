@@ -472,3 +472,59 @@ def defending_player_exiles(b: Builder, n: int) -> list[Any]:
     if n < 1:
         raise NoParse("exiles no permanents")
     return [PlayerExilesPermanents(n, DefendingPlayer())]
+
+
+# --------------------------------------------------------------------------------------------
+# "Choose a creature type." as it resolves (CR 205.3m)
+
+
+@rule("effect", "Choose a creature type")
+def choose_creature_type(b: Builder) -> list[Any]:
+    """CR 205.3m, 608.2d: "Choose a creature type." (the sentences after it read the choice)"""
+    from ...effects.chosen_type import ChooseCreatureType
+    if b.notes.get("chose_type"):
+        raise NoParse("choose a creature type twice")
+    b.notes["chose_type"] = "chosen"
+    b.notes["needs_more"] = "Choose a creature type"
+    return [ChooseCreatureType()]
+
+
+@rule("effect", "Destroy all creatures that aren't of the chosen type")
+def destroy_not_chosen(b: Builder) -> list[Any]:
+    """Kindred Dominance: "Destroy all creatures that aren't of the chosen type." (CR 701.8)"""
+    from ...effects.chosen_type import DestroyNotOfChosenType
+    if b.notes.get("chose_type") != "chosen":
+        raise NoParse("the chosen type")
+    b.notes["chose_type"] = "used"
+    b.notes["needs_more"] = None
+    return [DestroyNotOfChosenType()]
+
+
+@rule("effect", "Reveal the top card of your library")
+def reveal_top_for_chosen(b: Builder) -> list[Any]:
+    """Bloodline Shaman: "Reveal the top card of your library." after "Choose a creature type."
+    (the next two sentences say where it goes)"""
+    if b.notes.get("chose_type") != "chosen":
+        raise NoParse("Reveal the top card of your library")
+    b.notes["chose_type"] = "revealed"
+    return []
+
+
+@rule("effect", "If that card is a creature card of the chosen type, put it into your hand")
+def revealed_to_hand(b: Builder) -> list[Any]:
+    if b.notes.get("chose_type") != "revealed":
+        raise NoParse("that card")
+    b.notes["chose_type"] = "to_hand"
+    return []
+
+
+@rule("effect", "Otherwise, put it into your graveyard")
+def revealed_otherwise(b: Builder) -> list[Any]:
+    """"... If that card is a creature card of the chosen type, put it into your hand.
+    Otherwise, put it into your graveyard." (one effect, CR 701.20a)"""
+    from ...effects.chosen_type import RevealTopByChosenType
+    if b.notes.get("chose_type") != "to_hand":
+        raise NoParse("Otherwise")
+    b.notes["chose_type"] = "used"
+    b.notes["needs_more"] = None
+    return [RevealTopByChosenType()]

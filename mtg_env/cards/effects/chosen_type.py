@@ -1,0 +1,85 @@
+"""A creature type chosen as a spell or ability resolves (CR 205.3m, 608.2d): "Choose a creature
+type. Destroy all creatures that aren't of the chosen type." (Kindred Dominance), "Choose a
+creature type. Reveal the top card of your library. If that card is a creature card of the
+chosen type, put it into your hand. Otherwise, put it into your graveyard." (Bloodline Shaman).
+
+The type is asked in two questions (its first letter, then the type, as engine/chosen.py does
+for "as enters" choices) and kept in `ctx.answers[CHOSEN_TYPE_KEY]` for the effects after it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...core.objects import BATTLEFIELD, GRAVEYARD, HAND
+from ...core.subtypes import CREATURE_TYPES
+from .base import Ask, Effect
+
+if TYPE_CHECKING:
+    from ...core.objects import Context
+    from ..protocol import GameOps
+
+CHOSEN_TYPE_KEY = -112_700
+_TYPES = sorted(CREATURE_TYPES)
+_LETTERS = sorted({t[0] for t in _TYPES})
+
+
+@dataclass(frozen=True)
+class ChooseCreatureType(Effect):
+    """"Choose a creature type.": the ability's controller chooses one (any of the creature
+    types, CR 205.3m): first its letter, then the type."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        if CHOSEN_TYPE_KEY in ctx.answers:
+            return None
+        p = ctx.controller
+        letter = ctx.answers.get(step)
+        if letter is None:
+            return Ask("choose", p, tuple(_LETTERS), tuple(f"creature types {c}..." for c in _LETTERS),
+                       f"{ctx.source_name}: choose a creature type (its first letter)")
+        got = ctx.answers.get(step * 100 + 1)
+        if got is None:
+            types = [t for t in _TYPES if t[0] == letter]
+            return Ask("choose", p, tuple(types), tuple(f"choose {t}" for t in types),
+                       f"{ctx.source_name}: choose a creature type", key=step * 100 + 1)
+        ctx.answers[CHOSEN_TYPE_KEY] = got
+        g.log_event(f"{g.players[p].name} chooses {got} ({ctx.source_name})")
+        return None
+
+
+@dataclass(frozen=True)
+class DestroyNotOfChosenType(Effect):
+    """"Destroy all creatures that aren't of the chosen type." (at the same time, CR 701.8;
+    a creature of that type, changelings included, stays)"""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        t = ctx.answers.get(CHOSEN_TYPE_KEY)
+        doomed = [o for o in g.battlefield
+                  if "Creature" in (c := g.chars(o)).types and t not in c.subtypes]
+        began = len(doomed) > 1 and g.leave_together(True)
+        for o in doomed:
+            g.destroy(o)
+        if began:
+            g.leave_together(False)
+        return None
+
+
+@dataclass(frozen=True)
+class RevealTopByChosenType(Effect):
+    """"Reveal the top card of your library. If that card is a creature card of the chosen
+    type, put it into your hand. Otherwise, put it into your graveyard." (CR 701.20a)"""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        lib = g.players[ctx.controller].library
+        if not lib:
+            return None
+        o = lib[0]
+        t = ctx.answers.get(CHOSEN_TYPE_KEY)
+        c = g.chars(o)
+        g.log_event(f"{g.players[ctx.controller].name} reveals {g.name_of(o)} ({ctx.source_name})")
+        g.move_to_zone(o, HAND if "Creature" in c.types and t in c.subtypes else GRAVEYARD)
+        return None
+
+
+_ = BATTLEFIELD
