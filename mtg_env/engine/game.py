@@ -648,6 +648,8 @@ class Game:
                 continue
             if self.game_over:
                 return
+            if triggers.state_triggers(self):  # CR 603.8
+                continue
             if self.pending_triggers:
                 self.tasks.append(PlaceTriggers())
                 continue

@@ -310,6 +310,25 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
             queue_trigger(g, ab, src, key, origin, Event(kind, player=player, item=item, source=source))
 
 
+def state_triggers(g: Game) -> bool:
+    """CR 603.8: the state triggers whose state holds, checked whenever a player would receive
+    priority; one doesn't trigger again until it has resolved or otherwise left the stack (an
+    instance waiting to be put on the stack, or on it, blocks it). True if any triggered."""
+    entries = g.triggers_for(E.STATE)
+    if not entries:
+        return False
+    waiting: set[tuple[int | None, str]] = {(t.source_id, t.key) for t in g.pending_triggers}
+    waiting.update((s.obj_id, s.ability_key) for s in g.stack if s.kind == "ability")
+    did = False
+    for src, key, ab, origin in entries:
+        state = getattr(ab, "state", None)
+        if state is None or (src, key) in waiting or not state.holds(g, None, src):
+            continue
+        queue_trigger(g, ab, src, key, origin, Event(E.STATE, object=src))
+        did = True
+    return did
+
+
 def enchanted_player(g: Game, oid: int) -> int | None:
     """The player an Aura with "enchant player" enchants (CR 303.4, 702.5), if it is one that
     is still in the game."""

@@ -872,3 +872,56 @@ players:
 """)
     g.run_line(["activate Bloodline Shaman", "pass", "pass", "creature types G...", "choose Giant"])
     assert player(g, "P1")["hand"] == [] and player(g, "P1")["graveyard"] == ["Grizzly Bears"]
+
+
+# --------------------------------------------------------------------------------------------
+# state triggers (CR 603.8)
+
+
+def test_cr_603_8_state_trigger_on_counters_mazemind_tome():
+    """Mazemind Tome: "When there are four or more page counters on Mazemind Tome, exile it. If
+    you do, you gain 4 life." The fourth page counter (a cost) makes it trigger: exiled, 4
+    life."""
+    _compiled("Mazemind Tome")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}"
+    battlefield: [{card: Mazemind Tome, counters: {page: 3}}]
+    library: [Island, Island]
+  - {}
+""")
+    g.act(next(a for a in labels(g) if "Draw a card" in a))
+    while g.state_json()["stack"]:
+        g.act("pass")
+    me = player(g, "P1")
+    assert permanents(g, "Mazemind Tome") == [] and [e["card"] for e in me["exile"]] == ["Mazemind Tome"]
+    assert me["life"] == 24 and len(me["hand"]) == 1
+
+
+def test_cr_603_8_state_trigger_triggers_once_skeleton_ship():
+    """Skeleton Ship: "When you control no Islands, sacrifice Skeleton Ship." Without an Island
+    it triggers (once) and is sacrificed."""
+    _compiled("Skeleton Ship")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Skeleton Ship]
+  - {}
+""")
+    assert [s["source"] for s in g.state_json()["stack"]] == ["Skeleton Ship"]
+    g.act("pass")
+    assert [s["source"] for s in g.state_json()["stack"]] == ["Skeleton Ship"]
+    g.act("pass")
+    assert permanents(g, "Skeleton Ship") == []
+
+
+def test_cr_603_8_no_trigger_while_the_state_is_false_skeleton_ship():
+    """Skeleton Ship with an Island: no trigger."""
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Skeleton Ship, Island]
+  - {}
+""")
+    assert g.state_json()["stack"] == []

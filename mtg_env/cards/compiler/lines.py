@@ -331,7 +331,7 @@ def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Abili
         rest = rest[len("you may "):]
     if line.modes and rest.lower().rstrip(".") == "choose one —":
         got = modes(line, b.card)
-        if (spec.get("no_self") and _acts_on_self(got)) or spec.get("check") is not None:
+        if (spec.get("no_self") and _acts_on_self(got)) or spec.get("check") is not None or "state" in kw:
             raise NoParse(rest)
         return Triggered(text=line.raw, modes=got, **kw)
     effs = effects(rest, b)
@@ -349,6 +349,9 @@ def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Abili
         # CR 400.7: after it left the battlefield, "~" in its leaves trigger is a new object
         # (Rancor's "return Rancor to its owner's hand" from the graveyard): not read
         raise NoParse(rest)
+    if "state" in kw:  # CR 603.8: a state trigger (templates/permanents.py)
+        from ..abilities import StateTriggered
+        return StateTriggered(text=line.raw, effects=effs, targets=tuple(b.targets), **kw)
     return Triggered(text=line.raw, effects=effs, targets=tuple(b.targets), **kw)
 
 

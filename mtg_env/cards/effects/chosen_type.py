@@ -83,3 +83,38 @@ class RevealTopByChosenType(Effect):
 
 
 _ = BATTLEFIELD
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOnSource:
+    """"there are four or more page counters on ~" (a state trigger's state, CR 603.8)."""
+
+    kind: str
+    at_least: int
+
+    def holds(self, g: GameOps, chars: object, source: int) -> bool:
+        o = g.objects.get(source)
+        return o is not None and o.zone == BATTLEFIELD and o.counters.get(self.kind, 0) >= self.at_least
+
+
+@dataclass(frozen=True)
+class ThenIfDone(Effect):
+    """"Exile it. If you do, you gain 4 life.": `then` only if `first` could be done (its
+    object was still there, CR 608.2c)."""
+
+    first: Effect
+    then: tuple[Effect, ...] = ()
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from .base import run_effects
+        done_key = step * 100 + 99
+        if done_key not in ctx.answers:
+            can = getattr(self.first, "can_do", None)
+            ok = bool(can(g, ctx)) if can is not None else False
+            ctx.answers[done_key] = ok
+            if ok:
+                got = self.first.resolve(g, ctx, step * 100)
+                assert got is None  # a first effect that asks nothing (compiler)
+        if not ctx.answers[done_key]:
+            return None
+        return run_effects(self.then, g, ctx, step)

@@ -528,3 +528,53 @@ def revealed_otherwise(b: Builder) -> list[Any]:
     b.notes["chose_type"] = "used"
     b.notes["needs_more"] = None
     return [RevealTopByChosenType()]
+
+
+# --------------------------------------------------------------------------------------------
+# state triggers (CR 603.8)
+
+
+@kind("no_phrase")
+def _no_phrase(text: str) -> Any:
+    """"Islands", "other creatures", "other artifacts": what "you control no" counts."""
+    from ...defining import StaticCondition
+    from .characteristics import _tally
+    return StaticCondition(_tally(text + " you control"), none=True)
+
+
+@rule("trigger", "When you control no <cond:no_phrase>")
+def when_you_control_none(b: Builder, cond: Any) -> dict[str, Any]:
+    """CR 603.8: "When you control no Islands, sacrifice ~." (a state trigger: it triggers when
+    you control none, and again only after it has left the stack)"""
+    from ...abilities import TriggerEvent
+    return {"event": TriggerEvent.STATE, "state": cond, "subject": None}
+
+
+@rule("trigger", "When there are <n:n> or more <counter:counter> counters on <s:self>")
+def when_counters_on_self(b: Builder, n: int, counter: str, s: str) -> dict[str, Any]:
+    """CR 603.8: "When there are four or more page counters on Mazemind Tome, exile it." (a
+    state trigger)"""
+    from ...abilities import TriggerEvent
+    from ...effects.chosen_type import CountersOnSource
+    from ...subjects import SELF
+    return {"event": TriggerEvent.STATE, "state": CountersOnSource(counter, n), "subject": None,
+            "event_obj": SELF}
+
+
+def _if_done_self(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """"Exile it. If you do, you gain 4 life." after exiling the source itself: the gain only
+    if it was exiled (ThenIfDone)."""
+    if not s.lower().startswith("if you do, "):
+        return None
+    from ...effects import ExileIt
+    from ...effects.chosen_type import ThenIfDone
+    from ...subjects import SELF
+    from ..lines import sentence
+    prev = out[start:]
+    if len(prev) != 1 or not isinstance(prev[0], ExileIt) or prev[0].what is not SELF or start != len(out) - 1:
+        return None
+    then = sentence(s[len("if you do, "):], b)
+    return out[:start] + [ThenIfDone(prev[0], tuple(then))]
+
+
+SENTENCE_HOOKS.append(_if_done_self)
