@@ -925,3 +925,36 @@ players:
   - {}
 """)
     assert g.state_json()["stack"] == []
+
+
+# --------------------------------------------------------------------------------------------
+# revealing the top card (CR 701.20a)
+
+
+def test_cr_701_20a_revealed_land_onto_the_battlefield_else_to_hand_coiling_oracle():
+    """Coiling Oracle: "When Coiling Oracle enters the battlefield, reveal the top card of your
+    library. If it's a land card, put it onto the battlefield. Otherwise, put that card into
+    your hand." A Forest enters; a Grizzly Bears goes to the hand."""
+    _compiled("Coiling Oracle")
+    for top, where in (("Forest", "battlefield"), ("Grizzly Bears", "hand")):
+        g = scenario(f"""
+format: duel
+players:
+  - mana_pool: "{{G}}{{U}}"
+    hand: [Coiling Oracle]
+    library: [{top}, Island]
+  - {{}}
+""")
+        g.run_line(["cast Coiling Oracle", "pass", "pass", "pass", "pass"])
+        me = player(g, "P1")
+        if where == "battlefield":
+            assert permanent(g, "Forest")["controller"] == "P1" and me["hand"] == []
+        else:
+            assert me["hand"] == ["Grizzly Bears"]
+        assert me["library_count"] == 1
+
+
+def test_declined_revealed_permanent_card_onto_the_battlefield_aid_from_the_cowl():
+    """Aid from the Cowl: "If it's a permanent card, you may put it onto the battlefield.": an
+    Aura would need something to enchant as it enters (CR 303.4f): not read."""
+    _unsupported("Aid from the Cowl", "If it's a permanent card")

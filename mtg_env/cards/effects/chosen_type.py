@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...core.filters import Filter
 from ...core.objects import BATTLEFIELD, GRAVEYARD, HAND
 from ...core.subtypes import CREATURE_TYPES
 from .base import Ask, Effect
@@ -118,3 +119,53 @@ class ThenIfDone(Effect):
         if not ctx.answers[done_key]:
             return None
         return run_effects(self.then, g, ctx, step)
+
+
+@dataclass(frozen=True)
+class RevealTop(Effect):
+    """"Reveal the top card of your library. If it's a land card, put it onto the battlefield.
+    Otherwise, put that card into your hand." (CR 701.20a): the top card revealed; if `what`
+    matches it, it goes to `to` ("battlefield", "hand", "graveyard"; `may`: if its controller
+    chooses), else to `otherwise` (None: it stays on top; `otherwise_may`)."""
+
+    what: Filter
+    phrase: str
+    to: str
+    may: bool = False
+    otherwise: str | None = None
+    otherwise_may: bool = False
+    tapped: bool = False
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        p = ctx.controller
+        key = step * 100 + 10
+        o = ctx.answers.get(key)
+        if o is None:
+            lib = g.players[p].library
+            if not lib:
+                return None
+            o = ctx.answers[key] = lib[0]
+            g.log_event(f"{g.players[p].name} reveals {g.name_of(o)} ({ctx.source_name})")
+        if o not in g.objects or g.objects[o].zone != "library":
+            return None
+        hit = g.matches(self.what, o, p, ctx.source_id)
+        dest, may = (self.to, self.may) if hit else (self.otherwise, self.otherwise_may)
+        if dest is None:
+            return None
+        if may:
+            yes = ctx.answers.get(step * 100 + 11)
+            if yes is None:
+                where = {"battlefield": "onto the battlefield", "hand": "into your hand",
+                         "graveyard": "into your graveyard"}[dest]
+                return Ask("yes_no", p, (True, False), ("yes", "no"),
+                           f"{ctx.source_name}: put {g.name_of(o)} {where}?", key=step * 100 + 11)
+            if not yes:
+                return None
+        if dest == "battlefield":
+            info = g.as_enters(ctx, step * 100 + 12, g.objects[o].card, p)
+            if isinstance(info, Ask):
+                return info
+            g.move_to_zone(o, BATTLEFIELD, controller=p, tapped=self.tapped, info=info)
+        else:
+            g.move_to_zone(o, HAND if dest == "hand" else GRAVEYARD)
+        return None

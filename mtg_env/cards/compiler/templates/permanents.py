@@ -578,3 +578,88 @@ def _if_done_self(s: str, b: Builder, out: list[Any], start: int) -> list[Any] |
 
 
 SENTENCE_HOOKS.append(_if_done_self)
+
+
+# --------------------------------------------------------------------------------------------
+# "Reveal the top card of your library. If it's a land card, put it onto the battlefield.
+# Otherwise, put that card into your hand." (CR 701.20a)
+
+
+@rule("effect", "Reveal the top card of your library")
+def reveal_top(b: Builder) -> list[Any]:
+    """The first sentence: the next says what happens to the card."""
+    if b.notes.get("chose_type") or b.notes.get("reveal_top"):
+        raise NoParse("Reveal the top card of your library")
+    b.notes["reveal_top"] = "revealed"
+    b.notes["needs_more"] = "Reveal the top card of your library"
+    return []
+
+
+_DESTS = {"put it onto the battlefield": ("battlefield", False), "put it onto the battlefield tapped": ("battlefield", True),
+          "put it into your hand": ("hand", False), "put that card into your hand": ("hand", False),
+          "put it into your graveyard": ("graveyard", False), "put that card into your graveyard": ("graveyard", False)}
+
+
+@kind("reveal_dest")
+def _reveal_dest(text: str) -> tuple[str, bool, bool]:
+    """"put it onto the battlefield", "you may put it into your hand": (where, tapped, may)."""
+    low = text.lower()
+    may = low.startswith("you may ")
+    if may:
+        low = low[len("you may "):]
+    got = _DESTS.get(low)
+    if got is None:
+        raise NoParse(text)
+    return got[0], got[1], may
+
+
+@kind("revealed_card")
+def _revealed_card(text: str) -> tuple[str, Filter]:
+    """"a land card", "a creature card", "an artifact, creature, or land card"."""
+    from ..lexicon import read_noun
+    low = text.lower()
+    if not low.startswith(("a ", "an ")) or not low.endswith(" card"):
+        raise NoParse(text)
+    phrase = text.split(" ", 1)[1]
+    return phrase, read_noun(phrase)
+
+
+@rule("effect", "If it's <what:revealed_card>, <dest:reveal_dest>")
+def revealed_if(b: Builder, what: tuple[str, Filter], dest: tuple[str, bool, bool]) -> list[Any]:
+    """"If it's a land card, put it onto the battlefield." (only cards that can enter alone
+    onto the battlefield: never an Aura, CR 303.4f)"""
+    from ...effects.chosen_type import RevealTop
+    if b.notes.get("reveal_top") != "revealed":
+        raise NoParse("If it's")
+    to, tapped, may = dest
+    phrase, flt = what
+    if to == "battlefield" and not _only_types(flt, _ONTO_BATTLEFIELD):
+        raise NoParse(phrase)
+    b.notes["reveal_top"] = "sorted"
+    b.notes["needs_more"] = None
+    return [RevealTop(flt, phrase, to, may=may, tapped=tapped)]
+
+
+class _Otherwise:
+    """"Otherwise, put that card into your hand.": completes the RevealTop before it."""
+
+    def __init__(self, to: str, may: bool) -> None:
+        self.to, self.may = to, may
+
+    def amend(self, prev: Any) -> Any:
+        import dataclasses
+
+        from ...effects.chosen_type import RevealTop
+        if not isinstance(prev, RevealTop) or prev.otherwise is not None:
+            raise NoParse("Otherwise")
+        return dataclasses.replace(prev, otherwise=self.to, otherwise_may=self.may)
+
+
+@rule("effect", "Otherwise, <dest:reveal_dest>")
+def revealed_otherwise_to(b: Builder, dest: tuple[str, bool, bool]) -> list[Any]:
+    """"Otherwise, put that card into your hand." (the card revealed, when it isn't one)"""
+    to, tapped, may = dest
+    if b.notes.get("reveal_top") != "sorted" or to == "battlefield":
+        raise NoParse("Otherwise")
+    b.notes["reveal_top"] = "done"
+    return [_Otherwise(to, may)]
