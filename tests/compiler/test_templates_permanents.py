@@ -958,3 +958,24 @@ def test_declined_revealed_permanent_card_onto_the_battlefield_aid_from_the_cowl
     """Aid from the Cowl: "If it's a permanent card, you may put it onto the battlefield.": an
     Aura would need something to enchant as it enters (CR 303.4f): not read."""
     _unsupported("Aid from the Cowl", "If it's a permanent card")
+
+
+def test_cr_701_3a_equipment_attaches_itself_as_it_enters_bramble_armor():
+    """Bramble Armor: "When Bramble Armor enters the battlefield, attach it to target creature
+    you control." It becomes attached to Grizzly Bears (the opponent's creature isn't offered)
+    and gives it +2/+1."""
+    _compiled("Bramble Armor")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{G}{G}"
+    hand: [Bramble Armor]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Hill Giant]
+""")
+    g.run_line(["cast Bramble Armor", "pass", "pass"])
+    assert labels(g) == ["target Grizzly Bears"]
+    g.run_line(["target Grizzly Bears", "pass", "pass"])
+    bears = permanent(g, "Grizzly Bears")
+    assert permanent(g, "Bramble Armor")["attached_to"] == bears["id"]
+    assert (bears["power"], bears["toughness"]) == (4, 3)

@@ -663,3 +663,19 @@ def revealed_otherwise_to(b: Builder, dest: tuple[str, bool, bool]) -> list[Any]
         raise NoParse("Otherwise")
     b.notes["reveal_top"] = "done"
     return [_Otherwise(to, may)]
+
+
+@rule("effect", "Attach <it:obj> to <what:target>")
+def attach_self_to_target(b: Builder, it: ObjRef, what: ObjRef) -> list[Any]:
+    """CR 701.3a: "When Bramble Armor enters the battlefield, attach it to target creature you
+    control." (an Equipment's own ability; nothing happens if it has left the battlefield, or
+    if the target is illegal the ability doesn't resolve, CR 608.2b)"""
+    from ...effects.permanents import Attach
+    from ...subjects import SELF
+    if "Equipment" not in getattr(b.card, "type_line", "") or b.targets:
+        raise NoParse("attach it")
+    who = b.obj(it)
+    if who is not SELF or what.spec is None or what.spec.what.lower() != "creature you control":
+        raise NoParse("attach it")
+    b.obj(what)
+    return [Attach()]
