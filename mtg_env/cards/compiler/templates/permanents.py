@@ -1,12 +1,35 @@
-"""Permanents and what abilities do to them: a card put onto the battlefield and what the rest
-of the ability does to the permanent it became (CR 400.7j: "That creature gains haste. At the
-beginning of the next end step, sacrifice it."), lands returned tapped.
+"""Permanents and what abilities do to them (session 5, the "permanents" family).
 
-Read: "That creature gains haste" / "It gains haste" (no duration: for as long as it is on the
-battlefield, CR 611.2a) and a delayed "at the beginning of the next end step" / "your next
-end step" (CR 603.7) that sacrifices, exiles or returns it to its owner's hand, only right
-after an effect that put one card onto the battlefield (effects/reanimate.py). Declined:
-"your hand" for a card that may not be yours, a second delayed ability about the same card.
+- A card an effect put onto the battlefield is what the rest of the ability acts on (CR
+  400.7j, effects/reanimate.py): "That creature gains haste" (for good, CR 611.2a), a delayed
+  "at the beginning of the (your) next end step" sacrifice / exile / return to hand (CR 603.7);
+  "Exile target creature. Return that card to the battlefield under its owner's control at the
+  beginning of the next end step." (one effect and a delayed ability about the exiled card);
+  lands returned tapped; an Aura returned from the graveyard attached to target creature.
+- Static abilities: "has defender and loses flying" (layer 6), "each X gets +1/+1 for each
+  other X", "can't attack / block unless you control ...", a nonland artifact that "becomes a
+  2/2 Bird artifact creature" (CR 205.1b), "enters with counters equal to the greatest number of
+  creatures a player controls".
+- Triggers: "~ or another <creature> dies / leaves the battlefield" (CR 603.10a; the engine
+  lets permanents leaving at once see each other), "a creature attacks you (or a planeswalker
+  you control)", "~ becomes the target of a spell or ability", state triggers (CR 603.8: "When
+  you control no Islands", "When there are N or more <kind> counters on ~").
+- "defending player" (CR 508.5): "target creature defending player controls", "defending
+  player exiles N permanents they control", read only in the attacking creature's own attack
+  or block triggers (`check_defending`).
+- Curses (CR 303.4, 702.5): "Enchant player", "Whenever enchanted player is attacked", "At the
+  beginning of enchanted player's upkeep", "a creature attacks enchanted player", "Each
+  opponent attacking that player does the same" (effects/curses.py).
+- "Choose a creature type." as it resolves (effects/chosen_type.py); "Reveal the top card of
+  your library. If it's a <kind> card, put it ... Otherwise, ..."; "detain up to two target
+  ..."; an Equipment's "attach it to target creature you control"; "Exile ~ from your
+  graveyard" costs (CR 113.6m).
+
+Declined: "your hand" for a card that may not be yours, two delayed abilities about one
+permanent, an exiled-and-returned permanent that may be an Aura (CR 303.4f), "defending
+player" outside the attacker's own triggers, "Each opponent attacking that player does the
+same" after effects that ask something, a revealed permanent card (an Aura) put onto the
+battlefield.
 """
 
 from __future__ import annotations
