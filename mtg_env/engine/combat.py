@@ -605,3 +605,16 @@ def remove_from_combat(g: Game, oid: int) -> None:
         if oid in bs:
             bs.remove(oid)
     g.invalidate()
+
+
+def defending_player(g: Game, oid: int) -> int | None:
+    """The "defending player" of an attacking creature's abilities: the player it attacks (or
+    the controller of the planeswalker it attacks), or attacked before it was removed from
+    combat (CR 508.5); None if it didn't attack this combat."""
+    return g.combat.attacked.get(oid)
+
+
+def attacked_player(g: Game, oid: int) -> int | None:
+    """The player the creature `oid` attacks itself (not a planeswalker they control), if any."""
+    cb = g.combat
+    return None if oid in cb.attacked_planeswalkers else cb.attack_targets.get(oid)

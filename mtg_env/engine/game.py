@@ -552,32 +552,12 @@ class Game:
         """The creatures blocking the attacker `oid` now (CR 509.1g: removed ones aren't)."""
         return [b for b in self.combat.blocks.get(oid, []) if b in self.objects and self.objects[b].zone == "battlefield"]
 
-    def leave_together(self, start: bool) -> bool:
-        """Begin (`start`) or end a batch of permanents leaving the battlefield at the same
-        time (CR 603.10a, engine/triggers.leaves_battlefield). Beginning inside a batch does
-        nothing and returns False; end only a batch you began."""
-        if start:
-            if self.leaving_batch is not None:
-                return False
-            self.leaving_batch = []
-            return True
-        self.leaving_batch = None
-        return True
-
-    def attacked_player(self, oid: int) -> int | None:
-        """The player the creature `oid` attacks itself (not a planeswalker they control), if any."""
-        cb = self.combat
-        return None if oid in cb.attacked_planeswalkers else cb.attack_targets.get(oid)
-
-    def enchanted_player(self, oid: int) -> int | None:
-        """The player the Aura `oid` enchants ("Enchant player", CR 303.4), if still in the game."""
-        return triggers.enchanted_player(self, oid)
-
-    def defending_player(self, oid: int) -> int | None:
-        """The "defending player" of an attacking creature's abilities: the player it attacks
-        (or the controller of the planeswalker it attacks), or attacked before it was removed
-        from combat (CR 508.5); None if it didn't attack this combat."""
-        return self.combat.attacked.get(oid)
+    # permanents leaving at once (CR 603.10a), a Curse's player (CR 303.4), "defending player"
+    # (CR 508.5) and the player a creature attacks
+    leave_together = zones.leave_together
+    enchanted_player = triggers.enchanted_player
+    defending_player = combat.defending_player
+    attacked_player = combat.attacked_player
 
     def players_attacked(self) -> set[int]:
         """The players attacked by a creature this combat (melee, CR 702.121a)."""

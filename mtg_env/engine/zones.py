@@ -450,3 +450,16 @@ def free_from_exile(g: Game, oid: int) -> bool:
     obj = g.objects.get(oid)
     return obj is not None and obj.zone == EXILE and any(
         o == oid and free for _p, o, free in g.effects.play_permissions)
+
+
+def leave_together(g: Game, start: bool) -> bool:
+    """Begin (`start`) or end a batch of permanents leaving the battlefield at the same time
+    (CR 603.10a: their leaves abilities see each other leave, triggers.leaves_battlefield).
+    Beginning inside a batch does nothing and returns False; end only a batch you began."""
+    if start:
+        if g.leaving_batch is not None:
+            return False
+        g.leaving_batch = []
+        return True
+    g.leaving_batch = None
+    return True
