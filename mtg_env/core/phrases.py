@@ -84,6 +84,8 @@ _SUFFIXES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Filter]]] = [
      lambda m: Compare(m.group(2).replace(" ", "_"), "<=" if m.group(4) == "less" else ">=", int(m.group(3)))),
     (re.compile(r"^(.*) with (flying|reach|haste|vigilance|trample|deathtouch|lifelink|defender|menace)$"),
      lambda m: HasKeyword(m.group(2))),
+    (re.compile(r"^(.*) without (flying|reach|haste|vigilance|trample|deathtouch|lifelink|defender|menace)$"),
+     lambda m: ~HasKeyword(m.group(2))),
 ]
 
 

@@ -979,3 +979,20 @@ players:
     bears = permanent(g, "Grizzly Bears")
     assert permanent(g, "Bramble Armor")["attached_to"] == bears["id"]
     assert (bears["power"], bears["toughness"]) == (4, 3)
+
+
+def test_cr_702_9_each_creature_without_flying_ashen_firebeast():
+    """Ashen Firebeast: "{1}{R}: Ashen Firebeast deals 1 damage to each creature without
+    flying." Grizzly Bears and Firebeast itself are dealt damage; Wind Drake (flying) isn't."""
+    _compiled("Ashen Firebeast")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{R}"
+    battlefield: [Ashen Firebeast]
+  - battlefield: [Grizzly Bears, Wind Drake]
+""")
+    g.run_line(["activate Ashen Firebeast", "pass", "pass"])
+    assert permanent(g, "Grizzly Bears")["damage"] == 1
+    assert permanent(g, "Ashen Firebeast")["damage"] == 1
+    assert permanent(g, "Wind Drake")["damage"] == 0
