@@ -996,3 +996,48 @@ players:
     assert permanent(g, "Grizzly Bears")["damage"] == 1
     assert permanent(g, "Ashen Firebeast")["damage"] == 1
     assert permanent(g, "Wind Drake")["damage"] == 0
+
+
+# --------------------------------------------------------------------------------------------
+# edicts (CR 701.21a)
+
+
+def test_cr_701_21a_target_player_chooses_what_to_sacrifice_diabolic_edict():
+    """Diabolic Edict: "Target player sacrifices a creature." P2 chooses which of their
+    creatures (not a land)."""
+    _compiled("Diabolic Edict")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{B}{B}"
+    hand: [Diabolic Edict]
+  - battlefield: [Grizzly Bears, Hill Giant, Forest]
+""")
+    g.run_line(["cast Diabolic Edict", "target P2", "pass", "pass"])
+    assert g.decision.player == "P2"
+    assert sorted(labels(g)) == ["sacrifice Grizzly Bears", "sacrifice Hill Giant"]
+    g.act("sacrifice Hill Giant")
+    assert [e["card"] for e in player(g, "P2")["battlefield"]] == ["Grizzly Bears", "Forest"]
+    assert player(g, "P2")["graveyard"] == ["Hill Giant"]
+
+
+def test_cr_101_4_each_player_sacrifices_in_turn_order_slum_reaper():
+    """Slum Reaper: "When Slum Reaper enters the battlefield, each player sacrifices a
+    creature." P1 (the active player) chooses first, then P2; both are sacrificed."""
+    _compiled("Slum Reaper")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{B}{B}{B}{B}"
+    hand: [Slum Reaper]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Hill Giant]
+""")
+    g.run_line(["cast Slum Reaper", "pass", "pass", "pass", "pass"])
+    assert g.decision.player == "P1"
+    assert sorted(labels(g)) == ["sacrifice Grizzly Bears", "sacrifice Slum Reaper"]
+    g.act("sacrifice Grizzly Bears")
+    assert g.decision.player == "P2" and labels(g) == ["sacrifice Hill Giant"]
+    g.act("sacrifice Hill Giant")
+    assert permanents(g, "Hill Giant") == [] and permanents(g, "Grizzly Bears") == []
+    assert len(permanents(g, "Slum Reaper")) == 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...core.filters import Filter
 from ..subjects import Who
 from .base import Ask, Effect, run_effects
 
@@ -49,4 +50,44 @@ class AttackersDoTheSame(Effect):
                 sub.controller = q
                 got = run_effects(self.effects, g, sub, step)
                 assert got is None  # effects that ask nothing (compiler)
+        return None
+
+
+@dataclass(frozen=True)
+class PlayersSacrifice(Effect):
+    """"Each player sacrifices a creature." / "Target opponent sacrifices a land." (CR
+    701.21a): each player `who` names, in turn order (CR 101.4), chooses a permanent they
+    control that `what` matches (if they control any); then all of them are sacrificed at the
+    same time."""
+
+    what: Filter
+    phrase: str
+    who: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import BATTLEFIELD
+        order = {q: i for i, q in enumerate(g.apnap())}
+        players = sorted({r[1] for r in self.who.refs(g, ctx) if r[0] == "player"}, key=lambda q: order.get(q, 99))
+        chosen: list[int] = []
+        for i, q in enumerate(players):
+            key = step * 100 + i
+            ans = ctx.answers.get(key)
+            if ans is None:
+                mine = [o for o in g.battlefield if g.objects[o].controller == q and o not in chosen
+                        and g.matches(self.what, o, q, ctx.source_id)]
+                if not mine:
+                    ctx.answers[key] = "none"
+                    continue
+                return Ask("choose", q, tuple(mine), tuple(f"sacrifice {g.name_of(o)}" for o in mine),
+                           f"{ctx.source_name}: sacrifice {self.phrase}", key=key,
+                           targets=tuple(g.name_of(o) for o in mine))
+            if ans != "none":
+                chosen.append(int(ans))
+        live = [o for o in chosen if o in g.objects and g.objects[o].zone == BATTLEFIELD]
+        began = len(live) > 1 and g.leave_together(True)
+        for o in live:
+            g.log_event(f"{g.players[g.objects[o].controller].name} sacrifices {g.name_of(o)} ({ctx.source_name})")
+            g.sacrifice(o)
+        if began:
+            g.leave_together(False)
         return None

@@ -702,3 +702,29 @@ def attach_self_to_target(b: Builder, it: ObjRef, what: ObjRef) -> list[Any]:
         raise NoParse("attach it")
     b.obj(what)
     return [Attach()]
+
+
+@kind("sacrificed")
+def _sacrificed(text: str) -> tuple[str, Filter]:
+    """"a creature", "a land", "an artifact", "a nonland permanent": what each player
+    sacrifices (one of their own permanents)."""
+    from ....core.filters import Permanent
+    from ..lexicon import read_noun
+    low = text.lower()
+    if not low.startswith(("a ", "an ")) or " you control" in low or "target" in low:
+        raise NoParse(text)
+    f = read_noun(text.split(" ", 1)[1])
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return text, f & Permanent()
+
+
+@rule("effect", "<who:player> (sacrifices|sacrifice) <what:sacrificed>")
+def players_sacrifice(b: Builder, who: Any, what: tuple[str, Filter]) -> list[Any]:
+    """CR 701.21a, 101.4: "Each player sacrifices a creature.", "Target opponent sacrifices a
+    land." (each chooses one of their own, in turn order; sacrificed at the same time)"""
+    from ...effects.curses import PlayersSacrifice
+    if who.kind not in ("each_player", "each_opponent", "target"):
+        raise NoParse("sacrifices")
+    phrase, flt = what
+    return [PlayersSacrifice(flt, phrase, b.player(who))]
