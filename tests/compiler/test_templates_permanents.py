@@ -1041,3 +1041,37 @@ players:
     g.act("sacrifice Hill Giant")
     assert permanents(g, "Hill Giant") == [] and permanents(g, "Grizzly Bears") == []
     assert len(permanents(g, "Slum Reaper")) == 1
+
+
+def _sage_enters(library: str):
+    """Sage of the Falls on the battlefield; P1 casts Grizzly Bears (a non-Human creature) and
+    answers "yes" to the trigger."""
+    g = scenario(f"""
+format: duel
+players:
+  - battlefield: [Sage of the Falls]
+    mana_pool: "{{G}}{{G}}"
+    hand: [Grizzly Bears, Forest]
+    library: {library}
+  - {{}}
+""")
+    g.run_line(["cast Grizzly Bears", "pass", "pass", "pass", "pass", "yes"])
+    return g
+
+
+def test_cr_608_2d_draw_then_discard_if_you_do_sage_of_the_falls():
+    """Sage of the Falls: "Whenever Sage of the Falls or another non-Human creature enters the
+    battlefield under your control, you may draw a card. If you do, discard a card." Yes: P1
+    draws the Island, then discards a card of their choice."""
+    _compiled("Sage of the Falls")
+    g = _sage_enters("[Island]")
+    assert g.decision.player == "P1" and len(player(g, "P1")["hand"]) == 2
+    g.act(labels(g)[0])
+    assert len(player(g, "P1")["hand"]) == 1 and len(player(g, "P1")["graveyard"]) == 1
+
+
+def test_cr_609_3_nothing_drawn_nothing_discarded_sage_of_the_falls():
+    """Sage of the Falls with an empty library: "yes" draws nothing, so "if you do" doesn't
+    happen: the Forest stays in hand (and P1, who drew from an empty library, loses, CR 704.5b)."""
+    g = _sage_enters("[]")
+    assert player(g, "P1")["hand"] == ["Forest"]

@@ -91,3 +91,16 @@ class PlayersSacrifice(Effect):
         if began:
             g.leave_together(False)
         return None
+
+
+@dataclass(frozen=True)
+class DrawOne(Effect):
+    """"you may draw a card. If you do, ..." (CR 121.1): its controller draws a card; it is
+    done only if their library had a card to draw (CR 609.3, 121.3)."""
+
+    def can_do(self, g: GameOps, ctx: Context) -> bool:
+        return bool(g.players[ctx.controller].library)
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        g.draw(ctx.controller, 1)
+        return None

@@ -728,3 +728,23 @@ def players_sacrifice(b: Builder, who: Any, what: tuple[str, Filter]) -> list[An
         raise NoParse("sacrifices")
     phrase, flt = what
     return [PlayersSacrifice(flt, phrase, b.player(who))]
+
+
+def _if_you_drew(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """"You may draw a card. If you do, discard a card.": the discard only if a card was drawn
+    (an empty library draws nothing, CR 121.3, 609.3)."""
+    if not s.lower().startswith("if you do, ") or not out:
+        return None
+    from ...effects import Draw, May
+    from ...effects.curses import DrawOne
+    from ...subjects import CONTROLLER
+    from ..lines import sentence
+    last = out[-1]
+    if not (isinstance(last, May) and not last.then and len(last.effects) == 1 and isinstance(last.effects[0], Draw)
+            and last.effects[0].amount == 1 and last.effects[0].who is CONTROLLER):
+        return None
+    then = sentence(s[len("if you do, "):], b)
+    return out[:-1] + [May((DrawOne(),), last.prompt, tuple(then))]
+
+
+SENTENCE_HOOKS.append(_if_you_drew)
