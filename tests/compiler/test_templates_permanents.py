@@ -1075,3 +1075,27 @@ def test_cr_609_3_nothing_drawn_nothing_discarded_sage_of_the_falls():
     happen: the Forest stays in hand (and P1, who drew from an empty library, loses, CR 704.5b)."""
     g = _sage_enters("[]")
     assert player(g, "P1")["hand"] == ["Forest"]
+
+
+def test_cr_608_2h_its_controller_of_the_attacker_hissing_miasma():
+    """Hissing Miasma: "Whenever a creature attacks you, its controller loses 1 life." P2
+    attacks with two creatures: P2 loses 2 life, P1 none."""
+    _compiled("Hissing Miasma")
+    g = scenario("""
+format: duel
+active_player: P2
+players:
+  - battlefield: [Hissing Miasma]
+  - battlefield: [Grizzly Bears, Hill Giant]
+""")
+    _to_attack(g)
+    g.run_line(["attack P1 with Grizzly Bears", "attack P1 with Hill Giant"])
+    for _ in range(12):
+        if g.decision.kind == "order":
+            g.act(labels(g)[0])
+        elif g.state_json()["stack"]:
+            g.act("pass")
+        else:
+            break
+    assert player(g, "P2")["life"] == 18
+    assert player(g, "P1")["life"] == 20

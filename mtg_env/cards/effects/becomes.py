@@ -150,3 +150,15 @@ class PlayerExilesPermanents(Effect):
         if began:
             g.leave_together(False)
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class EventController(Who):
+    """"its controller", "that creature's controller" of the object a trigger is about
+    ("Whenever a creature attacks you, its controller loses 1 life."): its controller now, or
+    the one it last had on the battlefield if it has left (CR 608.2h)."""
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Any]:
+        oid = ctx.event.object if ctx.event is not None else None
+        p = g.last_controller(oid) if oid is not None else None
+        return [] if p is None else [("player", p)]
