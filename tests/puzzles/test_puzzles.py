@@ -198,3 +198,31 @@ def test_the_cli_prints_the_interface_json(capsys: pytest.CaptureFixture[str]) -
     assert out["solved"] and out["unsupported"] == []
     assert main(["puzzle", str(SAMPLES[0]), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["unsupported"]
+
+
+def test_the_search_solves_the_sample_pp01_beyond_the_shallow_phase() -> None:
+    """PP01 ("So Close") takes some twenty choices (every mana ability, target and pass that
+    resolves a spell): the iterative deepening of the first phase stops short of it, and the
+    depth-first phase finds a line. A node budget (not a time limit) keeps the test exact on a
+    busy machine: the search is deterministic. The line replayed on a fresh load wins."""
+    path = Path(__file__).parent / "samples" / "PP01.pzl"
+    r = solve(load_puzzle(path), max_nodes=60_000, max_seconds=900)
+    assert r.solved and not r.refuted
+    assert "cast Lightning Bolt" in r.moves and "cast Kor Skyfisher" in r.moves
+    fresh = load_puzzle(path)
+    fresh.game.run_line(r.line)
+    assert fresh.reached(fresh.game)
+
+
+def test_the_depth_first_phase_alone_solves_and_refutes_the_test_puzzles() -> None:
+    """Without the shallow phase, the unbounded depth-first search still proves the one-attacker
+    puzzle has no solution (every line searched to its end) and finds the two-attacker one's line
+    against every block."""
+    from mtg_env.puzzle_search import PuzzleSearch
+    r = PuzzleSearch(load_puzzle(DATA / "one_attacker_one_blocker.pzl"), shallow=0).run()
+    assert not r.solved and r.refuted
+    r = PuzzleSearch(load_puzzle(DATA / "two_attackers_one_blocker.pzl"), shallow=0).run()
+    assert r.solved
+    fresh = load_puzzle(DATA / "two_attackers_one_blocker.pzl")
+    fresh.game.run_line(r.line)
+    assert fresh.reached(fresh.game)
