@@ -226,3 +226,15 @@ def test_the_depth_first_phase_alone_solves_and_refutes_the_test_puzzles() -> No
     fresh = load_puzzle(DATA / "two_attackers_one_blocker.pzl")
     fresh.game.run_line(r.line)
     assert fresh.reached(fresh.game)
+
+
+def test_the_search_solves_the_sample_ps_aer1_with_madness_x() -> None:
+    """PS_AER1 (Possibility Storm, Aether Revolt #01): the opponent at 9. The search finds a line
+    through Welcome to the Fold's madness cost {X}{U}{U} (discarded to Key to the City) and
+    Ravenous Intruder; replayed on a fresh load it wins. Node budget, not time (deterministic)."""
+    path = Path(__file__).parent / "samples" / "PS_AER1.pzl"
+    r = solve(load_puzzle(path), max_nodes=60_000, max_seconds=900)
+    assert r.solved and not r.refuted
+    fresh = load_puzzle(path)
+    fresh.game.run_line(r.line)
+    assert fresh.reached(fresh.game)
