@@ -84,8 +84,9 @@ def priority_actions(g: Game, p: int) -> list[Action]:
         c = chars[oid]
         twins = labels.twin_instances(c.abilities) if c.abilities and len(c.abilities) > len(obj.card.abilities) \
             else None
+        tapped = obj.tapped
         for key, ab, origin in c.abilities:
-            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and \
+            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and not (tapped and ab.cost.tap) and \
                     can_activate(g, oid, obj, c, key, ab, p, sorcery_ok, sources):
                 text = casting.ability_text(g, ab, oid, origin)
                 if twins and (origin, ab.text) in twins:
@@ -127,8 +128,10 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
         if obj.controller != p:
             continue
         c = chars[oid]
+        tapped = obj.tapped
         for key, ab, _origin in c.abilities:
-            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and ab.cost.mana.is_empty:
+            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and ab.cost.mana.is_empty and \
+                    not (tapped and ab.cost.tap):
                 if sorcery_ok is None:
                     sorcery_ok = turns.sorcery_timing(g, p)
                 if can_activate(g, oid, obj, c, key, ab, p, sorcery_ok):
@@ -299,6 +302,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     """May `p` activate the ability instance `key` of `oid` now (CR 602.5: its timing and
     restrictions, costs that can be paid, enough legal targets)?"""
     cost = ab.cost
+    if cost.tap and obj.tapped:
+        return False  # first: most abilities asked about are tapped lands' (every check is pure)
     if ab.sorcery_speed and not sorcery_ok:
         return False
     if ab.keyword == "suspend" and not altcast.could_begin_to_cast(g, oid, p, sorcery_ok):
@@ -316,8 +321,6 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     if cost.loyalty is not None and not loyalty_ok(g, oid, obj, cost.loyalty, sorcery_ok):
         return False
     if cost.tap or cost.untap:
-        if cost.tap and obj.tapped:
-            return False
         if cost.untap and not obj.tapped:
             return False
         # CR 302.6 / 107.5 / 107.6
