@@ -238,3 +238,18 @@ def test_the_search_solves_the_sample_ps_aer1_with_madness_x() -> None:
     fresh = load_puzzle(path)
     fresh.game.run_line(r.line)
     assert fresh.reached(fresh.game)
+
+
+def test_a_loop_of_free_activations_is_cut_and_the_puzzle_refuted() -> None:
+    """Two Vizier of Tumbling Sands ("{T}: Untap another target permanent.") untap each other
+    for ever: the position repeats on its own line. The depth-first phase cuts each repetition
+    (without the cut it would run to its depth limit and say nothing), so a puzzle whose only
+    play is the loop is refuted; with a Shock in hand the same position is solved."""
+    from mtg_env.puzzle_search import PuzzleSearch
+    head = "humanlife=20\nailife=2\nturn=1\nactiveplayer=human\nactivephase=MAIN2\n"
+    vizier = "Vizier of Tumbling Sands;Vizier of Tumbling Sands|Tapped"
+    r = PuzzleSearch(read_puzzle(_pzl(head + f"humanbattlefield={vizier}\n")), shallow=0, max_seconds=120).run()
+    assert not r.solved and r.refuted
+    pz = read_puzzle(_pzl(head + f"humanhand=Shock\nhumanbattlefield={vizier};Mountain\n"))
+    won = PuzzleSearch(pz, shallow=0, max_seconds=120).run()
+    assert won.solved and "cast Shock" in won.moves
