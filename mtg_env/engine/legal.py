@@ -211,8 +211,9 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         return False  # CR 118.6, 202.1b: no mana cost is an unpayable cost
     less = altpay.keywords_of(g, oid, face) or any(isinstance(ab, CostReduction) for ab in card.abilities) or \
         bool(g.statics_of(SpellsCostLess))  # the cost may be less than the printed one
-    if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not less:
-        return False  # fast path: manual payment and not enough mana in the pool
+    if printed.min_mana > pool.total and not g.effects.play_permissions and not less and \
+            (sources is None or printed.min_mana > pool.total + autopay.most_mana(sources)):
+        return False  # fast path: not enough mana in the pool (and the simple sources together)
     tags = costs.spend_tags(g, p, "spell", oid)
     if face is not None:  # mana restricted to artifact spells (CR 106.6): the face's types
         tags = frozenset({"artifact"}) if "Artifact" in face.types else frozenset()
