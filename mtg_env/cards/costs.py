@@ -126,6 +126,11 @@ def parse_cost(text: str, card_name: str) -> Cost:
         if m:
             kw["tap_other"] = _selection(m.group(2), _NUMBER_WORDS[m.group(1)], card_name, raw)
             continue
+        m = re.fullmatch(r"remove any number of (\S+) counters from (.+)", part)
+        if m:  # X counters, X chosen as it is activated (engine/casting.py)
+            _must_be_self(m.group(2), card_name, raw)
+            kw["remove_counters"] = (m.group(1), X)
+            continue
         m = re.fullmatch(r"remove (\w+) (\S+) counters? from (.+)", part)
         if m:
             _must_be_self(m.group(3), card_name, raw)

@@ -380,10 +380,13 @@ def announce(g: Game, t: Announce) -> bool:
             acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
             g.ask("x", p, f"choose X for {g.name_of(oid)}", acts)
             return False
-        elif cost.mana.x_count:
-            hi = costs.max_x(g, p, cost, oid, t.what)
+        elif cost.mana.x_count or _removes_x(cost):
+            hi = costs.max_x(g, p, cost, oid, t.what) if cost.mana.x_count else limits.MAX_AMOUNT
             if t.what == "spell":
                 hi = _more_x(g, t, hi)
+            if _removes_x(cost):  # "Remove X counters from ~": at most the counters on it (CR 107.3, 601.2b)
+                assert cost.remove_counters is not None
+                hi = min(hi, g.objects[oid].counters.get(cost.remove_counters[0], 0))
             acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
             g.ask("x", p, f"choose X for {g.name_of(oid)}", acts)
             return False
@@ -733,6 +736,12 @@ def ability_text(g: Game, ab: Ability, oid: int | None, origin: str | None) -> s
 
 
 X_LIST = 100
+
+
+def _removes_x(cost: Cost) -> bool:
+    """Does the cost remove X counters from the permanent itself ("Remove X +1/+1 counters from
+    ~", "Remove any number of storage counters from ~")? X is then chosen as it is activated."""
+    return cost.remove_counters is not None and not isinstance(cost.remove_counters[1], int)
 
 
 def x_values(hi: int) -> list[int]:

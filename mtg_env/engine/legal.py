@@ -211,8 +211,8 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not less:
         return False  # fast path: manual payment and not enough mana in the pool
     tags = costs.spend_tags(g, p, "spell", oid)
-    if face is not None:  # mana restricted to artifact spells (CR 106.6): the face's types
-        tags = frozenset({"artifact"}) if "Artifact" in face.types else frozenset()
+    if face is not None:  # mana restricted to some spells (CR 106.6): the face's characteristics
+        tags = costs.tags_for(g, p, "spell", face.types, face.subtypes, face.colors, False)
     avail = available_for(pool, tags)
     extra = casting.additional_cost(card)
     if not zones.free_from_exile(g, oid) and \

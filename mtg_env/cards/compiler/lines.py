@@ -242,8 +242,11 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
         return [Activated(text=line.raw, cost=cost, modes=modes(line, b.card), mode_count=count, **kw)]
     b.notes["activated"] = True
     effs = effects(text, b)
-    if (kw.get("timing") or kw.get("activate_if")) and any(e.adds_mana for e in effs):
+    if kw.get("timing") and any(e.adds_mana for e in effs):
         raise NoParse(text)  # a mana ability with a timing restriction: not for autopay/could_produce
+    # a mana ability with "Activate only if ..." (CR 602.5b): checked by legal.can_activate like
+    # any other; automatic payment never taps it (autopay.simple_sources); what it could
+    # produce ignores the restriction as it ignores costs (CR 106.7)
     if cost.mana.phyrexian and (cost.mana.x_count or any(e.adds_mana for e in effs)):
         raise NoParse(cost_text.strip())  # Phyrexian mana in a mana ability's cost or beside X
     if b.notes.get("zone"):

@@ -19,6 +19,7 @@ from . import (  # noqa: F401
     level,
     library,
     mana,
+    manaland,
     misc,
     planeswalkers,
     puzzlecards,

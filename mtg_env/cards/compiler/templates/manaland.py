@@ -1,0 +1,251 @@
+"""Lands and mana abilities (CR 106, 605): what a mana ability adds beyond fixed mana, and the
+lines of lands around it.
+
+- "Spend this mana only to cast colorless spells." after an "Add ..." (CR 106.6): the mana is
+  restricted (core/spending.py keys; engine/costs.spend_tags says where it may be spent).
+  Read: "to cast <qualities> spells" and "... or activate abilities of <the same qualities>",
+  where the qualities are "colorless" and/or card types or creature types joined by "or".
+- "If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead." (CR 608.2c).
+- "Add {C} for each charge counter on ~", "Add {G} for each Elf you control" (counted as it
+  resolves), "Add {C} for each storage counter removed this way" with the cost "Remove any
+  number of storage counters from ~" (X chosen as it is activated, CR 107.3, 601.2b).
+- "You gain 1 life for each colorless creature you control" (counted as it resolves).
+- Activation restrictions "Activate only if you control a creature with power 4 or greater",
+  "... if creatures you control have total power 8 or greater" (CR 602.5b), also on mana
+  abilities (Temple of the False God): such a source is never tapped by automatic payment.
+- The reminder line "({C} represents colorless mana.)" (no ability, CR 207.2a).
+
+Declined: restrictions naming anything else (a chosen type, kicked spells, costs with {X}, a
+commander, riders such as "that spell can't be countered"), counted mana of any color.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ....core.filters import Filter, Permanent
+from ....core.spending import spend_key, spend_rule
+from ....core.subtypes import CREATURE_TYPES
+from ...effects import AddMana, AddManaChoice, GainLife
+from ...effects.manaextra import CountersOnSource, ManaInstead, Times, TotalPower, YouControl
+from ...subjects import REMOVED, NumberOf
+from ..builder import Builder
+from ..grammar import NoParse, kind, rule
+from ..lexicon import NUMBERS, read_noun
+from ..text import Line
+
+# --------------------------------------------------------------------------------------------
+# reminder text
+
+
+@rule("static", "({C}|{c}) represents colorless mana")
+@rule("spell_static", "({C}|{c}) represents colorless mana")
+def colorless_reminder(b: Builder, line: Line) -> list[Any]:
+    """CR 207.2a: "({C} represents colorless mana.)" is reminder text (no ability), read when it
+    is the whole line and the card has {C} in its mana cost or its text (CR 107.4c)."""
+    face = getattr(b.card, "front", b.card)
+    if not line.reminder_only:
+        raise NoParse(line.text)
+    if "{C}" not in face.mana_cost.upper() and "{C}" not in face.oracle_text.replace(line.raw, "").upper():
+        raise NoParse(line.text)
+    return []
+
+
+# --------------------------------------------------------------------------------------------
+# spending restrictions (CR 106.6)
+
+_TYPE_WORDS = {"artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker"}
+
+
+def _qualities(text: str) -> tuple[bool, tuple[str, ...]]:
+    """"colorless Eldrazi", "instant or sorcery", "creature", "Dragon": (colorless, names)."""
+    words = text.split(" ", 1)
+    colorless = words[0] == "colorless"
+    rest = words[1] if colorless and len(words) > 1 else ("" if colorless else text)
+    names: list[str] = []
+    for w in (rest.split(" or ") if rest else []):
+        if w in _TYPE_WORDS:
+            names.append(w.capitalize())
+        elif w in CREATURE_TYPES:
+            names.append(w)
+        else:
+            raise NoParse(text)
+    if not colorless and not names:
+        raise NoParse(text)
+    return colorless, tuple(names)
+
+
+_SPELLS = re.compile(r"(?:an? )?(.+?) spells?")
+_ABILITIES = re.compile(r"(?:an ability of an? |abilities of )(.+?)s?")
+
+
+@kind("spend_what")
+def _spend_what(text: str) -> str:
+    """"colorless spells", "a creature spell", "an instant or sorcery spell", "colorless Eldrazi
+    spells or activate abilities of colorless Eldrazi", "Dragon spells or activate abilities of
+    Dragons": the restriction's key (core/spending.py)."""
+    if text == "spells":
+        return "spells"
+    head, sep, tail = text.partition(" or activate ")
+    m = _SPELLS.fullmatch(head)
+    if not m:
+        raise NoParse(text)
+    colorless, names = _qualities(m.group(1))
+    if sep:
+        m2 = _ABILITIES.fullmatch(tail)
+        if not m2 or _qualities(m2.group(1)) != (colorless, names):
+            raise NoParse(text)
+        if set(names) - {"Artifact", "Creature"} - CREATURE_TYPES:
+            raise NoParse(text)  # "abilities of instants": no such permanents
+    key = spend_key(colorless, names, bool(sep))
+    if key == "artifact spells and abilities":
+        key = "artifact"  # Grand Architect's key (engine/costs.spend_tags)
+    spend_rule(key)  # the engine reads it back
+    return key
+
+
+@dataclass(frozen=True, slots=True)
+class _SpendOnly:
+    """Amends the "Add ..." before it with the restriction `key` (lines.effects)."""
+
+    key: str
+
+    def amend(self, effect: Any) -> Any:
+        if not isinstance(effect, (AddMana, AddManaChoice)) or effect.restriction is not None:
+            raise NoParse("Spend this mana only")
+        return dataclasses.replace(effect, restriction=self.key)
+
+
+@rule("effect", "Spend this mana only to cast <key:spend_what>")
+def spend_only(b: Builder, key: str) -> list[Any]:
+    """CR 106.6: "Spend this mana only to cast colorless spells." (the mana the effect before
+    adds keeps the restriction in its player's pool)."""
+    return [_SpendOnly(key)]
+
+
+# --------------------------------------------------------------------------------------------
+# "instead" with a condition; mana counted as it resolves
+
+
+@kind("you_control_each")
+def _you_control_each(text: str) -> YouControl:
+    """"you control an Urza's Power-Plant and an Urza's Tower": one permanent of each."""
+    if not text.lower().startswith("you control "):
+        raise NoParse(text)
+    filters: list[Filter] = []
+    for part in text[len("you control "):].split(" and "):
+        words = part.split(" ", 1)
+        if len(words) != 2 or words[0].lower() not in ("a", "an"):
+            raise NoParse(text)
+        f = read_noun(words[1])
+        if f.domain() not in (None, frozenset({"battlefield"})):
+            raise NoParse(text)
+        filters.append(f & Permanent())
+    return YouControl(tuple(filters))
+
+
+@dataclass(frozen=True, slots=True)
+class _ManaInstead:
+    condition: YouControl
+    instead: Any
+
+    def amend(self, effect: Any) -> Any:
+        if not isinstance(effect, AddMana) or effect.restriction is not None:
+            raise NoParse("add ... instead")
+        return ManaInstead(effect, self.instead, self.condition)
+
+
+@rule("effect", "If <cond:you_control_each>, add <mana:fixed_mana> instead")
+def mana_instead(b: Builder, cond: YouControl, mana: str) -> list[Any]:
+    """CR 608.2c: "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add
+    {C}{C} instead." (checked as it resolves)."""
+    if not b.notes.get("activated"):
+        raise NoParse("instead")
+    return [_ManaInstead(cond, AddMana(mana))]
+
+
+@kind("counted_here")
+def _counted_here(text: str) -> Any:
+    """What "for each" counts: "charge counter on ~", "storage counter removed this way",
+    "Elf you control", "colorless creature you control"."""
+    low = text.lower()
+    m = re.fullmatch(r"([a-z][a-z-]*) counter on ~", low)
+    if m:
+        return CountersOnSource(m.group(1))
+    if re.fullmatch(r"[a-z][a-z-]* counter removed this way", low):
+        return REMOVED
+    if not low.endswith(" you control") or " and " in low or " or " in low or "~" in low:
+        raise NoParse(text)
+    f = read_noun(text)
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return NumberOf(f & Permanent())
+
+
+@rule("effect", "Add <sym:one_symbol> for each <n:counted_here>")
+def add_for_each(b: Builder, sym: str, n: Any) -> list[Any]:
+    """CR 106.3: "Add {C} for each charge counter on ~." (counted as it resolves; none for 0)."""
+    if n is REMOVED:
+        _removed_this_way(b)
+    return [AddManaChoice(sym, amount=n)]
+
+
+@rule("effect", "You gain <k:n> life for each <n:counted_here>")
+def gain_for_each(b: Builder, k: int, n: Any) -> list[Any]:
+    """CR 119.3: "You gain 1 life for each colorless creature you control." (counted as it
+    resolves: Tomb of the Spirit Dragon's ruling)."""
+    if n is REMOVED:
+        _removed_this_way(b)
+    return [GainLife(n if k == 1 else Times(k, n))]
+
+
+def _removed_this_way(b: Builder) -> None:
+    """"removed this way" refers to the activation cost's counters: read only in an activated
+    ability (lines.activated reads the cost first)."""
+    if not b.notes.get("activated"):
+        raise NoParse("removed this way")
+
+
+# --------------------------------------------------------------------------------------------
+# activation restrictions (CR 602.5b)
+
+
+@kind("control_any")
+def _control_any(text: str) -> YouControl:
+    """"you control a creature with power 4 or greater", "you control three or more
+    artifacts" (judged as it would be activated, so any filter the phrase reader reads)."""
+    low = text.lower()
+    if not low.startswith("you control "):
+        raise NoParse(text)
+    rest = text[len("you control "):]
+    head, _, phrase = rest.partition(" ")
+    n = 1
+    if head.lower() in ("a", "an"):
+        pass
+    elif head.lower() in NUMBERS and phrase.lower().startswith("or more "):
+        n, phrase = NUMBERS[head.lower()], phrase[len("or more "):]
+    else:
+        raise NoParse(text)
+    if " and " in phrase or "same name" in phrase:
+        raise NoParse(text)
+    f = read_noun(phrase)
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return YouControl((f & Permanent(),), n)
+
+
+@rule("restriction", "Activate only if <cond:control_any>")
+def activate_if_control(b: Builder, cond: YouControl) -> tuple[str, Any]:
+    """CR 602.5b: "Activate only if you control a creature with power 4 or greater." (Bonders'
+    Enclave; once activated it is not checked again: its rulings)."""
+    return ("activate_if", cond)
+
+
+@rule("restriction", "Activate only if creatures you control have total power <n:n> or greater")
+def activate_if_total_power(b: Builder, n: int) -> tuple[str, Any]:
+    """CR 602.5b, 107.1b: "Activate only if creatures you control have total power 8 or greater."
+    (Atarka Beastbreaker's formidable)."""
+    return ("activate_if", TotalPower(read_noun("creature"), n))

@@ -1,0 +1,291 @@
+"""The templates of the mana family (templates/manaland.py): spending restrictions, mana
+abilities with activation restrictions, "instead" mana, mana and life counted as the ability
+resolves, X counters removed as a cost, and the {C} reminder line; each through real cards
+compiled from their Oracle text, the Oracle line and the rule it follows in each docstring."""
+
+from __future__ import annotations
+
+from tests.compiler.test_templates_combat import attack
+from tests.helpers import compiled as _compiled
+from tests.helpers import labels, permanent, permanents, player, scenario
+from tests.helpers import unsupported as _unsupported
+
+
+def _casts(g) -> list[str]:
+    return [lab for lab in labels(g) if lab.startswith("cast ")]
+
+
+# ---------------------------------------------------------------------------------------------
+# spending restrictions (CR 106.6)
+
+
+def test_cr_106_6_mana_only_for_colorless_eldrazi_eldrazi_temple():
+    """Eldrazi Temple: "{T}: Add {C}{C}. Spend this mana only to cast colorless Eldrazi spells or
+    activate abilities of colorless Eldrazi." It pays for Eldrazi Skyspawner (devoid: colorless,
+    an Eldrazi) and not for Grizzly Bears."""
+    _compiled("Eldrazi Temple")
+    g = scenario("""
+players:
+  - hand: [Eldrazi Skyspawner]
+    battlefield: [Eldrazi Temple, Island]
+""")
+    g.run_line(["activate Eldrazi Temple: {T}: Add {C}{C}. Spend", "activate Island"])
+    assert player(g, "P1")["restricted_mana"] == [
+        {"mana": "{C}", "amount": 2, "restriction": "colorless Eldrazi spells and abilities"}]
+    g.run_line(["cast Eldrazi Skyspawner"])
+    assert player(g, "P1")["mana_pool"] == ""
+    g = scenario("""
+players:
+  - hand: [Grizzly Bears]
+    battlefield: [Eldrazi Temple, Forest]
+""")
+    g.run_line(["activate Eldrazi Temple: {T}: Add {C}{C}. Spend", "activate Forest"])
+    assert player(g, "P1")["mana_pool"] == "{G}{C}{C}"
+    assert _casts(g) == []
+
+
+def test_cr_106_6_restricted_mana_is_not_spent_on_other_spells_eldrazi_temple():
+    """Eldrazi Temple: the restricted {C}{C} stays in the pool while Bone Saw (not an Eldrazi) is
+    paid with the Wastes' mana (CR 106.6: the restriction holds as the cost is paid)."""
+    g = scenario("""
+players:
+  - hand: [Bone Saw]
+    battlefield: [Eldrazi Temple, Wastes]
+""")
+    g.run_line(["activate Eldrazi Temple: {T}: Add {C}{C}. Spend", "cast Bone Saw", "activate Wastes", "pass"])
+    assert permanent(g, "Bone Saw")
+    assert player(g, "P1")["restricted_mana"][0]["amount"] == 2
+
+
+def test_cr_106_6_mana_only_for_colorless_spells_shrine_of_the_forsaken_gods():
+    """Shrine of the Forsaken Gods: "{T}: Add {C}{C}. Spend this mana only to cast colorless
+    spells. Activate only if you control seven or more lands." Its mana pays for Hedron Crawler
+    (colorless) but not for Grizzly Bears' generic part."""
+    _compiled("Shrine of the Forsaken Gods")
+    lands = "[Shrine of the Forsaken Gods, Forest, Forest, Forest, Forest, Forest, Forest]"
+    g = scenario(f"""
+players:
+  - hand: [Hedron Crawler, Grizzly Bears]
+    battlefield: {lands}
+""")
+    g.run_line(["activate Shrine of the Forsaken Gods: {T}: Add {C}{C}. Spend"])
+    g.run_line(["activate Forest"])
+    assert "cast Hedron Crawler" in labels(g) and "cast Grizzly Bears" not in labels(g)
+    g.run_line(["cast Hedron Crawler", "pay {1} with {C} (colorless spells only)",
+                "pay {1} with {C} (colorless spells only)"])
+    assert player(g, "P1")["mana_pool"] == "{G}"
+
+
+def test_cr_602_5b_mana_ability_activate_only_if_shrine_of_the_forsaken_gods():
+    """Shrine of the Forsaken Gods with six lands: its second mana ability can't be activated."""
+    g = scenario("""
+players:
+  - battlefield: [Shrine of the Forsaken Gods, Forest, Forest, Forest, Forest, Forest]
+""")
+    assert not any("Spend this mana only" in lab for lab in labels(g))
+
+
+def test_cr_602_5b_mana_ability_activate_only_if_temple_of_the_false_god():
+    """Temple of the False God: "{T}: Add {C}{C}. Activate only if you control five or more
+    lands." With four lands it can't be activated; with five it adds {C}{C}."""
+    _compiled("Temple of the False God")
+    g = scenario("""
+players:
+  - battlefield: [Temple of the False God, Forest, Forest, Forest]
+""")
+    assert not any(lab.startswith("activate Temple") for lab in labels(g))
+    g = scenario("""
+players:
+  - battlefield: [Temple of the False God, Forest, Forest, Forest, Forest]
+""")
+    g.run_line(["activate Temple of the False God"])
+    assert player(g, "P1")["mana_pool"] == "{C}{C}"
+
+
+def test_cr_605_automatic_payment_leaves_restricted_sources_temple_of_the_false_god():
+    """With automatic payment, a mana ability with an activation restriction is never tapped for
+    the player (engine/autopay.py): Grizzly Bears is paid with the two Forests."""
+    g = scenario("""
+mana_payment: auto
+players:
+  - hand: [Grizzly Bears]
+    battlefield: [Temple of the False God, Forest, Forest, Forest, Forest]
+""")
+    g.run_line(["cast Grizzly Bears", "pass"])
+    assert not permanent(g, "Temple of the False God")["tapped"]
+    assert sum(p["tapped"] for p in permanents(g, "Forest")) == 2
+
+
+def test_cr_106_6_declined_restrictions():
+    """Restrictions naming a chosen type, riders or costs are not read."""
+    _unsupported("Pillar of Origins", "Spend this mana only to cast a creature spell of the chosen type")
+    _unsupported("Elfhame Druid", "Spend this mana only to cast kicked spells")
+    _unsupported("Jeweled Lotus", "Spend this mana only to cast your commander")
+    _unsupported("Gnarlroot Trapper", "Spend this mana only to cast an Elf creature spell")
+    _unsupported("Elementalist's Palette", "Spend this mana only on costs that contain {X}")
+
+
+# ---------------------------------------------------------------------------------------------
+# "instead" (CR 608.2c), mana and life counted as it resolves
+
+
+def test_cr_608_2c_add_more_instead_urzas_tower():
+    """Urza's Tower: "{T}: Add {C}. If you control an Urza's Mine and an Urza's Power-Plant, add
+    {C}{C}{C} instead." With all three: 2 + 2 + 3; without the Power Plant: 1 + 1."""
+    _compiled("Urza's Mine", "Urza's Tower", "Urza's Power Plant")
+    g = scenario("""
+players:
+  - battlefield: [Urza's Mine, Urza's Tower, Urza's Power Plant]
+""")
+    g.run_line(["activate Urza's Mine", "activate Urza's Tower", "activate Urza's Power Plant"])
+    assert player(g, "P1")["mana_pool"] == "{C}" * 7
+    g = scenario("""
+players:
+  - battlefield: [Urza's Mine, Urza's Tower]
+""")
+    g.run_line(["activate Urza's Mine", "activate Urza's Tower"])
+    assert player(g, "P1")["mana_pool"] == "{C}{C}"
+
+
+def test_cr_106_3_mana_for_each_charge_counter_everflowing_chalice():
+    """Everflowing Chalice: "{T}: Add {C} for each charge counter on Everflowing Chalice." Two
+    counters: {C}{C}; none: no mana (its ruling)."""
+    _compiled("Everflowing Chalice")
+    g = scenario("""
+players:
+  - battlefield: [{card: Everflowing Chalice, counters: {charge: 2}}]
+""")
+    g.run_line(["activate Everflowing Chalice"])
+    assert player(g, "P1")["mana_pool"] == "{C}{C}"
+    g = scenario("""
+players:
+  - battlefield: [Everflowing Chalice]
+""")
+    g.run_line(["activate Everflowing Chalice"])
+    assert player(g, "P1")["mana_pool"] == ""
+    assert permanent(g, "Everflowing Chalice")["tapped"]
+
+
+def test_cr_702_33c_multikicked_chalice_enters_with_counters_everflowing_chalice():
+    """Everflowing Chalice kicked twice (Multikicker {2}) enters with two charge counters and
+    taps for {C}{C}."""
+    g = scenario("""
+players:
+  - hand: [Everflowing Chalice]
+    mana_pool: "{C}{C}{C}{C}"
+""")
+    g.run_line(["cast Everflowing Chalice", "pay multikicker {2} 2 times", "pass"])
+    assert permanent(g, "Everflowing Chalice")["counters"] == {"charge": 2}
+    g.run_line(["activate Everflowing Chalice"])
+    assert player(g, "P1")["mana_pool"] == "{C}{C}"
+
+
+def test_cr_119_3_gain_life_for_each_tomb_of_the_spirit_dragon():
+    """Tomb of the Spirit Dragon: "{2}, {T}: You gain 1 life for each colorless creature you
+    control." Ornithopter and Memnite count, Grizzly Bears doesn't: 2 life."""
+    _compiled("Tomb of the Spirit Dragon")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}"
+    battlefield: [Tomb of the Spirit Dragon, Ornithopter, Memnite, Grizzly Bears]
+""")
+    g.run_line(["activate Tomb of the Spirit Dragon: {2}, {T}", "pass"])
+    assert player(g, "P1")["life"] == 22
+
+
+# ---------------------------------------------------------------------------------------------
+# X counters removed as a cost (CR 107.3, 601.2b)
+
+
+def test_cr_107_3_remove_any_number_of_storage_counters_mage_ring_network():
+    """Mage-Ring Network: "{T}, Remove any number of storage counters from Mage-Ring Network: Add
+    {C} for each storage counter removed this way." X from 0 to its three counters; 2 removed,
+    {C}{C} added."""
+    _compiled("Mage-Ring Network")
+    g = scenario("""
+players:
+  - battlefield: [{card: Mage-Ring Network, counters: {storage: 3}}]
+""")
+    g.run_line(["activate Mage-Ring Network: {T}, Remove"])
+    assert labels(g) == ["x 0", "x 1", "x 2", "x 3"]
+    g.run_line(["x 2"])
+    assert player(g, "P1")["mana_pool"] == "{C}{C}"
+    assert permanent(g, "Mage-Ring Network")["counters"] == {"storage": 1}
+
+
+def test_cr_601_2b_remove_x_counters_announces_x_arcbound_javelineer():
+    """Arcbound Javelineer: "{T}, Remove X +1/+1 counters from Arcbound Javelineer: It deals X
+    damage to target attacking or blocking creature." X is announced as it is activated, at
+    most the counters on it (CR 601.2b): X = 2 kills an attacking Grizzly Bears."""
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [{card: Arcbound Javelineer, counters: {"+1/+1": 3}}, Grizzly Bears]
+  - battlefield: []
+""")
+    attack(g, "Grizzly Bears")
+    g.run_line(["activate Arcbound Javelineer"])
+    assert labels(g) == ["x 0", "x 1", "x 2", "x 3"]
+    g.run_line(["x 2"])
+    while g.decision.kind != "priority":
+        g.act(labels(g)[0])
+    g.run_line(["pass", "pass"])
+    assert permanents(g, "Grizzly Bears") == []
+    assert permanent(g, "Arcbound Javelineer")["counters"] == {"+1/+1": 1}
+
+
+# ---------------------------------------------------------------------------------------------
+# activation restrictions (CR 602.5b)
+
+
+def test_cr_602_5b_activate_only_if_you_control_a_creature_with_power_bonders_enclave():
+    """Bonders' Enclave: "{3}, {T}: Draw a card. Activate only if you control a creature with
+    power 4 or greater." Not with Grizzly Bears; with Craw Wurm (6/4), yes."""
+    _compiled("Bonders' Enclave")
+    yaml = """
+players:
+  - mana_pool: "{{C}}{{C}}{{C}}"
+    library: [Island]
+    battlefield: [Bonders' Enclave, {creature}]
+"""
+    g = scenario(yaml.format(creature="Grizzly Bears"))
+    assert not any(lab.startswith("activate Bonders' Enclave: {3}") for lab in labels(g))
+    g = scenario(yaml.format(creature="Craw Wurm"))
+    g.run_line(["activate Bonders' Enclave: {3}", "pass"])
+    assert len(player(g, "P1")["hand"]) == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# reminder text (CR 207.2a)
+
+
+def test_cr_207_2a_colorless_reminder_is_no_ability_spatial_contortion():
+    """Spatial Contortion: "({C} represents colorless mana.)" is no ability; "Target creature gets
+    +3/-3 until end of turn." kills Grizzly Bears."""
+    _compiled("Spatial Contortion")
+    g = scenario("""
+players:
+  - hand: [Spatial Contortion]
+    mana_pool: "{C}{C}"
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Spatial Contortion", "target Grizzly Bears", "pass"])
+    assert permanents(g, "Grizzly Bears") == []
+
+
+def test_cr_115_1_power_or_toughness_one_or_less_warping_wail():
+    """Warping Wail: "Exile target creature with power or toughness 1 or less." Ornithopter (0/2)
+    is a legal target, Grizzly Bears (2/2) is not (CR 115.1, 601.2c)."""
+    _compiled("Warping Wail")
+    g = scenario("""
+players:
+  - hand: [Warping Wail]
+    mana_pool: "{C}{C}"
+  - battlefield: [Grizzly Bears, Ornithopter]
+""")
+    g.run_line(["cast Warping Wail"])
+    opts = labels(g)
+    mode = next(lab for lab in opts if "Exile" in lab)
+    g.run_line([mode])
+    opts = labels(g)
+    assert any("Ornithopter" in lab for lab in opts) and not any("Grizzly Bears" in lab for lab in opts)
