@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tests.compiler.test_templates_combat import attack
 from tests.helpers import compiled as _compiled
-from tests.helpers import labels, permanent, permanents, player, scenario
+from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
 from tests.helpers import unsupported as _unsupported
 
 
@@ -289,3 +289,123 @@ players:
     g.run_line([mode])
     opts = labels(g)
     assert any("Ornithopter" in lab for lab in opts) and not any("Grizzly Bears" in lab for lab in opts)
+
+
+# ---------------------------------------------------------------------------------------------
+# untapping during other players' untap steps (CR 502.3)
+
+
+def test_cr_502_3_untap_during_each_other_players_untap_step_endbringer():
+    """Endbringer: "Untap Endbringer during each other player's untap step." In P2's untap step
+    it untaps with P2's permanents; P1's tapped Forest stays tapped."""
+    _compiled("Endbringer")
+    g = scenario("""
+format: duel
+step: end
+players:
+  - library: [Island, Island]
+    battlefield: [{card: Endbringer, tapped: true}, {card: Forest, tapped: true}]
+  - library: [Island, Island]
+""")
+    pass_until(g, "upkeep", turn=2)
+    assert not permanent(g, "Endbringer")["tapped"]
+    assert permanent(g, "Forest")["tapped"]
+
+
+# ---------------------------------------------------------------------------------------------
+# "As ~ enters, you may reveal ... If you don't, ~ enters tapped." (CR 614.12)
+
+
+def test_cr_614_12_reveal_a_land_card_or_enter_tapped_port_town():
+    """Port Town: "As Port Town enters, you may reveal a Plains or Island card from your hand. If
+    you don't, Port Town enters tapped." With an Island in hand: revealed, untapped; with only a
+    Forest: the one option is not to reveal, and it enters tapped."""
+    _compiled("Port Town", "Vineglimmer Snarl", "Gilt-Leaf Palace")
+    g = scenario("""
+players:
+  - hand: [Port Town, Island, Island, Forest]
+""")
+    g.run_line(["play Port Town"])
+    assert labels(g) == ["reveal Island", "reveal nothing"]
+    g.run_line(["reveal Island"])
+    assert not permanent(g, "Port Town")["tapped"]
+    assert "P1 reveals Island (Port Town)" in g.log
+    g = scenario("""
+players:
+  - hand: [Port Town, Forest]
+""")
+    g.run_line(["play Port Town", "reveal nothing"])
+    assert permanent(g, "Port Town")["tapped"]
+
+
+def test_cr_614_12_choosing_not_to_reveal_enters_tapped_gilt_leaf_palace():
+    """Gilt-Leaf Palace: "you may reveal an Elf card" — Llanowar Elves may be revealed; choosing
+    not to, it enters tapped."""
+    g = scenario("""
+players:
+  - hand: [Gilt-Leaf Palace, Llanowar Elves]
+""")
+    g.run_line(["play Gilt-Leaf Palace"])
+    assert labels(g) == ["reveal Llanowar Elves", "reveal nothing"]
+    g.run_line(["reveal nothing"])
+    assert permanent(g, "Gilt-Leaf Palace")["tapped"]
+
+
+# ---------------------------------------------------------------------------------------------
+# "tapped for mana" triggers (CR 106.12a, 605.1b)
+
+
+def test_cr_106_12a_tap_a_permanent_for_colorless_forsaken_monument():
+    """Forsaken Monument: "Whenever you tap a permanent for {C}, add an additional {C}." Wastes:
+    {C}{C}; Forest: {G} only; Sol Ring ({C}{C}): one additional {C} (its ruling)."""
+    _compiled("Forsaken Monument")
+    g = scenario("""
+players:
+  - battlefield: [Forsaken Monument, Wastes, Forest, Sol Ring]
+""")
+    g.run_line(["activate Wastes"])
+    assert player(g, "P1")["mana_pool"] == "{C}{C}"
+    g.run_line(["activate Forest"])
+    assert player(g, "P1")["mana_pool"] == "{G}{C}{C}"
+    g.run_line(["activate Sol Ring"])
+    assert player(g, "P1")["mana_pool"] == "{G}" + "{C}" * 5
+
+
+def test_cr_605_sources_that_cannot_make_the_type_stay_simple_forsaken_monument():
+    """With Forsaken Monument, automatic payment still taps Forests (they can't produce {C}, so
+    the trigger can't change their mana): Grizzly Bears is cast at once, the Wastes untapped."""
+    g = scenario("""
+mana_payment: auto
+players:
+  - hand: [Grizzly Bears]
+    battlefield: [Forsaken Monument, Wastes, Forest, Forest]
+""")
+    g.run_line(["cast Grizzly Bears", "pass"])
+    assert permanent(g, "Grizzly Bears")
+    assert not permanent(g, "Wastes")["tapped"]
+
+
+def test_cr_106_12a_enchanted_land_adds_an_additional_mana_overgrowth():
+    """Overgrowth: "Whenever enchanted land is tapped for mana, its controller adds an additional
+    {G}{G}." The enchanted Forest makes {G}{G}{G}; the other Forest {G}."""
+    _compiled("Overgrowth", "Fertile Ground")
+    g = scenario("""
+players:
+  - battlefield: [Forest, {card: Overgrowth, attached_to: Forest}, Swamp]
+""")
+    g.run_line(["activate Forest"])
+    assert player(g, "P1")["mana_pool"] == "{G}{G}{G}"
+    g.run_line(["activate Swamp"])
+    assert player(g, "P1")["mana_pool"] == "{B}{G}{G}{G}"
+
+
+def test_cr_106_12a_you_tap_a_land_for_mana_mirari_s_wake():
+    """Mirari's Wake: "Whenever you tap a land for mana, add one mana of any type that land
+    produced." A Swamp makes {B}{B}; an opponent's land is not "you"."""
+    _compiled("Mirari's Wake")
+    g = scenario("""
+players:
+  - battlefield: [Mirari's Wake, Swamp]
+""")
+    g.run_line(["activate Swamp"])
+    assert player(g, "P1")["mana_pool"] == "{B}{B}"

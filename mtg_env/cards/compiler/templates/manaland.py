@@ -26,16 +26,21 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ....core.filters import Filter, Permanent
+from ....core.chars import Flag
+from ....core.filters import YOU, AttachedToSource, CardType, Filter, Permanent
+from ....core.modifications import AddFlags
 from ....core.spending import spend_key, spend_rule
-from ....core.subtypes import CREATURE_TYPES
-from ...effects import AddMana, AddManaChoice, GainLife
+from ....core.subtypes import CREATURE_TYPES, LAND_TYPES
+from ...abilities import THIS, AsEntersChoose, SelfFlag, Static, TriggerEvent
+from ...effects import AddMana, AddManaChoice, GainLife, ManaChoice
 from ...effects.manaextra import CountersOnSource, ManaInstead, Times, TotalPower, YouControl
-from ...subjects import REMOVED, NumberOf
+from ...subjects import EVENT_PLAYER, REMOVED, NumberOf
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
 from ..lexicon import NUMBERS, read_noun
 from ..text import Line
+
+E = TriggerEvent
 
 # --------------------------------------------------------------------------------------------
 # reminder text
@@ -249,3 +254,107 @@ def activate_if_total_power(b: Builder, n: int) -> tuple[str, Any]:
     """CR 602.5b, 107.1b: "Activate only if creatures you control have total power 8 or greater."
     (Atarka Beastbreaker's formidable)."""
     return ("activate_if", TotalPower(read_noun("creature"), n))
+
+
+# --------------------------------------------------------------------------------------------
+# untapping in other players' untap steps (CR 502.3)
+
+
+@rule("static", "Untap <who:affected> during each other player's untap step",
+      "Untap all <who:affected> during each other player's untap step")
+def untap_each_other_untap(b: Builder, who: Filter, line: Line) -> list[Any]:
+    """CR 502.3: "Untap ~ during each other player's untap step." (Endbringer), "Untap all
+    permanents you control during each other player's untap step." (Seedborn Muir): they untap
+    as the active player's permanents do (engine/turns.py)."""
+    if who is THIS:
+        return [SelfFlag(text=line.raw, flag=Flag.UNTAPS_EACH_UNTAP)]
+    return [Static(text=line.raw, affects=who, modification=AddFlags((Flag.UNTAPS_EACH_UNTAP,)))]
+
+
+# --------------------------------------------------------------------------------------------
+# "As ~ enters, you may reveal ... If you don't, ~ enters tapped." (CR 614.12)
+
+
+@kind("reveal_card")
+def _reveal_card(text: str) -> Filter:
+    """"a Plains or Island card", "an Elf card": a card of one of these subtypes."""
+    words = text.split(" ", 1)
+    if len(words) != 2 or words[0].lower() not in ("a", "an") or not words[1].endswith(" card"):
+        raise NoParse(text)
+    names = words[1][: -len(" card")].split(" or ")
+    if any(n not in CREATURE_TYPES and n not in LAND_TYPES for n in names):
+        raise NoParse(text)
+    return read_noun(words[1])
+
+
+@rule("static", "As <s:self> enters, you may reveal <what:reveal_card> from your hand. "
+      "If you don't, <t:self> enters tapped")
+def reveal_or_tapped(b: Builder, s: str, what: Filter, t: str, line: Line) -> list[Any]:
+    """CR 614.12: "As Port Town enters, you may reveal a Plains or Island card from your hand. If
+    you don't, Port Town enters tapped." (a choice made as it enters however it enters; any card
+    with one of the subtypes, a land entering from the hand at the same time too: the rulings;
+    put onto the battlefield tapped by an effect, it is still tapped)."""
+    return [AsEntersChoose(text=line.raw, choose="reveal", reveal=what)]
+
+
+# --------------------------------------------------------------------------------------------
+# "tapped for mana" triggers (CR 106.12a; triggered mana abilities, CR 605.1b)
+
+
+@rule("trigger", "Whenever enchanted land is tapped for mana")
+def enchanted_land_tapped(b: Builder) -> dict[str, Any]:
+    """CR 106.12a: "Whenever enchanted land is tapped for mana" (whoever taps it)."""
+    return {"event": E.TAPPED_FOR_MANA, "subject": AttachedToSource()}
+
+
+@rule("trigger", "Whenever you tap a land for mana")
+def you_tap_a_land(b: Builder) -> dict[str, Any]:
+    """CR 106.12a: "Whenever you tap a land for mana" (Mirari's Wake)."""
+    return {"event": E.TAPPED_FOR_MANA, "subject": CardType("Land"), "actor": YOU}
+
+
+@rule("trigger", "Whenever a player taps a land for mana")
+def a_player_taps_a_land(b: Builder) -> dict[str, Any]:
+    """CR 106.12a: "Whenever a player taps a land for mana" (Mana Flare; "that player" is the
+    one who tapped it)."""
+    return {"event": E.TAPPED_FOR_MANA, "subject": CardType("Land")}
+
+
+@rule("trigger", "Whenever you tap a permanent for <sym:one_symbol>")
+def you_tap_for_type(b: Builder, sym: str) -> dict[str, Any]:
+    """CR 106.12a: "Whenever you tap a permanent for {C}" (Forsaken Monument): only when the
+    mana ability, with {T} in its cost, produced that type of mana (its rulings)."""
+    return {"event": E.TAPPED_FOR_MANA, "subject": Permanent(), "actor": YOU, "produced": sym}
+
+
+def _in_trigger(b: Builder) -> None:
+    """"that land", "an additional": read in triggered abilities only (the event's player)."""
+    if b.notes.get("activated"):
+        raise NoParse("an additional mana")
+
+
+@rule("effect", "Add an additional <mana:fixed_mana>",
+      "(its|that land's) controller adds an additional <mana:fixed_mana>",
+      "that player adds an additional <mana:fixed_mana>")
+def add_additional(b: Builder, mana: str) -> list[Any]:
+    """CR 106.12a: "its controller adds an additional {G}" (Wild Growth): the player who tapped
+    it, who controls it (the event's player)."""
+    _in_trigger(b)
+    return [AddMana(mana, recipient=EVENT_PLAYER)]
+
+
+@rule("effect", "Add an additional one mana of any color",
+      "(its|that land's) controller adds an additional one mana of any color",
+      "that player adds an additional one mana of any color")
+def add_additional_any(b: Builder) -> list[Any]:
+    """CR 106.12a: "its controller adds an additional one mana of any color" (Fertile Ground)."""
+    _in_trigger(b)
+    return [AddManaChoice(ManaChoice.ANY_COLOR, recipient=EVENT_PLAYER)]
+
+
+@rule("effect", "Add one mana of any type that land produced",
+      "that player adds one mana of any type that land produced")
+def add_produced_type(b: Builder) -> list[Any]:
+    """CR 106.12a, 106.1b: "add one mana of any type that land produced" (Mirari's Wake)."""
+    _in_trigger(b)
+    return [AddManaChoice(ManaChoice.PRODUCED_TYPE, recipient=EVENT_PLAYER)]
