@@ -53,6 +53,9 @@ class Cost:
     #: "Put a -1/-1 counter on <this>" (Devoted Druid)
     put_counters: tuple[str, int] | None = None
     pay_life: int = 0
+    #: "Pay life equal to the number of colors in your commanders' color identity" (War Room,
+    #: CR 903.4): paid on top of `pay_life`; without a commander it can't be paid
+    pay_life_identity: bool = False
     #: "Pay {E}{E}": energy counters removed from the player (CR 107.14)
     energy: int = 0
     discard: int = 0
@@ -144,6 +147,9 @@ def parse_cost(text: str, card_name: str) -> Cost:
         m = re.fullmatch(r"pay ((?:\{e\})+)", part)
         if m:
             kw["energy"] = len(m.group(1)) // 3
+            continue
+        if part == "pay life equal to the number of colors in your commanders' color identity":
+            kw["pay_life_identity"] = True
             continue
         m = re.fullmatch(r"pay (\d+) life", part)
         if m:

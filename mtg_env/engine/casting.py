@@ -619,8 +619,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         else:
             primitives.remove_counters(g, oid, "loyalty", -change)
         g.sba_dirty = True  # CR 704.5i
-    if cost.pay_life:
-        g.players[p].life -= cost.pay_life
+    if cost.pay_life or cost.pay_life_identity:
+        g.players[p].life -= cost.pay_life + identity_life(g, p, cost)
         g.sba_dirty = True
     if cost.energy:
         primitives.pay_energy(g, p, cost.energy)  # CR 107.14
@@ -736,6 +736,12 @@ def ability_text(g: Game, ab: Ability, oid: int | None, origin: str | None) -> s
 
 
 X_LIST = 100
+
+
+def identity_life(g: Game, p: int, cost: Cost) -> int:
+    """War Room's life: the number of colors in `p`'s commanders' color identity (CR 903.4;
+    set before the game begins: its rulings)."""
+    return len(g.commander.colors.get(p, "")) if cost.pay_life_identity else 0
 
 
 def _removes_x(cost: Cost) -> bool:

@@ -330,6 +330,9 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     pl = g.players[p]
     if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
         return False
+    if cost.pay_life_identity and (p not in g.commander.colors or
+                                   pl.life < cost.pay_life + casting.identity_life(g, p, cost)):
+        return False  # War Room: without a commander it can't be activated (its rulings)
     if cost.energy and pl.energy < cost.energy:  # CR 107.14, 118.3
         return False
     if cost.discard and len(pl.hand) < cost.discard:

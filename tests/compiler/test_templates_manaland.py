@@ -409,3 +409,61 @@ players:
 """)
     g.run_line(["activate Swamp"])
     assert player(g, "P1")["mana_pool"] == "{B}{B}"
+
+
+# ---------------------------------------------------------------------------------------------
+# more activation restrictions and costs
+
+
+def test_cr_602_5b_three_lands_with_the_same_name_endless_atlas():
+    """Endless Atlas: "{2}, {T}: Draw a card. Activate only if you control three or more lands
+    with the same name." Two Islands and a Forest: no; three Islands: yes."""
+    _compiled("Endless Atlas")
+    yaml = """
+players:
+  - mana_pool: "{{C}}{{C}}"
+    library: [Island]
+    battlefield: [Endless Atlas, Island, Island, {third}]
+"""
+    g = scenario(yaml.format(third="Forest"))
+    assert not any(lab.startswith("activate Endless Atlas") for lab in labels(g))
+    g = scenario(yaml.format(third="Island"))
+    g.run_line(["activate Endless Atlas", "pass"])
+    assert player(g, "P1")["hand"] == ["Island"]
+
+
+def test_cr_903_4_pay_life_equal_to_commander_colors_war_room():
+    """War Room: "{3}, {T}, Pay life equal to the number of colors in your commanders' color
+    identity: Draw a card." Two colors: 2 life; without a commander it can't be activated (its
+    rulings)."""
+    _compiled("War Room")
+    yaml = """
+players:
+  - mana_pool: "{{C}}{{C}}{{C}}"
+    library: [Island]
+    battlefield: [War Room]
+    {colors}
+"""
+    g = scenario(yaml.format(colors="commander_colors: WU"))
+    g.run_line(["activate War Room: {3}", "pass"])
+    assert player(g, "P1")["life"] == 18
+    assert player(g, "P1")["hand"] == ["Island"]
+    g = scenario(yaml.format(colors=""))
+    assert not any(lab.startswith("activate War Room: {3}") for lab in labels(g))
+
+
+def test_cr_400_7_entered_the_battlefield_this_turn_ruins_of_oran_rief():
+    """Ruins of Oran-Rief: "{T}: Put a +1/+1 counter on target colorless creature that entered the
+    battlefield this turn." Memnite cast this turn may be targeted; Ornithopter, there since
+    before, and Grizzly Bears (green) may not."""
+    _compiled("Ruins of Oran-Rief")
+    g = scenario("""
+players:
+  - hand: [Memnite]
+    battlefield: [Ruins of Oran-Rief, Ornithopter, Grizzly Bears]
+""")
+    assert not any("Put a +1/+1" in lab for lab in labels(g))
+    g.run_line(["cast Memnite", "pass", "activate Ruins of Oran-Rief: {T}: Put"])
+    assert labels(g) == ["target Memnite"]
+    g.run_line(["target Memnite", "pass"])
+    assert permanent(g, "Memnite")["counters"] == {"+1/+1": 1}

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.filters import Filter
+from ..facedown import FACE_DOWN_NAME
 from ..subjects import Count
 from .base import Ask, Effect
 
@@ -100,3 +101,22 @@ class ManaInstead(Effect):
     def could_produce(self, g: GameOps, ctx: Context, seen: frozenset[int]) -> set[str]:
         chosen = self.instead if self.condition.holds_for(g, ctx.controller, ctx.source_id) else self.base
         return chosen.could_produce(g, ctx, seen)  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True, slots=True)
+class SameName:
+    """"you control three or more lands with the same name" (Endless Atlas; an activation
+    restriction, CR 602.5b): some name is shared by at least `at_least` of them."""
+
+    what: Filter
+    at_least: int
+
+    def holds(self, g: GameOps, chars: Any, source: int) -> bool:
+        you = g.objects[source].controller
+        names: dict[str, int] = {}
+        for o in g.battlefield:
+            if g.objects[o].controller == you and g.matches(self.what, o, you, source):
+                n = g.chars(o).name
+                if n and n != FACE_DOWN_NAME:  # a face-down permanent has no name (CR 708.2a)
+                    names[n] = names.get(n, 0) + 1
+        return any(k >= self.at_least for k in names.values())

@@ -33,7 +33,7 @@ from ....core.spending import spend_key, spend_rule
 from ....core.subtypes import CREATURE_TYPES, LAND_TYPES
 from ...abilities import THIS, AsEntersChoose, SelfFlag, Static, TriggerEvent
 from ...effects import AddMana, AddManaChoice, GainLife, ManaChoice
-from ...effects.manaextra import CountersOnSource, ManaInstead, Times, TotalPower, YouControl
+from ...effects.manaextra import CountersOnSource, ManaInstead, SameName, Times, TotalPower, YouControl
 from ...subjects import EVENT_PLAYER, REMOVED, NumberOf
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
@@ -358,3 +358,12 @@ def add_produced_type(b: Builder) -> list[Any]:
     """CR 106.12a, 106.1b: "add one mana of any type that land produced" (Mirari's Wake)."""
     _in_trigger(b)
     return [AddManaChoice(ManaChoice.PRODUCED_TYPE, recipient=EVENT_PLAYER)]
+
+
+@rule("restriction", "Activate only if you control <n:n> or more <what:phrase> with the same name")
+def activate_if_same_name(b: Builder, n: int, what: Filter) -> tuple[str, Any]:
+    """CR 602.5b: "Activate only if you control three or more lands with the same name."
+    (Endless Atlas; a face-down permanent has no name, CR 708.2a: none shares it)."""
+    if what.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse("with the same name")
+    return ("activate_if", SameName(what & Permanent(), n))
