@@ -626,6 +626,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         primitives.pay_energy(g, p, cost.energy)  # CR 107.14
     phyrexian.pay_life(g, t, p)
     sacrificed = list(t.sacrificed)
+    if cost.sacrifice_self or cost.exile_self:
+        ctx.source_counters = dict(g.objects[oid].counters)  # CR 608.2h: known as it leaves
     if cost.sacrifice_self:
         sacrificed.insert(0, oid)
     if sacrificed:

@@ -467,3 +467,35 @@ players:
     assert labels(g) == ["target Memnite"]
     g.run_line(["target Memnite", "pass"])
     assert permanent(g, "Memnite")["counters"] == {"+1/+1": 1}
+
+
+def test_cr_608_2h_counters_of_the_sacrificed_source_blast_zone():
+    """Blast Zone: "{3}, {T}, Sacrifice Blast Zone: Destroy each nonland permanent with mana value
+    equal to the number of charge counters on Blast Zone." Sacrificed with two counters (its last
+    known information, CR 608.2h): both players' Grizzly Bears (mana value 2) are destroyed;
+    Memnite (0) and the lands stay."""
+    _compiled("Blast Zone")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{C}"
+    battlefield: [{card: Blast Zone, counters: {charge: 2}}, Grizzly Bears, Memnite, Forest]
+  - battlefield: [Grizzly Bears, Island]
+""")
+    g.run_line(["activate Blast Zone: {3}", "pass"])
+    assert permanents(g, "Grizzly Bears") == []
+    assert permanent(g, "Memnite") and permanent(g, "Forest") and permanent(g, "Island")
+    assert "Blast Zone" in player(g, "P1")["graveyard"]
+
+
+def test_cr_608_2h_life_for_the_counters_of_the_sacrificed_source_icatian_moneychanger():
+    """Icatian Moneychanger: "Sacrifice Icatian Moneychanger: You gain 1 life for each credit
+    counter on Icatian Moneychanger. Activate only during your upkeep." Four counters as it is
+    sacrificed (its last known information, CR 608.2h): 4 life."""
+    _compiled("Icatian Moneychanger")
+    g = scenario("""
+step: upkeep
+players:
+  - battlefield: [{card: Icatian Moneychanger, counters: {credit: 4}}]
+""")
+    g.run_line(["activate Icatian Moneychanger: Sacrifice", "pass"])
+    assert player(g, "P1")["life"] == 24

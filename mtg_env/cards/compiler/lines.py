@@ -241,6 +241,7 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
             raise NoParse(cost_text.strip())
         return [Activated(text=line.raw, cost=cost, modes=modes(line, b.card), mode_count=count, **kw)]
     b.notes["activated"] = True
+    b.notes["cost"] = cost  # what the effects may refer to ("the number of counters on ~")
     effs = effects(text, b)
     if kw.get("timing") and any(e.adds_mana for e in effs):
         raise NoParse(text)  # a mana ability with a timing restriction: not for autopay/could_produce

@@ -21,16 +21,20 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class CountersOnSource(Count):
-    """"for each charge counter on ~": the counters of `kind` on the ability's source now (a
-    mana ability whose cost doesn't move it; 0 once it has left the battlefield)."""
+    """"for each charge counter on ~", "the number of charge counters on ~": the counters of
+    `kind` on the ability's source now, or as it was sacrificed or exiled for the cost (CR
+    608.2h); the compiler reads it only where the source can't leave otherwise before the
+    ability resolves (a mana ability, or a cost that moves the source)."""
 
     kind: str
 
     def value(self, g: GameOps, ctx: Context) -> int:
         oid = ctx.source_id
-        if oid is None or oid not in g.battlefield:
-            return 0
-        return int(g.objects[oid].counters.get(self.kind, 0))
+        if oid is not None and oid in g.battlefield:
+            return int(g.objects[oid].counters.get(self.kind, 0))
+        if ctx.source_counters is not None:
+            return int(ctx.source_counters.get(self.kind, 0))
+        return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,3 +124,22 @@ class SameName:
                 if n and n != FACE_DOWN_NAME:  # a face-down permanent has no name (CR 708.2a)
                     names[n] = names.get(n, 0) + 1
         return any(k >= self.at_least for k in names.values())
+
+
+@dataclass(frozen=True)
+class DestroyEachWithManaValue(Effect):
+    """"Destroy each nonland permanent with mana value equal to the number of charge counters on
+    ~" (Blast Zone, CR 701.8): the number is worked out as it resolves, then each permanent
+    `what` matches with that mana value (X in a mana cost counts as 0, CR 202.3) is destroyed."""
+
+    what: Filter
+    count: Count
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        n = self.count.value(g, ctx)
+        doomed = [o for o in g.battlefield if g.matches(self.what, o, ctx.controller, ctx.source_id)
+                  and g.chars(o).mana_value == n]
+        for o in doomed:
+            if o in g.battlefield:
+                g.destroy(o)
+        return None

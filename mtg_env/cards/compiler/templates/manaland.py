@@ -33,7 +33,15 @@ from ....core.spending import spend_key, spend_rule
 from ....core.subtypes import CREATURE_TYPES, LAND_TYPES
 from ...abilities import THIS, AsEntersChoose, SelfFlag, Static, TriggerEvent
 from ...effects import AddMana, AddManaChoice, GainLife, ManaChoice
-from ...effects.manaextra import CountersOnSource, ManaInstead, SameName, Times, TotalPower, YouControl
+from ...effects.manaextra import (
+    CountersOnSource,
+    DestroyEachWithManaValue,
+    ManaInstead,
+    SameName,
+    Times,
+    TotalPower,
+    YouControl,
+)
 from ...subjects import EVENT_PLAYER, REMOVED, NumberOf
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
@@ -190,11 +198,24 @@ def _counted_here(text: str) -> Any:
     return NumberOf(f & Permanent())
 
 
+def _source_counters_known(b: Builder, mana: bool) -> None:
+    """Counters on ~ are counted on its source as the ability resolves: read where the source
+    can't have left by then, or where the cost moved it (its last known counters, CR 608.2h):
+    a mana ability (`mana`: no stack, CR 605.3a) or a cost that sacrifices or exiles it."""
+    cost = b.notes.get("cost")
+    if cost is None:
+        raise NoParse("counters on ~")
+    if not (cost.sacrifice_self or cost.exile_self or (mana and not b.targets)):
+        raise NoParse("counters on ~")
+
+
 @rule("effect", "Add <sym:one_symbol> for each <n:counted_here>")
 def add_for_each(b: Builder, sym: str, n: Any) -> list[Any]:
     """CR 106.3: "Add {C} for each charge counter on ~." (counted as it resolves; none for 0)."""
     if n is REMOVED:
         _removed_this_way(b)
+    if isinstance(n, CountersOnSource):
+        _source_counters_known(b, True)
     return [AddManaChoice(sym, amount=n)]
 
 
@@ -204,7 +225,20 @@ def gain_for_each(b: Builder, k: int, n: Any) -> list[Any]:
     resolves: Tomb of the Spirit Dragon's ruling)."""
     if n is REMOVED:
         _removed_this_way(b)
+    if isinstance(n, CountersOnSource):
+        _source_counters_known(b, False)
     return [GainLife(n if k == 1 else Times(k, n))]
+
+
+@rule("effect", "Destroy each <what:phrase> with mana value equal to the number of <kind:counter> counters on ~")
+def destroy_each_with_mana_value(b: Builder, what: Filter, kind: str) -> list[Any]:
+    """CR 701.8, 202.3: "{3}, {T}, Sacrifice Blast Zone: Destroy each nonland permanent with mana
+    value equal to the number of charge counters on Blast Zone." (the counters it had as it was
+    sacrificed, CR 608.2h)."""
+    if what.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse("destroy each")
+    _source_counters_known(b, False)
+    return [DestroyEachWithManaValue(what & Permanent(), CountersOnSource(kind))]
 
 
 def _removed_this_way(b: Builder) -> None:
