@@ -499,3 +499,125 @@ players:
 """)
     g.run_line(["activate Icatian Moneychanger: Sacrifice", "pass"])
     assert player(g, "P1")["life"] == 24
+
+
+# ---------------------------------------------------------------------------------------------
+# lands that enter tapped unless ... (CR 614.1c)
+
+
+def test_cr_614_1c_fastland_two_or_fewer_other_lands_blackcleave_cliffs():
+    """Blackcleave Cliffs: "Blackcleave Cliffs enters tapped unless you control two or fewer other
+    lands." With two other lands it enters untapped, with three tapped."""
+    _compiled("Blackcleave Cliffs")
+    yaml = """
+players:
+  - hand: [Blackcleave Cliffs]
+    battlefield: {lands}
+"""
+    g = scenario(yaml.format(lands="[Island, Island]"))
+    g.run_line(["play Blackcleave Cliffs"])
+    assert not permanent(g, "Blackcleave Cliffs")["tapped"]
+    g = scenario(yaml.format(lands="[Island, Island, Island]"))
+    g.run_line(["play Blackcleave Cliffs"])
+    assert permanent(g, "Blackcleave Cliffs")["tapped"]
+
+
+def test_cr_614_1c_two_or_more_other_lands_enters_tapped_cave_of_the_frost_dragon():
+    """Cave of the Frost Dragon: "If you control two or more other lands, Cave of the Frost Dragon
+    enters tapped." One other land: untapped; two: tapped."""
+    _compiled("Cave of the Frost Dragon")
+    yaml = """
+players:
+  - hand: [Cave of the Frost Dragon]
+    battlefield: {lands}
+"""
+    g = scenario(yaml.format(lands="[Island]"))
+    g.run_line(["play Cave of the Frost Dragon"])
+    assert not permanent(g, "Cave of the Frost Dragon")["tapped"]
+    g = scenario(yaml.format(lands="[Island, Island]"))
+    g.run_line(["play Cave of the Frost Dragon"])
+    assert permanent(g, "Cave of the Frost Dragon")["tapped"]
+
+
+def test_cr_102_3_two_or_more_opponents_bountiful_promenade():
+    """Bountiful Promenade: "Bountiful Promenade enters tapped unless you have two or more
+    opponents." In a duel (one opponent) it enters tapped; with two opponents untapped."""
+    _compiled("Bountiful Promenade")
+    g = scenario("""
+format: duel
+players:
+  - hand: [Bountiful Promenade]
+  - battlefield: []
+""")
+    g.run_line(["play Bountiful Promenade"])
+    assert permanent(g, "Bountiful Promenade")["tapped"]
+    g = scenario("""
+format: duel
+players:
+  - hand: [Bountiful Promenade]
+  - battlefield: []
+  - battlefield: []
+""")
+    g.run_line(["play Bountiful Promenade"])
+    assert not permanent(g, "Bountiful Promenade")["tapped"]
+
+
+# ---------------------------------------------------------------------------------------------
+# choices of mana (CR 106.1a, 106.3)
+
+
+def test_cr_106_3_one_of_several_amounts_cascade_bluffs():
+    """Cascade Bluffs: "{U/R}, {T}: Add {U}{U}, {U}{R}, or {R}{R}." """
+    _compiled("Cascade Bluffs")
+    g = scenario("""
+players:
+  - mana_pool: "{U}"
+    battlefield: [Cascade Bluffs]
+""")
+    g.run_line(["activate Cascade Bluffs: {U/R}"])
+    assert labels(g) == ["add {U}{U}", "add {U}{R}", "add {R}{R}"]
+    g.run_line(["add {U}{R}"])
+    assert player(g, "P1")["mana_pool"] == "{U}{R}"
+
+
+def test_cr_106_1a_x_mana_in_any_combination_of_two_colors_calciform_pools():
+    """Calciform Pools: "{1}, Remove X storage counters from Calciform Pools: Add X mana in any
+    combination of {W} and/or {U}." X = 3: four combinations."""
+    _compiled("Calciform Pools")
+    g = scenario("""
+players:
+  - mana_pool: "{C}"
+    battlefield: [{card: Calciform Pools, counters: {storage: 3}}]
+""")
+    g.run_line(["activate Calciform Pools: {1}, Remove", "x 3"])
+    assert labels(g) == ["add {W}{W}{W}", "add {W}{W}{U}", "add {W}{U}{U}", "add {U}{U}{U}"]
+    g.run_line(["add {W}{W}{U}"])
+    assert player(g, "P1")["mana_pool"] == "{W}{W}{U}"
+    assert permanent(g, "Calciform Pools")["counters"] == {}
+
+
+def test_cr_106_3_then_an_additional_mana_per_counter_black_mana_battery():
+    """Black Mana Battery: "{T}, Remove any number of charge counters from Black Mana Battery: Add
+    {B}, then add an additional {B} for each charge counter removed this way." Two removed:
+    {B}{B}{B}."""
+    _compiled("Black Mana Battery")
+    g = scenario("""
+players:
+  - battlefield: [{card: Black Mana Battery, counters: {charge: 2}}]
+""")
+    g.run_line(["activate Black Mana Battery: {T}, Remove", "x 2"])
+    assert player(g, "P1")["mana_pool"] == "{B}{B}{B}"
+
+
+def test_cr_106_12a_two_mana_in_any_combination_dawn_s_reflection():
+    """Dawn's Reflection: "Whenever enchanted land is tapped for mana, its controller adds an
+    additional two mana in any combination of colors." 15 combinations; {R}{G} chosen."""
+    _compiled("Dawn's Reflection")
+    g = scenario("""
+players:
+  - battlefield: [Forest, {card: Dawn's Reflection, attached_to: Forest}]
+""")
+    g.run_line(["activate Forest"])
+    assert len(labels(g)) == 15
+    g.run_line(["add {R}{G}"])
+    assert player(g, "P1")["mana_pool"] == "{R}{G}{G}"

@@ -7,11 +7,13 @@ player controls (CR 602.5b)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.filters import Filter
+from ...core.mana import TYPES, format_mana, split_symbols
 from ..facedown import FACE_DOWN_NAME
-from ..subjects import Count
+from ..subjects import CONTROLLER, Count, Who, amount_of, player_of
 from .base import Ask, Effect
 
 if TYPE_CHECKING:
@@ -143,3 +145,115 @@ class DestroyEachWithManaValue(Effect):
             if o in g.battlefield:
                 g.destroy(o)
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class Plus(Count):
+    """"Add {B}, then add an additional {B} for each charge counter removed this way": `n` more
+    than the amount `each` counts."""
+
+    n: int
+    each: Count
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        return self.n + self.each.value(g, ctx)
+
+
+@dataclass(frozen=True)
+class AddManaOneOf(Effect):
+    """"Add {U}{U}, {U}{R}, or {R}{R}." (the filter lands): one of fixed amounts of mana, chosen
+    as it resolves (CR 106.3)."""
+
+    options: tuple[str, ...]
+    adds_mana: ClassVar[bool] = True
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        choice = ctx.answers.get(step)
+        if choice is None:
+            return Ask("choose", ctx.controller, self.options, tuple(f"add {o}" for o in self.options),
+                       f"{ctx.source_name}: choose the mana to add")
+        return g.produce_mana(ctx, _counts(choice), None, step)
+
+    def could_produce(self, g: GameOps, ctx: Context, seen: frozenset[int]) -> set[str]:
+        return {s for o in self.options for s in split_symbols(o)}
+
+
+@dataclass(frozen=True)
+class AddManaCombination(Effect):
+    """"Add two mana in any combination of colors", "Add X mana in any combination of {W} and/or
+    {U}", "Add two mana of different colors" (CR 106.1a): `amount` mana, each of one of `types`
+    (all different with `distinct`), chosen as it resolves in one question (each multiset of
+    types one option; between two types, how many of the first)."""
+
+    types: str
+    amount: Any = 2
+    distinct: bool = False
+    restriction: str | None = None
+    #: who adds it and chooses ("its controller adds ...": the event's player)
+    recipient: Who = CONTROLLER
+    adds_mana: ClassVar[bool] = True
+
+    def combos(self, n: int) -> list[str]:
+        if self.distinct:
+            return ["".join(c) for c in combinations(self.types, n)]
+        return ["".join(c) for c in combinations_with_replacement(self.types, n)]
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        n = amount_of(self.amount, g, ctx)
+        if n <= 0:
+            return None
+        choice = ctx.answers.get(step)
+        if choice is None:
+            if len(self.types) == 2 and not self.distinct:
+                a, b = self.types
+                opts: tuple[Any, ...] = tuple(range(n, -1, -1))
+                labels = tuple("add " + format_mana(_type_counts({a: k, b: n - k})) for k in opts)
+            else:
+                opts = tuple(self.combos(n))
+                labels = tuple("add " + format_mana(_type_counts({t: c.count(t) for t in c})) for c in opts)
+            if len(opts) == 1:
+                choice = opts[0]
+            else:
+                return Ask("choose", player_of(self.recipient, g, ctx), opts, labels,
+                           f"{ctx.source_name}: choose the {n} mana to add")
+        if isinstance(choice, int):
+            a, b = self.types
+            counts = _type_counts({a: choice, b: n - choice})
+        else:
+            counts = _type_counts({t: choice.count(t) for t in choice})
+        return g.produce_mana(ctx, counts, self.restriction, step, player=player_of(self.recipient, g, ctx))
+
+    def could_produce(self, g: GameOps, ctx: Context, seen: frozenset[int]) -> set[str]:
+        n = amount_of(self.amount, g, ctx)
+        return set(self.types) if n > 0 and (not self.distinct or n <= len(self.types)) else set()
+
+
+def _counts(mana: str) -> list[int]:
+    counts = [0] * 6
+    for sym in split_symbols(mana):
+        counts[TYPES.index(sym)] += 1
+    return counts
+
+
+def _type_counts(per: dict[str, int]) -> list[int]:
+    return [per.get(t, 0) for t in TYPES]
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsAtLeast(Filter):
+    """"unless you have two or more opponents" (Bountiful Promenade; CR 102.2-102.3: the other
+    players still in the game)."""
+
+    n: int
+
+    def _holds(self, g: Any, you: int) -> bool:
+        return len(g.opponents(you)) >= self.n
+
+    def obj(self, g: Any, o: Any, c: Any, you: int, source: int | None) -> bool:
+        return self._holds(g, you)
+
+    def player(self, g: Any, p: int, you: int) -> bool:
+        return self._holds(g, you)
+
+    def __str__(self) -> str:
+        return f"you have {self.n} or more opponents"

@@ -27,22 +27,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from ....core.chars import Flag
-from ....core.filters import YOU, AttachedToSource, CardType, Filter, Permanent
+from ....core.filters import YOU, AttachedToSource, CardType, ControlledBy, Controls, Filter, Permanent
 from ....core.modifications import AddFlags
 from ....core.spending import spend_key, spend_rule
 from ....core.subtypes import CREATURE_TYPES, LAND_TYPES
-from ...abilities import THIS, AsEntersChoose, SelfFlag, Static, TriggerEvent
+from ...abilities import THIS, AsEntersChoose, EntersTapped, SelfFlag, Static, TriggerEvent
 from ...effects import AddMana, AddManaChoice, GainLife, ManaChoice
 from ...effects.manaextra import (
+    AddManaCombination,
+    AddManaOneOf,
     CountersOnSource,
     DestroyEachWithManaValue,
     ManaInstead,
+    OpponentsAtLeast,
+    Plus,
     SameName,
     Times,
     TotalPower,
     YouControl,
 )
-from ...subjects import EVENT_PLAYER, REMOVED, NumberOf
+from ...subjects import EVENT_PLAYER, REMOVED, NumberOf, X
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
 from ..lexicon import NUMBERS, read_noun
@@ -386,6 +390,17 @@ def add_additional_any(b: Builder) -> list[Any]:
     return [AddManaChoice(ManaChoice.ANY_COLOR, recipient=EVENT_PLAYER)]
 
 
+@rule("effect", "(its|that land's) controller adds an additional <n:n> mana in any combination of colors",
+      "that player adds an additional <n:n> mana in any combination of colors")
+def add_additional_combination(b: Builder, n: int) -> list[Any]:
+    """CR 106.12a: "its controller adds an additional two mana in any combination of colors"
+    (Dawn's Reflection; the land's controller chooses)."""
+    _in_trigger(b)
+    if n > 3:
+        raise NoParse("any combination of colors")
+    return [AddManaCombination("WUBRG", n, recipient=EVENT_PLAYER)]
+
+
 @rule("effect", "Add one mana of any type that land produced",
       "that player adds one mana of any type that land produced")
 def add_produced_type(b: Builder) -> list[Any]:
@@ -401,3 +416,97 @@ def activate_if_same_name(b: Builder, n: int, what: Filter) -> tuple[str, Any]:
     if what.domain() not in (None, frozenset({"battlefield"})):
         raise NoParse("with the same name")
     return ("activate_if", SameName(what & Permanent(), n))
+
+
+# --------------------------------------------------------------------------------------------
+# lands that enter tapped unless ... (CR 614.1c, checked as it would enter)
+
+
+@rule("static", "<s:self> enters tapped unless you control <n:n> or fewer other lands")
+def fastland(b: Builder, s: str, n: int, line: Line) -> list[Any]:
+    """CR 614.1c: "Blackcleave Cliffs enters tapped unless you control two or fewer other lands." """
+    return [EntersTapped(text=line.raw, unless=~Controls(read_noun("other lands") & ControlledBy(YOU)
+                                                         & Permanent(), n + 1))]
+
+
+@rule("static", "If you control <n:n> or more other lands, <s:self> enters tapped")
+def tapped_if_lands(b: Builder, n: int, s: str, line: Line) -> list[Any]:
+    """CR 614.1c: "If you control two or more other lands, Cave of the Frost Dragon enters
+    tapped." """
+    return [EntersTapped(text=line.raw, unless=~Controls(read_noun("other lands") & ControlledBy(YOU)
+                                                         & Permanent(), n))]
+
+
+@rule("static", "<s:self> enters tapped unless you have <n:n> or more opponents")
+def tapped_unless_opponents(b: Builder, s: str, n: int, line: Line) -> list[Any]:
+    """CR 614.1c, 102.3: "Bountiful Promenade enters tapped unless you have two or more
+    opponents." """
+    return [EntersTapped(text=line.raw, unless=OpponentsAtLeast(n))]
+
+
+# --------------------------------------------------------------------------------------------
+# choices of mana (CR 106.1a, 106.3)
+
+
+@kind("mana_options")
+def _mana_options(text: str) -> tuple[str, ...]:
+    """"{U}{U}, {U}{R}, or {R}{R}": fixed amounts of mana, two or more of them."""
+    parts = re.split(r",? or |, ", text)
+    if len(parts) < 2 or any(not re.fullmatch(r"(\{[WUBRGC]\})+", p) for p in parts):
+        raise NoParse(text)
+    if all(len(p) == 3 for p in parts):
+        raise NoParse(text)  # one mana of one of these types: "Add {W} or {U}" (templates/mana.py)
+    return tuple(parts)
+
+
+@rule("effect", "Add <opts:mana_options>")
+def add_one_of_amounts(b: Builder, opts: tuple[str, ...]) -> list[Any]:
+    """CR 106.3: "Add {U}{U}, {U}{R}, or {R}{R}." (one of them, chosen as it resolves)."""
+    return [AddManaOneOf(opts)]
+
+
+@kind("two_symbols")
+def _two_symbols(text: str) -> str:
+    """"{W} and/or {U}": two colors."""
+    m = re.fullmatch(r"\{([WUBRG])\} and/or \{([WUBRG])\}", text)
+    if not m or m.group(1) == m.group(2):
+        raise NoParse(text)
+    return m.group(1) + m.group(2)
+
+
+@rule("effect", "Add <n:n> mana in any combination of colors")
+def add_combination_of_colors(b: Builder, n: int) -> list[Any]:
+    """CR 106.1a: "Add two mana in any combination of colors." (at most three: one question)"""
+    if n > 3:
+        raise NoParse("any combination of colors")
+    return [AddManaCombination("WUBRG", n)]
+
+
+@rule("effect", "Add <n:amount> mana in any combination of <types:two_symbols>")
+def add_combination_of_two(b: Builder, n: Any, types: str) -> list[Any]:
+    """CR 106.1a: "Add X mana in any combination of {W} and/or {U}." (Calciform Pools: X the
+    storage counters removed for its cost), "Add three mana in any combination of {R} and/or
+    {G}." """
+    if n is X:
+        cost = b.notes.get("cost")
+        if cost is None or cost.mana.x_count or cost.remove_counters is None or cost.remove_counters[1] is not X:
+            raise NoParse("X mana")  # X is the number of counters removed for the cost
+        n = REMOVED
+    return [AddManaCombination(types, n)]
+
+
+@rule("effect", "Add two mana of different colors")
+def add_two_different(b: Builder) -> list[Any]:
+    """CR 106.1a: "Add two mana of different colors." """
+    return [AddManaCombination("WUBRG", 2, distinct=True)]
+
+
+@rule("effect", "Add <sym:one_symbol>, then add an additional <sym2:one_symbol> for each <kind:counter> "
+      "counter removed this way")
+def add_battery(b: Builder, sym: str, sym2: str, kind: str) -> list[Any]:
+    """CR 106.3: "{T}, Remove any number of charge counters from Black Mana Battery: Add {B}, then
+    add an additional {B} for each charge counter removed this way." """
+    cost = b.notes.get("cost")
+    if sym != sym2 or cost is None or cost.remove_counters is None or cost.remove_counters[0] != kind:
+        raise NoParse("removed this way")
+    return [AddManaChoice(sym, amount=Plus(1, REMOVED))]
