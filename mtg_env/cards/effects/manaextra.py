@@ -205,7 +205,7 @@ class AddManaCombination(Effect):
         choice = ctx.answers.get(step)
         if choice is None:
             if len(self.types) == 2 and not self.distinct:
-                a, b = self.types
+                a, b = self.types[0], self.types[1]
                 opts: tuple[Any, ...] = tuple(range(n, -1, -1))
                 labels = tuple("add " + format_mana(_type_counts({a: k, b: n - k})) for k in opts)
             else:
@@ -217,7 +217,7 @@ class AddManaCombination(Effect):
                 return Ask("choose", player_of(self.recipient, g, ctx), opts, labels,
                            f"{ctx.source_name}: choose the {n} mana to add")
         if isinstance(choice, int):
-            a, b = self.types
+            a, b = self.types[0], self.types[1]
             counts = _type_counts({a: choice, b: n - choice})
         else:
             counts = _type_counts({t: choice.count(t) for t in choice})
