@@ -5,14 +5,14 @@ A restriction is kept with the mana in the pool as a short readable key (core/ma
 
 - `"artifact"`: "to cast artifact spells or activate abilities of artifacts" (Grand
   Architect's, as written before the keys below; an artifact in any zone);
-- `"<words> spells"`: spells that are all of `<words>`' qualities: "colorless spells",
-  "creature spells", "instant or sorcery spells" (one of the names joined by "or"),
-  "colorless Eldrazi spells" (colorless, and an Eldrazi);
-- `"<words> spells and abilities"`: also the activated abilities of permanents with those
+- `"<qualities> spells"`: spells with one of the qualities joined by " or ", each a series of
+  words that must all hold: "colorless", "multicolored", a card type ("creature"), a subtype
+  ("Eldrazi", "Elf"), or "non" and a card type ("noncreature"). "colorless spells", "instant or
+  sorcery spells", "colorless Eldrazi spells", "Elf creature spells";
+- `"<qualities> spells and abilities"`: also the activated abilities of permanents with those
   qualities (CR 109.2: "abilities of Eldrazi" are those of Eldrazi permanents, so not of a card
-  in a hand or graveyard: Eldrazi Temple's ruling of 2016-04-08).
-
-Names are card types (capitalised: "Creature", "Instant") or subtypes ("Eldrazi", "Dragon").
+  in a hand or graveyard: Eldrazi Temple's ruling of 2016-04-08);
+- `"spells"`: any spell; `"abilities"`: any activated ability (Cryptic Trilobite's).
 """
 
 from __future__ import annotations
@@ -20,45 +20,78 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .subtypes import CREATURE_TYPES
+from .subtypes import CREATURE_TYPES, SUBTYPES
 
-_CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
-               "instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker",
-               "battle": "Battle"}
+CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
+              "instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker",
+              "battle": "Battle", "land": "Land"}
+
+
+@dataclass(frozen=True, slots=True)
+class Quality:
+    """One alternative of a restriction: every part must hold."""
+
+    colorless: bool = False
+    multicolored: bool = False
+    names: frozenset[str] = frozenset()      # card types or subtypes it has
+    not_types: frozenset[str] = frozenset()  # card types it doesn't have
+
+    def holds(self, types: frozenset[str], subtypes: tuple[str, ...], colors: frozenset[str]) -> bool:
+        if self.colorless and colors:
+            return False
+        if self.multicolored and len(colors) < 2:
+            return False
+        if any(n not in types and n not in subtypes for n in self.names):
+            return False
+        return not any(t in types for t in self.not_types)
 
 
 @dataclass(frozen=True, slots=True)
 class SpendRule:
-    """A restriction read from its key: the spells (and, with `abilities`, the permanents whose
-    activated abilities) it allows: colorless ones if `colorless`, and of one of `names`
-    (card types or subtypes) if any are given."""
+    """A restriction read from its key: the spells (`spells`), and the activated abilities
+    (`abilities`: of permanents, with `permanents`) it allows, of one of the `qualities` (any
+    spell or ability if there are none)."""
 
-    colorless: bool = False
-    names: frozenset[str] = frozenset()
+    qualities: tuple[Quality, ...] = ()
+    spells: bool = True
     abilities: bool = False
+    permanents: bool = True
 
     def allows(self, what: str, types: frozenset[str], subtypes: tuple[str, ...],
                colors: frozenset[str], on_battlefield: bool) -> bool:
         if what == "ability":
-            if not self.abilities or not on_battlefield:
+            if not self.abilities or (self.permanents and not on_battlefield):
                 return False
-        elif what != "spell":
+        elif what != "spell" or not self.spells:
             return False
-        if self.colorless and colors:
-            return False
-        return not self.names or any(n in types or n in subtypes for n in self.names)
+        return not self.qualities or any(q.holds(types, subtypes, colors) for q in self.qualities)
 
 
 class SpendKeyError(ValueError):
     """A restriction key that doesn't read as one of the forms above."""
 
 
-def spend_key(colorless: bool, names: tuple[str, ...], abilities: bool) -> str:
-    """The key of a restriction, in the words it is read back from."""
-    words = (["colorless"] if colorless else []) + [" or ".join(n.lower() if n in _CARD_TYPES.values() else n
-                                                                 for n in names)]
-    key = " ".join(w for w in words if w) + " spells"
-    return key + " and abilities" if abilities else key
+def read_quality(text: str) -> Quality:
+    """"colorless Eldrazi", "Elf creature", "noncreature", "multicolored": one alternative."""
+    colorless = multicolored = False
+    names: set[str] = set()
+    nots: set[str] = set()
+    for w in text.split():
+        if w == "colorless":
+            colorless = True
+        elif w == "multicolored":
+            multicolored = True
+        elif w in CARD_TYPES:
+            names.add(CARD_TYPES[w])
+        elif w.startswith("non") and w[3:] in CARD_TYPES:
+            nots.add(CARD_TYPES[w[3:]])
+        elif w in CREATURE_TYPES or w in SUBTYPES:
+            names.add(w)
+        else:
+            raise SpendKeyError(text)
+    if not text.split():
+        raise SpendKeyError(text)
+    return Quality(colorless, multicolored, frozenset(names), frozenset(nots))
 
 
 @cache
@@ -69,21 +102,10 @@ def spend_rule(key: str) -> SpendRule | None:
         return None
     if key == "spells":  # "Spend this mana only to cast spells."
         return SpendRule()
+    if key == "abilities":  # "Spend this mana only to activate abilities."
+        return SpendRule(spells=False, abilities=True, permanents=False)
     abilities = key.endswith(" spells and abilities")
     body = key[: -len(" spells and abilities")] if abilities else key.removesuffix(" spells")
     if body == key:
         raise SpendKeyError(key)
-    colorless = body == "colorless" or body.startswith("colorless ")
-    if colorless:
-        body = body[len("colorless"):].strip()
-    names: set[str] = set()
-    for word in (body.split(" or ") if body else []):
-        if word in _CARD_TYPES:
-            names.add(_CARD_TYPES[word])
-        elif word in CREATURE_TYPES:
-            names.add(word)
-        else:
-            raise SpendKeyError(key)
-    if not colorless and not names:
-        raise SpendKeyError(key)
-    return SpendRule(colorless, frozenset(names), abilities)
+    return SpendRule(tuple(read_quality(q) for q in body.split(" or ")), True, abilities)

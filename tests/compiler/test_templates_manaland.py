@@ -116,12 +116,47 @@ players:
     assert sum(p["tapped"] for p in permanents(g, "Forest")) == 2
 
 
+def test_cr_106_6_all_qualities_of_one_alternative_gnarlroot_trapper():
+    """Gnarlroot Trapper: "{T}, Pay 1 life: Add {G}. Spend this mana only to cast an Elf creature
+    spell." With {G} more, Grizzly Bears ({1}{G}) can't be cast; Llanowar Elves (an Elf creature)
+    is paid with the restricted {G} first (never worth more than unrestricted mana)."""
+    _compiled("Gnarlroot Trapper")
+    g = scenario("""
+players:
+  - hand: [Llanowar Elves, Grizzly Bears]
+    mana_pool: "{G}"
+    battlefield: [Gnarlroot Trapper]
+""")
+    g.run_line(["activate Gnarlroot Trapper"])
+    assert player(g, "P1")["restricted_mana"][0]["restriction"] == "Elf creature spells"
+    assert "cast Grizzly Bears" not in labels(g)
+    g.run_line(["cast Llanowar Elves"])
+    assert player(g, "P1")["mana_pool"] == "{G}"
+    assert "restricted_mana" not in player(g, "P1")
+
+
+def test_cr_106_6_multicolored_spells_pillar_of_the_paruns():
+    """Pillar of the Paruns: "{T}: Add one mana of any color. Spend this mana only to cast a
+    multicolored spell." Its mana doesn't pay for Grizzly Bears (green only)."""
+    _compiled("Pillar of the Paruns")
+    g = scenario("""
+players:
+  - hand: [Grizzly Bears]
+    mana_pool: "{G}"
+    battlefield: [Pillar of the Paruns]
+""")
+    g.run_line(["activate Pillar of the Paruns", "color G"])
+    assert player(g, "P1")["mana_pool"] == "{G}{G}"
+    assert "cast Grizzly Bears" not in labels(g)
+
+
 def test_cr_106_6_declined_restrictions():
     """Restrictions naming a chosen type, riders or costs are not read."""
     _unsupported("Pillar of Origins", "Spend this mana only to cast a creature spell of the chosen type")
     _unsupported("Elfhame Druid", "Spend this mana only to cast kicked spells")
     _unsupported("Jeweled Lotus", "Spend this mana only to cast your commander")
-    _unsupported("Gnarlroot Trapper", "Spend this mana only to cast an Elf creature spell")
+    _unsupported("Corrupted Crossroads", "Spend this mana only to cast a spell with devoid")
+    _unsupported("Automated Artificer", "Spend this mana only to activate an ability or cast an artifact spell")
     _unsupported("Elementalist's Palette", "Spend this mana only on costs that contain {X}")
 
 

@@ -165,6 +165,7 @@ class AddManaOneOf(Effect):
     as it resolves (CR 106.3)."""
 
     options: tuple[str, ...]
+    restriction: str | None = None
     adds_mana: ClassVar[bool] = True
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
@@ -172,7 +173,7 @@ class AddManaOneOf(Effect):
         if choice is None:
             return Ask("choose", ctx.controller, self.options, tuple(f"add {o}" for o in self.options),
                        f"{ctx.source_name}: choose the mana to add")
-        return g.produce_mana(ctx, _counts(choice), None, step)
+        return g.produce_mana(ctx, _counts(choice), self.restriction, step)
 
     def could_produce(self, g: GameOps, ctx: Context, seen: frozenset[int]) -> set[str]:
         return {s for o in self.options for s in split_symbols(o)}

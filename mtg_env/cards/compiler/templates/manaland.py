@@ -29,7 +29,7 @@ from typing import Any
 from ....core.chars import Flag
 from ....core.filters import YOU, AttachedToSource, CardType, ControlledBy, Controls, Filter, Permanent
 from ....core.modifications import AddFlags
-from ....core.spending import spend_key, spend_rule
+from ....core.spending import read_quality, spend_rule
 from ....core.subtypes import CREATURE_TYPES, LAND_TYPES
 from ...abilities import THIS, AsEntersChoose, EntersTapped, SelfFlag, Static, TriggerEvent
 from ...effects import AddMana, AddManaChoice, GainLife, ManaChoice
@@ -74,29 +74,22 @@ def colorless_reminder(b: Builder, line: Line) -> list[Any]:
 # --------------------------------------------------------------------------------------------
 # spending restrictions (CR 106.6)
 
-_TYPE_WORDS = {"artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker"}
+def _alternatives(text: str) -> list[str]:
+    """"an instant or sorcery", "a Cleric, Rogue, Warrior, or Wizard", "instant and/or sorcery",
+    "colorless Eldrazi": the qualities, each checked (core/spending.read_quality)."""
+    out = []
+    for alt in re.split(r",? or |, |,? and/or ", text):
+        words = alt.split()
+        if words and words[0] in ("a", "an"):
+            words = words[1:]
+        q = " ".join(words)
+        read_quality(q)
+        out.append(q)
+    return out
 
 
-def _qualities(text: str) -> tuple[bool, tuple[str, ...]]:
-    """"colorless Eldrazi", "instant or sorcery", "creature", "Dragon": (colorless, names)."""
-    words = text.split(" ", 1)
-    colorless = words[0] == "colorless"
-    rest = words[1] if colorless and len(words) > 1 else ("" if colorless else text)
-    names: list[str] = []
-    for w in (rest.split(" or ") if rest else []):
-        if w in _TYPE_WORDS:
-            names.append(w.capitalize())
-        elif w in CREATURE_TYPES:
-            names.append(w)
-        else:
-            raise NoParse(text)
-    if not colorless and not names:
-        raise NoParse(text)
-    return colorless, tuple(names)
-
-
-_SPELLS = re.compile(r"(?:an? )?(.+?) spells?")
-_ABILITIES = re.compile(r"(?:an ability of an? |abilities of )(.+?)s?")
+_SPELLS = re.compile(r"(.+?) spells?")
+_ABILITIES = re.compile(r"(?:to )?activate (?:an ability of |abilities of )(.+?)s?")
 
 
 @kind("spend_what")
@@ -106,18 +99,23 @@ def _spend_what(text: str) -> str:
     Dragons": the restriction's key (core/spending.py)."""
     if text == "spells":
         return "spells"
-    head, sep, tail = text.partition(" or activate ")
+    head, sep, tail = text.partition(" or ")
+    while sep and not re.match(r"(?:to )?activate ", tail):
+        more, sep, tail = tail.partition(" or ")
+        head = f"{head} or {more}"
     m = _SPELLS.fullmatch(head)
     if not m:
         raise NoParse(text)
-    colorless, names = _qualities(m.group(1))
+    alts = _alternatives(m.group(1))
     if sep:
         m2 = _ABILITIES.fullmatch(tail)
-        if not m2 or _qualities(m2.group(1)) != (colorless, names):
+        if not m2 or _alternatives(m2.group(1)) != alts:
             raise NoParse(text)
-        if set(names) - {"Artifact", "Creature"} - CREATURE_TYPES:
-            raise NoParse(text)  # "abilities of instants": no such permanents
-    key = spend_key(colorless, names, bool(sep))
+        for q in alts:
+            rule = read_quality(q)
+            if rule.names and rule.names <= {"Instant", "Sorcery"}:
+                raise NoParse(text)  # "abilities of instants": no such permanents
+    key = " or ".join(alts) + " spells" + (" and abilities" if sep else "")
     if key == "artifact spells and abilities":
         key = "artifact"  # Grand Architect's key (engine/costs.spend_tags)
     spend_rule(key)  # the engine reads it back
@@ -131,9 +129,16 @@ class _SpendOnly:
     key: str
 
     def amend(self, effect: Any) -> Any:
-        if not isinstance(effect, (AddMana, AddManaChoice)) or effect.restriction is not None:
+        if not isinstance(effect, (AddMana, AddManaChoice, AddManaCombination, AddManaOneOf)) or \
+                effect.restriction is not None:
             raise NoParse("Spend this mana only")
         return dataclasses.replace(effect, restriction=self.key)
+
+
+@rule("effect", "Spend this mana only to activate abilities")
+def spend_only_abilities(b: Builder) -> list[Any]:
+    """CR 106.6: "Spend this mana only to activate abilities." (Cryptic Trilobite)"""
+    return [_SpendOnly("abilities")]
 
 
 @rule("effect", "Spend this mana only to cast <key:spend_what>")
