@@ -656,3 +656,57 @@ players:
     assert len(labels(g)) == 15
     g.run_line(["add {R}{G}"])
     assert player(g, "P1")["mana_pool"] == "{R}{G}{G}"
+
+
+# ---------------------------------------------------------------------------------------------
+# amounts of mana counted as the mana ability resolves (CR 106.3, 605.3a)
+
+
+def test_cr_106_3_mana_for_each_elf_on_the_battlefield_priest_of_titania():
+    """Priest of Titania: "{T}: Add {G} for each Elf on the battlefield." Itself and an opponent's
+    Llanowar Elves: {G}{G}."""
+    _compiled("Priest of Titania")
+    g = scenario("""
+players:
+  - battlefield: [Priest of Titania, Grizzly Bears]
+  - battlefield: [Llanowar Elves]
+""")
+    g.run_line(["activate Priest of Titania"])
+    assert player(g, "P1")["mana_pool"] == "{G}{G}"
+
+
+def test_cr_106_3_mana_equal_to_its_power_marwyn_the_nurturer():
+    """Marwyn, the Nurturer: "{T}: Add an amount of {G} equal to Marwyn's power." With three
+    +1/+1 counters (a 4/4): {G}{G}{G}{G}."""
+    _compiled("Marwyn, the Nurturer")
+    g = scenario("""
+players:
+  - battlefield: [{card: "Marwyn, the Nurturer", counters: {"+1/+1": 3}}]
+""")
+    g.run_line(["activate Marwyn"])
+    assert player(g, "P1")["mana_pool"] == "{G}" * 4
+
+
+def test_cr_107_3_x_mana_of_one_color_from_the_counters_removed_petalmane_baku():
+    """Petalmane Baku: "{1}, Remove X ki counters from Petalmane Baku: Add X mana of any one
+    color." X = 2, red: {R}{R}."""
+    _compiled("Petalmane Baku")
+    g = scenario("""
+players:
+  - mana_pool: "{C}"
+    battlefield: [{card: Petalmane Baku, counters: {ki: 2}}]
+""")
+    g.run_line(["activate Petalmane Baku: {1}", "x 2", "color R"])
+    assert player(g, "P1")["mana_pool"] == "{R}{R}"
+
+
+def test_cr_107_3_x_plus_one_kyren_toy():
+    """Kyren Toy: "{T}, Remove X charge counters from Kyren Toy: Add an amount of {C} equal to X
+    plus one." X = 2: {C}{C}{C}."""
+    _compiled("Kyren Toy")
+    g = scenario("""
+players:
+  - battlefield: [{card: Kyren Toy, counters: {charge: 2}}]
+""")
+    g.run_line(["activate Kyren Toy: {T}, Remove", "x 2"])
+    assert player(g, "P1")["mana_pool"] == "{C}{C}{C}"

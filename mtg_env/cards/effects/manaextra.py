@@ -258,3 +258,11 @@ class OpponentsAtLeast(Filter):
 
     def __str__(self) -> str:
         return f"you have {self.n} or more opponents"
+
+
+@dataclass(frozen=True, slots=True)
+class LifeTotal(Count):
+    """"where X is your life total" (CR 119.1; 0 if it is negative, CR 107.1b)."""
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        return max(0, g.players[ctx.controller].life)

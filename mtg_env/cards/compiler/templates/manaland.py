@@ -38,6 +38,7 @@ from ...effects.manaextra import (
     AddManaOneOf,
     CountersOnSource,
     DestroyEachWithManaValue,
+    LifeTotal,
     ManaInstead,
     OpponentsAtLeast,
     Plus,
@@ -199,6 +200,11 @@ def _counted_here(text: str) -> Any:
         return CountersOnSource(m.group(1))
     if re.fullmatch(r"[a-z][a-z-]* counter removed this way", low):
         return REMOVED
+    if low.endswith(" on the battlefield") and " and " not in low and " or " not in low and "~" not in low:
+        f = read_noun(text[: -len(" on the battlefield")])
+        if f.domain() not in (None, frozenset({"battlefield"})):
+            raise NoParse(text)
+        return NumberOf(f & Permanent())
     if not low.endswith(" you control") or " and " in low or " or " in low or "~" in low:
         raise NoParse(text)
     f = read_noun(text)
@@ -406,6 +412,16 @@ def add_additional_combination(b: Builder, n: int) -> list[Any]:
     return [AddManaCombination("WUBRG", n, recipient=EVENT_PLAYER)]
 
 
+@rule("effect", "(its|that land's) controller adds an additional <sym:one_symbol> for each <n:counted_here>")
+def add_additional_for_each(b: Builder, sym: str, n: Any) -> list[Any]:
+    """CR 106.12a: "its controller adds an additional {G} for each Elf on the battlefield"
+    (Elvish Guidance; counted as it resolves)."""
+    _in_trigger(b)
+    if not isinstance(n, NumberOf):
+        raise NoParse("for each")
+    return [AddManaChoice(sym, amount=n, recipient=EVENT_PLAYER)]
+
+
 @rule("effect", "Add one mana of any type that land produced",
       "that player adds one mana of any type that land produced")
 def add_produced_type(b: Builder) -> list[Any]:
@@ -515,3 +531,91 @@ def add_battery(b: Builder, sym: str, sym2: str, kind: str) -> list[Any]:
     if sym != sym2 or cost is None or cost.remove_counters is None or cost.remove_counters[0] != kind:
         raise NoParse("removed this way")
     return [AddManaChoice(sym, amount=Plus(1, REMOVED))]
+
+
+# --------------------------------------------------------------------------------------------
+# amounts of mana counted as it resolves
+
+
+@kind("mana_count")
+def _mana_count(text: str) -> Any:
+    """"~'s power", "the number of Elves on the battlefield", "the number of enchantments you
+    control", "the number of charge counters on ~", "your life total", "X plus one"."""
+    from ...effects.tokens import SourcePower
+    low = text.lower()
+    if low in ("~'s power", "this creature's power"):
+        return SourcePower()
+    if low == "your life total":
+        return LifeTotal()
+    if low in ("x plus one", "x plus 1"):
+        return Plus(1, REMOVED)
+    m = re.fullmatch(r"the number of ([a-z][a-z-]*) counters on ~", low)
+    if m:
+        return CountersOnSource(m.group(1))
+    if low.startswith("the number of "):
+        rest = text[len("the number of "):]
+        if rest.lower().endswith(" on the battlefield"):
+            f = read_noun(rest[: -len(" on the battlefield")])
+        elif rest.lower().endswith(" you control"):
+            f = read_noun(rest)
+        else:
+            raise NoParse(text)
+        if f.domain() not in (None, frozenset({"battlefield"})) or " and " in rest or " with " in rest:
+            raise NoParse(text)
+        return NumberOf(f & Permanent())
+    raise NoParse(text)
+
+
+def _counted_mana(b: Builder, n: Any) -> Any:
+    """The amount as the mana ability resolves: it doesn't use the stack (CR 605.3a), so its
+    source is there unless the cost moved it (its last known counters, CR 608.2h); "X plus one"
+    only where X is the counters removed for the cost."""
+    from ...effects.tokens import SourcePower
+    cost = b.notes.get("cost")
+    if cost is None or b.targets:
+        raise NoParse("mana ability")
+    if isinstance(n, Plus) and (cost.remove_counters is None or cost.remove_counters[1] is not X):
+        raise NoParse("X plus one")
+    if isinstance(n, CountersOnSource):
+        _source_counters_known(b, True)
+    if isinstance(n, SourcePower) and (cost.sacrifice_self or cost.exile_self):
+        raise NoParse("its power")
+    return n
+
+
+@rule("effect", "Add an amount of <sym:one_symbol> equal to <n:mana_count>")
+def add_amount_equal(b: Builder, sym: str, n: Any) -> list[Any]:
+    """CR 106.3: "Add an amount of {G} equal to ~'s power." (Marwyn, the Nurturer)"""
+    return [AddManaChoice(sym, amount=_counted_mana(b, n))]
+
+
+@rule("effect", "Add X mana of any one color, where X is <n:mana_count>")
+def add_x_any_one_color(b: Builder, n: Any) -> list[Any]:
+    """CR 106.1a: "Add X mana of any one color, where X is the number of Elves on the
+    battlefield." (one color chosen for all of it)"""
+    return [AddManaChoice(ManaChoice.ANY_COLOR, amount=_counted_mana(b, n))]
+
+
+@rule("effect", "Add X mana of any one color")
+def add_x_removed_any_one_color(b: Builder) -> list[Any]:
+    """CR 106.1a: "{1}, Remove X ki counters from Petalmane Baku: Add X mana of any one color."
+    (X is the counters removed for the cost)"""
+    cost = b.notes.get("cost")
+    if cost is None or b.targets or cost.mana.x_count or cost.remove_counters is None or \
+            cost.remove_counters[1] is not X:
+        raise NoParse("X mana")
+    return [AddManaChoice(ManaChoice.ANY_COLOR, amount=REMOVED)]
+
+
+@rule("effect", "Add one mana of any type that a land you control could produce")
+def add_type_lands_could_produce(b: Builder) -> list[Any]:
+    """CR 106.7: "Add one mana of any type that a land you control could produce." (Reflecting
+    Pool's, Incubation Druid's)"""
+    return [AddManaChoice(ManaChoice.LANDS_YOU_COULD_PRODUCE)]
+
+
+@rule("effect", "Add one mana of any color that a land an opponent controls could produce")
+def add_color_opponents_lands(b: Builder) -> list[Any]:
+    """CR 106.7: "Add one mana of any color that a land an opponent controls could produce."
+    (Exotic Orchard's)"""
+    return [AddManaChoice(ManaChoice.OPPONENTS_LANDS_COLORS)]
