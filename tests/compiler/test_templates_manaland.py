@@ -710,3 +710,24 @@ players:
 """)
     g.run_line(["activate Kyren Toy: {T}, Remove", "x 2"])
     assert player(g, "P1")["mana_pool"] == "{C}{C}{C}"
+
+
+def test_cr_903_3_target_commander_that_entered_this_turn_forge_of_heroes():
+    """Forge of Heroes: "{T}: Choose target commander that entered the battlefield this turn. Put
+    a +1/+1 counter on it if it's a creature and a loyalty counter on it if it's a
+    planeswalker." P1's commander (Grizzly Bears, cast this turn) may be targeted and gets a
+    +1/+1 counter; Memnite, also cast this turn but no commander, may not."""
+    _compiled("Forge of Heroes")
+    g = scenario("""
+players:
+  - hand: [Grizzly Bears, Memnite]
+    mana_pool: "{G}{G}"
+    battlefield: [Forge of Heroes]
+""")
+    bears = next(o for o in g.objects.values() if o.card.name == "Grizzly Bears")
+    bears.info = {"commander": "0:Grizzly Bears"}  # as the Commander format sets it up
+    g.run_line(["cast Grizzly Bears", "pass", "cast Memnite", "pass"])
+    g.run_line(["activate Forge of Heroes: {T}: Choose"])
+    assert labels(g) == ["target Grizzly Bears"]
+    g.run_line(["target Grizzly Bears", "pass"])
+    assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}

@@ -266,3 +266,34 @@ class LifeTotal(Count):
 
     def value(self, g: GameOps, ctx: Context) -> int:
         return max(0, g.players[ctx.controller].life)
+
+
+@dataclass(frozen=True, slots=True)
+class IsCommander(Filter):
+    """"target commander": a card that is a player's commander (CR 903.3: the designation stays
+    with the card as it changes zones; a copy of it is no commander)."""
+
+    def obj(self, g: Any, o: Any, c: Any, you: int, source: int | None) -> bool:
+        return bool(o.info) and "commander" in o.info
+
+    def __str__(self) -> str:
+        return "commander"
+
+
+@dataclass(frozen=True)
+class CounterByType(Effect):
+    """"Put a +1/+1 counter on it if it's a creature and a loyalty counter on it if it's a
+    planeswalker." (Forge of Heroes): each counter for the type it has as this resolves."""
+
+    what: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for ref in self.what.refs(g, ctx):
+            if ref[0] != "obj" or ref[1] not in g.battlefield:
+                continue
+            types = g.chars(ref[1]).types
+            if "Creature" in types:
+                g.add_counters(ref[1], "+1/+1", 1)
+            if "Planeswalker" in types:
+                g.add_counters(ref[1], "loyalty", 1)
+        return None

@@ -31,13 +31,15 @@ from ....core.filters import YOU, AttachedToSource, CardType, ControlledBy, Cont
 from ....core.modifications import AddFlags
 from ....core.spending import read_quality, spend_rule
 from ....core.subtypes import CREATURE_TYPES, LAND_TYPES
-from ...abilities import THIS, AsEntersChoose, EntersTapped, SelfFlag, Static, TriggerEvent
+from ...abilities import THIS, AsEntersChoose, EntersTapped, SelfFlag, Static, TargetSpec, TriggerEvent
 from ...effects import AddMana, AddManaChoice, GainLife, ManaChoice
 from ...effects.manaextra import (
     AddManaCombination,
     AddManaOneOf,
+    CounterByType,
     CountersOnSource,
     DestroyEachWithManaValue,
+    IsCommander,
     LifeTotal,
     ManaInstead,
     OpponentsAtLeast,
@@ -619,3 +621,27 @@ def add_color_opponents_lands(b: Builder) -> list[Any]:
     """CR 106.7: "Add one mana of any color that a land an opponent controls could produce."
     (Exotic Orchard's)"""
     return [AddManaChoice(ManaChoice.OPPONENTS_LANDS_COLORS)]
+
+
+# --------------------------------------------------------------------------------------------
+# Forge of Heroes (CR 903.3)
+
+
+@rule("effect", "Choose target commander that entered the battlefield this turn")
+def choose_target_commander(b: Builder) -> list[Any]:
+    """CR 115.1, 903.3: "Choose target commander that entered the battlefield this turn." (no
+    effect of its own: the next sentence's "it")."""
+    from ....core.filters import EnteredThisTurn
+    spec = TargetSpec("commander that entered the battlefield this turn",
+                      filter=IsCommander() & EnteredThisTurn() & Permanent())
+    b.last = b.target(spec)
+    return []
+
+
+@rule("effect", "Put a +1/+1 counter on it if it's a creature and a loyalty counter on it if it's a planeswalker")
+def counter_by_type(b: Builder) -> list[Any]:
+    """CR 122.1: Forge of Heroes: each counter for the card type it has as it resolves."""
+    from ..lexicon import ObjRef
+    if b.last is None:
+        raise NoParse("it")
+    return [CounterByType(b.obj(ObjRef("it")))]
