@@ -731,3 +731,40 @@ players:
     assert labels(g) == ["target Grizzly Bears"]
     g.run_line(["target Grizzly Bears", "pass"])
     assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}
+
+
+def test_cr_613_1f_lose_and_cant_have_hexproof_or_shroud_arcane_lighthouse():
+    """Arcane Lighthouse: "{1}, {T}: Until end of turn, creatures your opponents control lose
+    hexproof and shroud and can't have hexproof or shroud." Afterwards Lightning Bolt may target
+    Gladecover Scout (hexproof) and Argothian Enchantress (shroud), and Ranger's Guile (an
+    instant giving hexproof, a later effect) doesn't protect the Scout this turn (its
+    rulings)."""
+    _compiled("Arcane Lighthouse")
+    g = scenario("""
+format: duel
+players:
+  - hand: [Lightning Bolt]
+    mana_pool: "{C}{R}"
+    battlefield: [Arcane Lighthouse]
+  - hand: [Ranger's Guile]
+    mana_pool: "{G}"
+    battlefield: [Gladecover Scout, Argothian Enchantress]
+""")
+    g.run_line(["cast Lightning Bolt"])
+    assert not any("Gladecover" in lab or "Argothian" in lab for lab in labels(g))
+    g = scenario("""
+format: duel
+players:
+  - hand: [Lightning Bolt]
+    mana_pool: "{C}{R}"
+    battlefield: [Arcane Lighthouse]
+  - hand: [Ranger's Guile]
+    mana_pool: "{G}"
+    battlefield: [Gladecover Scout, Argothian Enchantress]
+""")
+    g.run_line(["activate Arcane Lighthouse: {1}", "pay {1} with {C}", "pass", "pass"])
+    g.run_line(["cast Lightning Bolt"])
+    assert "target Gladecover Scout" in labels(g) and "target Argothian Enchantress" in labels(g)
+    g.run_line(["target Gladecover Scout", "pass", "cast Ranger's Guile", "target Gladecover Scout",
+                "pass", "pass", "pass", "pass"])
+    assert permanents(g, "Gladecover Scout") == []

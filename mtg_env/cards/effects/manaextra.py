@@ -297,3 +297,19 @@ class CounterByType(Effect):
             if "Planeswalker" in types:
                 g.add_counters(ref[1], "loyalty", 1)
         return None
+
+
+@dataclass(frozen=True)
+class CantHaveUntilEOT(Effect):
+    """"Until end of turn, creatures your opponents control lose hexproof and shroud and can't
+    have hexproof or shroud." (Arcane Lighthouse): the creatures are those `what` matches as it
+    resolves (CR 611.2c; not those that enter or change control later: its rulings)."""
+
+    what: Filter
+    keywords: tuple[str, ...]
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.modifications import CantHaveKeywords
+        for o in [o for o in g.battlefield if g.matches(self.what, o, ctx.controller, ctx.source_id)]:
+            g.add_until_eot(o, CantHaveKeywords(self.keywords))
+        return None

@@ -36,6 +36,7 @@ from ...effects import AddMana, AddManaChoice, GainLife, ManaChoice
 from ...effects.manaextra import (
     AddManaCombination,
     AddManaOneOf,
+    CantHaveUntilEOT,
     CounterByType,
     CountersOnSource,
     DestroyEachWithManaValue,
@@ -645,3 +646,12 @@ def counter_by_type(b: Builder) -> list[Any]:
     if b.last is None:
         raise NoParse("it")
     return [CounterByType(b.obj(ObjRef("it")))]
+
+
+@rule("effect", "Until end of turn, <what:phrase> lose hexproof and shroud and can't have hexproof or shroud")
+def lose_and_cant_have(b: Builder, what: Filter) -> list[Any]:
+    """CR 613.1f, 611.2c, 702.11e: Arcane Lighthouse (the creatures as it resolves; nothing gives
+    them hexproof or shroud this turn, static abilities included: its rulings)."""
+    if what.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse("lose hexproof")
+    return [CantHaveUntilEOT(what & Permanent(), ("hexproof", "shroud"))]
