@@ -62,6 +62,17 @@ class AddTypes(Modification):
 
 
 @dataclass(frozen=True, slots=True)
+class AddSubtypes(Modification):
+    """"becomes a God in addition to its other types" (CR 613.1d, 205.1b)."""
+
+    subtypes: tuple[str, ...]
+    layer: ClassVar[Layer] = Layer.TYPE
+
+    def apply(self, c: Chars, key: str, origin: str | None) -> None:
+        c.subtypes = c.subtypes + tuple(t for t in self.subtypes if t not in c.subtypes)
+
+
+@dataclass(frozen=True, slots=True)
 class SetColors(Modification):
     """"becomes blue" (CR 613.1e, 105.3)."""
 

@@ -768,3 +768,25 @@ players:
     g.run_line(["target Gladecover Scout", "pass", "cast Ranger's Guile", "target Gladecover Scout",
                 "pass", "pass", "pass", "pass"])
     assert permanents(g, "Gladecover Scout") == []
+
+
+def test_cr_122_1b_god_type_and_indestructible_counter_tyrite_sanctum():
+    """Tyrite Sanctum: "{2}, {T}: Target legendary creature becomes a God in addition to its other
+    types. Put a +1/+1 counter on it." and "{4}, {T}, Sacrifice Tyrite Sanctum: Put an
+    indestructible counter on target God." With no God the second ability has no target; once
+    Isamaru is a God (for good, CR 611.2a) the other Sanctum gives it an indestructible counter
+    (a keyword counter, CR 122.1b), and Lightning Bolt's 3 damage doesn't destroy it."""
+    _compiled("Tyrite Sanctum")
+    g = scenario("""
+players:
+  - hand: [Lightning Bolt]
+    mana_pool: "{C}{C}{C}{C}{C}{C}"
+    battlefield: [Tyrite Sanctum, Tyrite Sanctum, "Isamaru, Hound of Konda", Mountain]
+""")
+    assert not any("{4}" in lab for lab in labels(g))
+    g.run_line(["activate Tyrite Sanctum#2: {2}", "target Isamaru, Hound of Konda", "pass"])
+    assert permanent(g, "Isamaru, Hound of Konda")["counters"] == {"+1/+1": 1}
+    g.run_line(["activate Tyrite Sanctum: {4}", "target Isamaru, Hound of Konda", "pass"])
+    assert permanent(g, "Isamaru, Hound of Konda")["counters"] == {"+1/+1": 1, "indestructible": 1}
+    g.run_line(["activate Mountain", "cast Lightning Bolt", "target Isamaru, Hound of Konda", "pass"])
+    assert permanent(g, "Isamaru, Hound of Konda")["damage"] == 3

@@ -313,3 +313,19 @@ class CantHaveUntilEOT(Effect):
         for o in [o for o in g.battlefield if g.matches(self.what, o, ctx.controller, ctx.source_id)]:
             g.add_until_eot(o, CantHaveKeywords(self.keywords))
         return None
+
+
+@dataclass(frozen=True)
+class BecomesSubtypeForGood(Effect):
+    """"Target legendary creature becomes a God in addition to its other types." (Tyrite
+    Sanctum): no duration, so for as long as it is on the battlefield (CR 611.2a, 613.1d)."""
+
+    what: Who
+    subtypes: tuple[str, ...]
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.modifications import AddSubtypes
+        for ref in self.what.refs(g, ctx):
+            if ref[0] == "obj" and ref[1] in g.battlefield:
+                g.add_for_good(ref[1], AddSubtypes(self.subtypes))
+        return None

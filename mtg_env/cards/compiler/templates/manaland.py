@@ -36,6 +36,7 @@ from ...effects import AddMana, AddManaChoice, GainLife, ManaChoice
 from ...effects.manaextra import (
     AddManaCombination,
     AddManaOneOf,
+    BecomesSubtypeForGood,
     CantHaveUntilEOT,
     CounterByType,
     CountersOnSource,
@@ -655,3 +656,21 @@ def lose_and_cant_have(b: Builder, what: Filter) -> list[Any]:
     if what.domain() not in (None, frozenset({"battlefield"})):
         raise NoParse("lose hexproof")
     return [CantHaveUntilEOT(what & Permanent(), ("hexproof", "shroud"))]
+
+
+@rule("effect", "<what:obj> becomes (a|an) <sub:creature_subtype> in addition to its other types")
+def becomes_subtype(b: Builder, what: Any, sub: str) -> list[Any]:
+    """CR 611.2a, 613.1d: "Target legendary creature becomes a God in addition to its other
+    types." (no duration: for as long as it remains on the battlefield). Only of a creature."""
+    who = b.obj(what)
+    spec = b.targets[-1] if b.targets and what.kind == "target" else None
+    if spec is None or "creature" not in spec.what.lower().split():
+        raise NoParse("in addition to its other types")
+    return [BecomesSubtypeForGood(who, (sub,))]
+
+
+@kind("creature_subtype")
+def _creature_subtype(text: str) -> str:
+    if text not in CREATURE_TYPES:
+        raise NoParse(text)
+    return text
