@@ -62,6 +62,9 @@ class Cost:
     #: "Discard this card" (cycling's cost, CR 702.29a): the source, from its owner's hand
     discard_self: bool = False
     exile_self: bool = False
+    #: "Exile ~ from your hand" (Elvish Spirit Guide): `exile_self` of the card in its owner's
+    #: hand, where the ability functions (CR 113.6m)
+    from_hand: bool = False
     #: "Tap an untapped <creature> you control" (Springleaf Drum, Grand Architect): not {T}, so
     #: neither summoning sickness (CR 302.6) nor "tapped for mana" apply to it.
     tap_other: Selection | None = None
@@ -161,6 +164,9 @@ def parse_cost(text: str, card_name: str) -> Cost:
             continue
         if part in (f"discard {card_name.lower()}", "discard this card"):
             kw["discard_self"] = True  # the ability functions only in its owner's hand (CR 113.6m)
+            continue
+        if part in (f"exile {card_name.lower()} from your hand", "exile this card from your hand"):
+            kw["exile_self"] = kw["from_hand"] = True
             continue
         if part in (f"exile {card_name.lower()}",) + tuple(f"exile {w}" for w in _SELF_WORDS):
             kw["exile_self"] = True

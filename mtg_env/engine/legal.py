@@ -183,6 +183,16 @@ def mana_ability_actions(g: Game, p: int) -> list[Action]:
                 text = casting.ability_text(g, ab, oid, origin)
                 out.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
                                   ability=ab.text, payload=("mana", oid, key)))
+    for oid in g.players[p].hand:  # "Exile ~ from your hand: Add {G}." (CR 113.6m, 605.3a)
+        obj = g.objects[oid]
+        if HAND not in _zones_with_abilities(obj.card):
+            continue
+        c = g.chars(oid)
+        for key, ab, _origin in c.abilities:
+            if isinstance(ab, Activated) and ab.is_mana_ability and ab.zone == HAND and \
+                    can_activate(g, oid, obj, c, key, ab, p, False):
+                out.append(Action("activate", f"activate {c.name}: {ab.text}", source=c.name,
+                                  ability=ab.text, payload=("mana", oid, key)))
     return out
 
 

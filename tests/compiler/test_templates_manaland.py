@@ -790,3 +790,20 @@ players:
     assert permanent(g, "Isamaru, Hound of Konda")["counters"] == {"+1/+1": 1, "indestructible": 1}
     g.run_line(["activate Mountain", "cast Lightning Bolt", "target Isamaru, Hound of Konda", "pass"])
     assert permanent(g, "Isamaru, Hound of Konda")["damage"] == 3
+
+
+def test_cr_113_6m_mana_ability_from_the_hand_simian_spirit_guide():
+    """Simian Spirit Guide: "Exile Simian Spirit Guide from your hand: Add {R}." A mana ability
+    that functions in its owner's hand (CR 113.6m, 605.1a): {R}, the card exiled, and Lightning
+    Bolt cast with it."""
+    _compiled("Simian Spirit Guide", "Elvish Spirit Guide")
+    g = scenario("""
+players:
+  - hand: [Simian Spirit Guide, Lightning Bolt]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["activate Simian Spirit Guide"])
+    assert player(g, "P1")["mana_pool"] == "{R}"
+    assert [c["card"] for c in player(g, "P1")["exile"]] == ["Simian Spirit Guide"]
+    g.run_line(["cast Lightning Bolt", "target Grizzly Bears", "pass"])
+    assert permanents(g, "Grizzly Bears") == []

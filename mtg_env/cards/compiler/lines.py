@@ -252,10 +252,10 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
         raise NoParse(cost_text.strip())  # Phyrexian mana in a mana ability's cost or beside X
     if b.notes.get("zone"):
         kw["zone"] = b.notes["zone"]  # it functions where its effect moves its card from (CR 113.6m)
-    if cost.discard_self:
+    if cost.discard_self or cost.from_hand:
         if kw.get("zone") or line.modes:
             raise NoParse(cost_text.strip())
-        kw["zone"] = "hand"  # "Discard ~": it functions in its owner's hand (CR 113.6m)
+        kw["zone"] = "hand"  # "Discard ~", "Exile ~ from your hand": it functions in its owner's hand (CR 113.6m)
     return [Activated(text=line.raw, cost=cost, effects=effs, targets=tuple(b.targets), **kw)]
 
 
