@@ -198,6 +198,8 @@ def _end_of_turn_effects(g: Game) -> None:
             w = g.writable(oid)
             w.damage = 0
             w.deathtouched = False
+    for pl in g.players:  # "Until end of turn, you don't lose this mana" ends (CR 514.2)
+        pl.pool.until_eot = None
     eff = g.effects
     if eff.layered:
         eff.layered = [e for e in eff.layered if e.duration != "eot"]

@@ -807,3 +807,25 @@ players:
     assert [c["card"] for c in player(g, "P1")["exile"]] == ["Simian Spirit Guide"]
     g.run_line(["cast Lightning Bolt", "target Grizzly Bears", "pass"])
     assert permanents(g, "Grizzly Bears") == []
+
+
+def test_cr_106_4_mana_kept_until_end_of_turn_sakura_tribe_springcaller():
+    """Sakura-Tribe Springcaller: "At the beginning of your upkeep, add {G}. Until end of turn,
+    you don't lose this mana as steps and phases end." The {G} is still there in the main phase
+    and the end step, and gone by the next turn's upkeep (CR 514.2: the effect ends at cleanup)."""
+    _compiled("Sakura-Tribe Springcaller", "Savage Ventmaw")
+    g = scenario("""
+step: end
+players:
+  - library: [Island, Island, Island]
+    battlefield: [Sakura-Tribe Springcaller]
+""")
+    pass_until(g, "upkeep", turn=2)
+    g.act("pass")
+    assert player(g, "P1")["mana_pool"] == "{G}"
+    pass_until(g, "precombat_main", turn=2)
+    assert player(g, "P1")["mana_pool"] == "{G}"
+    pass_until(g, "end", turn=2)
+    assert player(g, "P1")["mana_pool"] == "{G}"
+    pass_until(g, "upkeep", turn=3)
+    assert player(g, "P1")["mana_pool"] == ""

@@ -329,3 +329,29 @@ class BecomesSubtypeForGood(Effect):
             if ref[0] == "obj" and ref[1] in g.battlefield:
                 g.add_for_good(ref[1], AddSubtypes(self.subtypes))
         return None
+
+
+@dataclass(frozen=True)
+class KeepUntilEOT(Effect):
+    """"Add {R}{R}{R}{G}{G}{G}. Until end of turn, you don't lose this mana as steps and phases
+    end." (CR 106.4's "unless an effect says otherwise"): the mana `inner` adds stays in its
+    player's pool until the turn's cleanup step (core/mana.py `ManaPool.until_eot`)."""
+
+    inner: Effect
+    adds_mana: ClassVar[bool] = True
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        who = player_of(getattr(self.inner, "recipient", CONTROLLER), g, ctx)
+        pool = g.players[who].pool
+        before = pool.counts[:]
+        ask = self.inner.resolve(g, ctx, step)
+        if ask is not None:
+            return ask  # nothing was added yet (effects ask before they act)
+        added = [max(0, a - b) for a, b in zip(pool.counts, before, strict=True)]
+        if any(added):
+            old = pool.until_eot or [0] * 6
+            pool.until_eot = [a + b for a, b in zip(old, added, strict=True)]
+        return None
+
+    def could_produce(self, g: GameOps, ctx: Context, seen: frozenset[int]) -> set[str]:
+        return self.inner.could_produce(g, ctx, seen)  # type: ignore[attr-defined]

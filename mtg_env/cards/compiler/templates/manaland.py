@@ -42,6 +42,7 @@ from ...effects.manaextra import (
     CountersOnSource,
     DestroyEachWithManaValue,
     IsCommander,
+    KeepUntilEOT,
     LifeTotal,
     ManaInstead,
     OpponentsAtLeast,
@@ -674,3 +675,25 @@ def _creature_subtype(text: str) -> str:
     if text not in CREATURE_TYPES:
         raise NoParse(text)
     return text
+
+
+# --------------------------------------------------------------------------------------------
+# mana that stays (CR 106.4)
+
+
+@dataclass(frozen=True, slots=True)
+class _KeepMana:
+    """Amends the "Add ..." before it: its mana stays until end of turn."""
+
+    def amend(self, effect: Any) -> Any:
+        if not isinstance(effect, (AddMana, AddManaChoice, AddManaCombination, AddManaOneOf)) or \
+                effect.restriction is not None:
+            raise NoParse("you don't lose this mana")  # restricted mana is kept apart
+        return KeepUntilEOT(effect)
+
+
+@rule("effect", "Until end of turn, you don't lose this mana as steps and phases end")
+def keep_mana_until_eot(b: Builder) -> list[Any]:
+    """CR 106.4: "Add {G}. Until end of turn, you don't lose this mana as steps and phases end."
+    (Sakura-Tribe Springcaller)"""
+    return [_KeepMana()]
