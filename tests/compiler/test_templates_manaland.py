@@ -829,3 +829,16 @@ players:
     assert player(g, "P1")["mana_pool"] == "{G}"
     pass_until(g, "upkeep", turn=3)
     assert player(g, "P1")["mana_pool"] == ""
+
+
+def test_cr_608_2h_life_for_each_card_in_your_hand_gerrards_wisdom():
+    """Gerrard's Wisdom: "You gain 2 life for each card in your hand." Counted as it resolves
+    (the spell itself is on the stack, not in the hand): three cards, 6 life."""
+    _compiled("Gerrard's Wisdom", "Inner Fire")
+    g = scenario("""
+players:
+  - hand: [Gerrard's Wisdom, Island, Island, Forest]
+    mana_pool: "{C}{C}{W}{W}"
+""")
+    g.run_line(["cast Gerrard's Wisdom", "pass"])
+    assert player(g, "P1")["life"] == 26

@@ -355,3 +355,11 @@ class KeepUntilEOT(Effect):
 
     def could_produce(self, g: GameOps, ctx: Context, seen: frozenset[int]) -> set[str]:
         return self.inner.could_produce(g, ctx, seen)  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsInHand(Count):
+    """"for each card in your hand": the ability's controller's hand as it resolves."""
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        return len(g.players[ctx.controller].hand)

@@ -38,6 +38,7 @@ from ...effects.manaextra import (
     AddManaOneOf,
     BecomesSubtypeForGood,
     CantHaveUntilEOT,
+    CardsInHand,
     CounterByType,
     CountersOnSource,
     DestroyEachWithManaValue,
@@ -205,6 +206,8 @@ def _counted_here(text: str) -> Any:
         return CountersOnSource(m.group(1))
     if re.fullmatch(r"[a-z][a-z-]* counter removed this way", low):
         return REMOVED
+    if low == "card in your hand":
+        return CardsInHand()
     if low.endswith(" on the battlefield") and " and " not in low and " or " not in low and "~" not in low:
         f = read_noun(text[: -len(" on the battlefield")])
         if f.domain() not in (None, frozenset({"battlefield"})):
