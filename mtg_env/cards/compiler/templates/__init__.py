@@ -20,6 +20,7 @@ from . import (  # noqa: F401
     level,
     library,
     mana,
+    manaland,
     misc,
     planeswalkers,
     puzzlecards,
