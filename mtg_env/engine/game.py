@@ -720,6 +720,8 @@ class Game:
     copy_onto_stack = copies.copy_onto_stack
     transform = faces.transform
     manifest = facedown.manifest
+    add_extra_turn = turns.add_extra_turn
+    add_land_plays = turns.add_land_plays
 
 
 def _check_options(names: list[Any], seed: Any, format: Any, x_cap: Any, turn_limit: Any,

@@ -43,7 +43,7 @@ def priority_actions(g: Game, p: int) -> list[Action]:
     sorcery_ok = turns.sorcery_timing(g, p)
     sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
     from_exile = zones.playable_from_exile(g, p) if g.effects.play_permissions else []
-    if sorcery_ok and pl.lands_played < 1:  # CR 305.2
+    if sorcery_ok and pl.lands_played < turns.land_plays(g, p):  # CR 305.2
         for oid in pl.hand + from_exile:
             card = g.objects[oid].card
             if card.faces:

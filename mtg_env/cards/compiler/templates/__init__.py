@@ -24,6 +24,7 @@ from . import (  # noqa: F401
     puzzlecards,
     regeneration,
     sagas,
+    spells,
     statics,
     timing,
     tokens,

@@ -1,0 +1,281 @@
+"""The templates of the "spells" family (session 5), each through real cards compiled from their
+Oracle text: the Oracle line and the rule it follows in each docstring."""
+
+from __future__ import annotations
+
+from tests.helpers import compiled as _compiled
+from tests.helpers import labels, pass_until, permanent, permanents, player, scenario, stack
+from tests.helpers import unsupported as _unsupported
+
+# --------------------------------------------------------------------------------------------
+# extra turns (CR 500.7)
+
+
+def test_cr_500_7_take_an_extra_turn_after_this_one_time_walk():
+    """Time Walk: "Take an extra turn after this one." P1's turn 1 is followed by P1's extra
+    turn 2, then P2's turn 3 (the turn order goes on from P1)."""
+    _compiled("Time Walk")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{U}"
+    hand: [Time Walk]
+    library: [Island, Island, Island]
+  - library: [Island, Island, Island]
+""")
+    g.run_line(["cast Time Walk", "pass", "pass"])
+    assert player(g, "P1")["graveyard"] == ["Time Walk"]
+    pass_until(g, "upkeep", turn=2)
+    assert g.state_json()["active_player"] == "P1"
+    pass_until(g, "upkeep", turn=3)
+    assert g.state_json()["active_player"] == "P2"
+
+
+def test_cr_500_7_two_extra_turns_are_both_taken_time_walk():
+    """Two Time Walks in one turn: two extra turns, one after the other (turns 2 and 3), then
+    the opponent's turn 4."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{U}{U}{U}{U}"
+    hand: [Time Walk, Time Walk]
+    library: [Island, Island, Island, Island]
+  - library: [Island, Island, Island]
+""")
+    g.run_line(["cast Time Walk", "pass", "pass", "cast Time Walk", "pass", "pass"])
+    for turn, who in ((2, "P1"), (3, "P1"), (4, "P2")):
+        pass_until(g, "upkeep", turn=turn)
+        assert g.state_json()["active_player"] == who, turn
+
+
+def test_cr_500_7_extra_turn_taken_during_an_opponents_turn_magistrates_scepter():
+    """Magistrate's Scepter: "{T}, Remove three charge counters from ~: Take an extra turn
+    after this one." Activated in P2's turn 1: P1's extra turn 2 comes next, then the turn
+    order goes on from P2: P1's own turn 3, then P2's turn 4."""
+    _compiled("Magistrate's Scepter")
+    g = scenario("""
+format: duel
+active_player: P2
+players:
+  - battlefield: [{card: Magistrate's Scepter, counters: {charge: 3}}]
+    library: [Island, Island, Island, Island]
+  - library: [Island, Island, Island, Island]
+""")
+    g.act("pass")
+    g.act(next(a for a in labels(g) if a.startswith("activate Magistrate's Scepter: {T}, Remove")))
+    g.run_line(["pass", "pass"])
+    assert permanent(g, "Magistrate's Scepter")["counters"] == {}
+    for turn, who in ((2, "P1"), (3, "P1"), (4, "P2")):
+        pass_until(g, "upkeep", turn=turn)
+        assert g.state_json()["active_player"] == who, turn
+
+
+def test_cr_500_7_target_player_takes_an_extra_turn_time_warp():
+    """Time Warp: "Target player takes an extra turn after this one." Targeting the opponent:
+    P2 takes turn 2 and their own turn 3 (the order goes on from P1, after whose turn it was
+    added: P2 is next anyway), then P1's turn 4."""
+    _compiled("Time Warp")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{U}{U}{U}{U}{U}"
+    hand: [Time Warp]
+    library: [Island, Island, Island, Island]
+  - library: [Island, Island, Island, Island]
+""")
+    g.run_line(["cast Time Warp", "target P2", "pass", "pass"])
+    for turn, who in ((2, "P2"), (3, "P2"), (4, "P1")):
+        pass_until(g, "upkeep", turn=turn)
+        assert g.state_json()["active_player"] == who, turn
+
+
+# --------------------------------------------------------------------------------------------
+# additional land plays (CR 305.2)
+
+
+def test_cr_305_2_play_an_additional_land_this_turn_explore():
+    """Explore: "You may play an additional land this turn. Draw a card." After playing one
+    land, a second land may be played this turn; not a third, and not on the next turn."""
+    _compiled("Explore")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{G}"
+    hand: [Explore, Forest, Forest, Forest]
+    library: [Island, Island, Island]
+  - library: [Island, Island, Island]
+""")
+    g.act("play Forest")
+    assert "play Forest" not in labels(g)
+    g.run_line(["cast Explore", "pass", "pass"])
+    assert len(player(g, "P1")["hand"]) == 3  # two Forests and the card drawn
+    g.act("play Forest")
+    assert "play Forest" not in labels(g)
+    pass_until(g, "precombat_main", turn=3)
+    g.act("play Forest")
+    assert "play Forest" not in labels(g)
+
+
+def test_cr_305_2_play_additional_lands_on_each_of_your_turns_azusa():
+    """Azusa, Lost but Seeking: "You may play two additional lands on each of your turns."
+    Three lands on her controller's turn; none on the opponent's turn (CR 305.1)."""
+    _compiled("Azusa, Lost but Seeking")
+    _compiled("Exploration")
+    g = scenario("""
+format: duel
+players:
+  - hand: [Forest, Forest, Forest, Forest]
+    battlefield: ["Azusa, Lost but Seeking"]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    for _ in range(3):
+        g.act("play Forest")
+    assert "play Forest" not in labels(g)
+    assert len(permanents(g, "Forest")) == 3
+
+
+# --------------------------------------------------------------------------------------------
+# copies of spells (CR 707.10)
+
+
+def test_cr_707_10_copy_target_instant_or_sorcery_spell_you_control_nivix_guildmage():
+    """Nivix Guildmage: "{2}{U}{R}: Copy target instant or sorcery spell you control. You may
+    choose new targets for the copy." The copy of Lightning Bolt, with a new target, deals its
+    3 damage to the other player's creature; the original still hits its own target."""
+    _compiled("Nivix Guildmage")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}{C}{U}{R}"
+    hand: [Lightning Bolt]
+    battlefield: [Nivix Guildmage]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Lightning Bolt", "target P2"])
+    acts = [a for a in labels(g) if a.startswith("activate Nivix Guildmage: {2}{U}{R}")]
+    assert acts
+    g.act(acts[0])
+    g.act("target Lightning Bolt")
+    g.act("pass")  # the copy ability resolves
+    assert g.decision.kind == "yes_no"
+    g.act("yes")
+    g.act("target Grizzly Bears")
+    g.run_line(["pass", "pass"])
+    assert permanents(g, "Grizzly Bears") == []
+    assert player(g, "P2")["life"] == 17
+
+
+def test_cr_707_10c_copy_keeps_its_targets_without_new_targets_twincast():
+    """Twincast: "Copy target instant or sorcery spell. You may choose new targets for the
+    copy." Keeping the target, the copy and the original both hit P2 (3 + 3)."""
+    _compiled("Twincast")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{U}{U}"
+    hand: [Lightning Bolt, Twincast]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Lightning Bolt", "target P2", "cast Twincast", "target Lightning Bolt", "pass", "no"])
+    g.run_line(["pass", "pass"])
+    assert player(g, "P2")["life"] == 14
+    assert permanent(g, "Grizzly Bears")
+
+
+def test_cr_707_10f_copy_of_a_permanent_spell_is_declined():
+    """"Copy target spell" may copy a permanent spell (its copy becomes a token, CR 707.10f):
+    Twincast's template reads only instant or sorcery spells (Fork's "except" clause is also
+    declined)."""
+    _unsupported("Fork", "except that the copy is red")
+
+
+# --------------------------------------------------------------------------------------------
+# countering abilities (CR 701.6b)
+
+
+def test_cr_701_6b_counter_target_activated_ability_azorius_guildmage():
+    """Azorius Guildmage: "{2}{U}: Counter target activated ability." Prodigal Sorcerer's
+    ping is countered: P1 takes no damage, and the ability's cost stays paid (tapped)."""
+    _compiled("Azorius Guildmage")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}{U}"
+    battlefield: [Azorius Guildmage]
+  - battlefield: [Prodigal Sorcerer]
+""")
+    g.act("pass")
+    g.act(next(a for a in labels(g) if a.startswith("activate Prodigal Sorcerer")))
+    g.act("target P1")
+    g.act("pass")
+    g.act(next(a for a in labels(g) if a.startswith("activate Azorius Guildmage: {2}{U}")))
+    g.act(next(a for a in labels(g) if a.startswith("target ")))
+    g.run_line(["pass", "pass"])
+    assert stack(g) == []
+    assert player(g, "P1")["life"] == 20
+    assert permanent(g, "Prodigal Sorcerer")["tapped"]
+
+
+def test_cr_605_3a_counter_target_ability_cant_target_a_spell_stifle():
+    """Stifle: "Counter target activated or triggered ability." A spell is no legal target:
+    with only Lightning Bolt on the stack, Stifle can't be cast."""
+    _compiled("Stifle")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{U}"
+    hand: [Lightning Bolt, Stifle]
+  - {}
+""")
+    g.run_line(["cast Lightning Bolt", "target P2"])
+    assert "cast Stifle" not in labels(g)
+
+
+# --------------------------------------------------------------------------------------------
+# addendum (CR 207.2c)
+
+
+def test_cr_207_2c_addendum_deals_more_damage_instead_in_main_phase_summary_judgment():
+    """Summary Judgment: "~ deals 3 damage to target tapped creature. Addendum — If you cast
+    this spell during your main phase, it deals 5 damage instead." Cast in the main phase: 5
+    damage kills a 4/4."""
+    _compiled("Summary Judgment")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{W}"
+    hand: [Summary Judgment]
+  - battlefield: [{card: Serra Angel, tapped: true}]
+""")
+    g.run_line(["cast Summary Judgment", "target Serra Angel", "pass"])
+    assert permanents(g, "Serra Angel") == []
+
+
+def test_cr_207_2c_addendum_deals_the_first_amount_outside_main_phase_summary_judgment():
+    """Summary Judgment cast in the upkeep: 3 damage, the 4/4 survives."""
+    g = scenario("""
+step: upkeep
+players:
+  - mana_pool: "{C}{W}"
+    hand: [Summary Judgment]
+  - battlefield: [{card: Serra Angel, tapped: true}]
+""")
+    g.run_line(["cast Summary Judgment", "target Serra Angel", "pass"])
+    assert permanent(g, "Serra Angel")["damage"] == 3
+
+
+def test_cr_207_2c_addendum_those_creatures_unbreakable_formation():
+    """Unbreakable Formation: "Creatures you control gain indestructible until end of turn.
+    Addendum — If you cast this spell during your main phase, put a +1/+1 counter on each of
+    those creatures and they gain vigilance until end of turn." """
+    _compiled("Unbreakable Formation")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{W}"
+    hand: [Unbreakable Formation]
+    battlefield: [Grizzly Bears, Llanowar Elves]
+  - battlefield: [Savannah Lions]
+""")
+    g.run_line(["cast Unbreakable Formation", "pass"])
+    for name in ("Grizzly Bears", "Llanowar Elves"):
+        p = permanent(g, name)
+        assert p["counters"] == {"+1/+1": 1}
+        assert {"vigilance", "indestructible"} <= set(g.chars(p["id"]).keywords)
+    assert permanent(g, "Savannah Lions")["counters"] == {}
