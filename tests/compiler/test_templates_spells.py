@@ -279,3 +279,151 @@ players:
         assert p["counters"] == {"+1/+1": 1}
         assert {"vigilance", "indestructible"} <= set(g.chars(p["id"]).keywords)
     assert permanent(g, "Savannah Lions")["counters"] == {}
+
+
+# --------------------------------------------------------------------------------------------
+# "for each" and "where X is the number of" (CR 608.2h, 107.3a)
+
+
+def test_cr_608_2h_draw_a_card_for_each_creature_with_a_counter_armorcraft_judge():
+    """Armorcraft Judge: "When ~ enters, draw a card for each creature you control with a
+    +1/+1 counter on it." Two such creatures (one with two counters): two cards; the
+    opponent's creature with a counter and one of yours without don't count."""
+    _compiled("Armorcraft Judge")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{C}{G}"
+    hand: [Armorcraft Judge]
+    library: [Island, Island, Island, Island]
+    battlefield:
+      - {card: Grizzly Bears, counters: {"+1/+1": 2}}
+      - {card: Llanowar Elves, counters: {"+1/+1": 1}}
+      - Savannah Lions
+  - battlefield: [{card: Grizzly Bears, counters: {"+1/+1": 1}}]
+""")
+    g.run_line(["cast Armorcraft Judge", "pass", "pass"])
+    assert len(player(g, "P1")["hand"]) == 2
+
+
+def test_cr_608_2h_gain_life_for_each_creature_after_the_tokens_deploy():
+    """Deploy: "Create two 1/1 colorless Thopter artifact creature tokens with flying, then you
+    gain 1 life for each creature you control." The two new Thopters count: 1 + 2 = 3."""
+    _compiled("Depose // Deploy")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{W}{U}"
+    hand: [Depose // Deploy]
+    battlefield: [Grizzly Bears]
+  - {}
+""")
+    g.run_line(["cast Deploy", "pass"])
+    assert len(permanents(g, "Thopter Token")) == 2 or len(permanents(g, "Thopter")) == 2
+    assert player(g, "P1")["life"] == 23
+
+
+def test_cr_107_3a_where_x_is_the_number_of_creature_cards_in_target_players_graveyard_corpse_augur():
+    """Corpse Augur: "When ~ dies, you draw X cards and you lose X life, where X is the number
+    of creature cards in target player's graveyard." Targeting P2 (two creature cards and a
+    land in their graveyard): P1 draws two cards and loses 2 life."""
+    _compiled("Corpse Augur")
+    g = scenario("""
+players:
+  - mana_pool: "{R}"
+    hand: [Lightning Bolt]
+    battlefield: [Corpse Augur]
+    library: [Island, Island, Island]
+  - graveyard: [Grizzly Bears, Savannah Lions, Forest]
+""")
+    g.run_line(["cast Lightning Bolt", "target Corpse Augur", "pass"])
+    g.act("target P2")
+    g.act("pass")
+    assert player(g, "P1")["life"] == 18
+    assert len(player(g, "P1")["hand"]) == 2
+
+
+def test_cr_608_2h_where_x_is_counted_once_harsh_sustenance():
+    """Harsh Sustenance: "~ deals X damage to any target and you gain X life, where X is the
+    number of creatures you control." X is worked out once: with two creatures, 2 damage to
+    P2 and 2 life for P1."""
+    _compiled("Harsh Sustenance")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{W}{B}"
+    hand: [Harsh Sustenance]
+    battlefield: [Grizzly Bears, Savannah Lions]
+  - {}
+""")
+    g.run_line(["cast Harsh Sustenance", "target P2", "pass"])
+    assert player(g, "P2")["life"] == 18
+    assert player(g, "P1")["life"] == 22
+
+
+def test_cr_107_3_where_x_beside_an_announced_x_is_declined():
+    """"where X is" on a card whose cost has {X} (its X is the announced one) is not read;
+    the same text without {X} is."""
+    from mtg_env.cards.compiler import compile_card
+    from mtg_env.cards.database import OracleCard, OracleFace
+    text = "Draw X cards, where X is the number of creatures you control."
+    for cost, ok in (("{X}{U}", False), ("{2}{U}", True)):
+        face = OracleFace("Test Where X", cost, "Sorcery", text)
+        got = compile_card(OracleCard(face.name, "normal", face, (face,), ("U",), 1.0))
+        assert got.supported is ok, (cost, got.reasons)
+
+
+# --------------------------------------------------------------------------------------------
+# "Each creature deals 1 damage to its controller" (CR 120.3)
+
+
+def test_cr_120_3_each_creature_deals_damage_to_its_controller_rakdos_charm():
+    """Rakdos Charm: "Each creature deals 1 damage to its controller." Each player is dealt 1
+    damage by each creature they control; a creature with lifelink gains its controller the
+    life back (it is the source, CR 702.15b)."""
+    _compiled("Rakdos Charm")
+    g = scenario("""
+players:
+  - mana_pool: "{B}{R}"
+    hand: [Rakdos Charm]
+    battlefield: [Grizzly Bears, Vampire Nighthawk]
+  - battlefield: [Grizzly Bears, Savannah Lions, Llanowar Elves]
+""")
+    g.act("cast Rakdos Charm")
+    g.act(next(a for a in labels(g) if "Each creature deals 1 damage" in a))
+    g.act("pass")
+    assert player(g, "P2")["life"] == 17
+    assert player(g, "P1")["life"] == 19
+
+
+# --------------------------------------------------------------------------------------------
+# noun phrases: "without flying", "with a +1/+1 counter on it", "with no counters on them"
+
+
+def test_cr_702_9_damage_to_each_creature_without_flying_tremor():
+    """Tremor: "~ deals 1 damage to each creature without flying." Llanowar Elves dies; the
+    flying Vampire Nighthawk is not dealt damage."""
+    _compiled("Tremor")
+    g = scenario("""
+players:
+  - mana_pool: "{R}"
+    hand: [Tremor]
+    battlefield: [Vampire Nighthawk, Llanowar Elves]
+  - {}
+""")
+    g.run_line(["cast Tremor", "pass"])
+    assert permanents(g, "Llanowar Elves") == []
+    assert permanent(g, "Vampire Nighthawk")["damage"] == 0
+
+
+def test_cr_122_1_creatures_with_no_counters_on_them_hazardous_conditions():
+    """Hazardous Conditions: "Creatures with no counters on them get -2/-2 until end of turn."
+    A creature with any counter (here a -1/-1 counter on a 3/3) is not affected."""
+    _compiled("Hazardous Conditions")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{B}{G}"
+    hand: [Hazardous Conditions]
+    battlefield: [Grizzly Bears, {card: Hill Giant, counters: {"-1/-1": 1}}]
+  - {}
+""")
+    g.run_line(["cast Hazardous Conditions", "pass"])
+    assert permanents(g, "Grizzly Bears") == []
+    assert permanent(g, "Hill Giant")["power"] == 2

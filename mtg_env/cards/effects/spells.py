@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...core.filters import Filter
+from ..subjects import Amount, Count, Who, amount_of
 from .addendum import cast_in_main_phase
 from .base import Ask, Effect, run_effects
 
@@ -23,3 +25,67 @@ class IfCastInMainPhaseElse(Effect):
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         return run_effects(self.then if cast_in_main_phase(g, ctx) else self.otherwise, g, ctx, step)
+
+
+@dataclass(frozen=True, slots=True)
+class CardsIn(Count):
+    """"for each creature card in your graveyard": the cards in the controller's (`whose`
+    "you"), a target player's ("target") or every player's ("all") `zone` that `what` matches (None: every card), judged by
+    their characteristics there (CR 400.2, 608.2h), as the effect resolves."""
+
+    zone: str
+    what: Filter | None = None
+    #: "you", "all", or "target": the player who is the `target`th target (none if it has
+    #: become illegal, CR 608.2b)
+    whose: str = "you"
+    target: int = 0
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        if self.whose == "target":
+            from ..subjects import Target
+            players = [g.players[r[1]] for r in Target(self.target).refs(g, ctx) if r[0] == "player"]
+        else:
+            players = [g.players[ctx.controller]] if self.whose == "you" else list(g.players)
+        n = 0
+        for p in players:
+            for oid in getattr(p, self.zone):
+                n += self.what is None or g.matches(self.what, oid, ctx.controller, ctx.source_id)
+        return n
+
+
+@dataclass(frozen=True, slots=True)
+class WhereX(Count):
+    """"..., where X is the number of ...": `count` worked out once, the first time the
+    resolving ability needs it (CR 608.2h), and kept for its other uses in the same sentence
+    (`key`: where in `ctx.answers`; negative, never an effect's step)."""
+
+    count: Count
+    key: int = -1000
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        got = ctx.answers.get(self.key)
+        if got is None:
+            got = ctx.answers[self.key] = self.count.value(g, ctx)
+        return int(got)
+
+
+@dataclass(frozen=True)
+class EachDealsDamageToController(Effect):
+    """"Each creature deals 1 damage to its controller." (Rakdos Charm): every permanent `what`
+    matches, as the effect happens, is the source of `amount` damage to the player who controls
+    it (CR 120.3; the creature's own lifelink, infect and deathtouch apply). All of it is dealt
+    at once: who controls what is settled before any is dealt."""
+
+    what: Who
+    amount: Amount = 1
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import BATTLEFIELD
+        from ...core.objects import Context as Ctx
+        n = amount_of(self.amount, g, ctx)
+        sources = [r[1] for r in self.what.refs(g, ctx)
+                   if r[0] == "obj" and r[1] in g.objects and g.objects[r[1]].zone == BATTLEFIELD]
+        dealt = [(oid, g.objects[oid].controller) for oid in sources]
+        for oid, p in dealt:
+            g.deal_damage(Ctx(p, oid, g.name_of(oid)), ("player", p), n)
+        return None

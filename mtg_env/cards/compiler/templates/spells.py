@@ -10,13 +10,15 @@ anything but a group the same ability named.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from ....core.filters import Spell, StackAbility
+from ...abilities import TargetSpec
 from ...effects import CopyStackItem, CounterSpell, DealDamage
 from ...effects.spells import IfCastInMainPhaseElse
 from ...effects.turns import AdditionalLandPlays, PlayAdditionalLands, TakeExtraTurn
-from ...subjects import Each
+from ...subjects import Each, Target
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
 from ..lexicon import ObjRef, PlayerRef
@@ -171,3 +173,182 @@ def counters_on_those(b: Builder, n: Any, counter: str, kws: tuple[str, ...]) ->
     if not isinstance(b.last, Each):
         raise NoParse("those creatures")
     return [PutCounters(counter, n, b.last), GainKeyword(kws, b.last)]
+
+
+# --------------------------------------------------------------------------------------------
+# "<draw a card / gain 1 life / lose 1 life / deal 1 damage> for each <thing>" (CR 608.2h:
+# counted as the effect happens)
+
+
+@kind("each_counted")
+def _each_counted(text: str) -> Any:
+    """What "for each" counts as the effect resolves: permanents on the battlefield ("creature
+    you control", "creature you control with a +1/+1 counter on it", "Elf on the
+    battlefield") or cards in a graveyard or hand ("creature card in your graveyard", "card
+    in your hand")."""
+    from ....core.filters import Permanent
+    from ...effects.spells import CardsIn
+    from ...subjects import NumberOf
+    from ..lexicon import read_noun
+    low = text.lower()
+    for zone in ("graveyard", "hand"):
+        for tail, whose in ((f" in your {zone}", "you"), (f" in all {zone}s", "all")):
+            if low.endswith(tail):
+                head = text[: -len(tail)]
+                if not head.lower().endswith("card"):
+                    raise NoParse(text)
+                f = None if head.lower() == "card" else read_noun(head)
+                if f is not None and f.domain() not in (None, frozenset({zone})):
+                    raise NoParse(text)
+                return CardsIn(zone, f, whose)
+    if low.endswith(" on the battlefield"):
+        text = text[: -len(" on the battlefield")]
+    elif not any(w in low for w in (" you control", " your opponents control", " an opponent controls",
+                                     " you don't control")):
+        raise NoParse(text)
+    f = read_noun(text)
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return NumberOf(f & Permanent())
+
+
+@rule("effect", "<body:clause> for each <n:each_counted>")
+def for_each(b: Builder, body: str, n: Any) -> list[Any]:
+    """"Draw a card for each creature you control with a +1/+1 counter on it." (Armorcraft
+    Judge), "you gain 1 life for each creature you control" (Deploy): one card, one life, one
+    damage for each, counted as the effect resolves (CR 608.2h)."""
+    from ...effects import Draw, GainLife, LoseLife
+    from ..grammar import FAIL
+    from ..lines import sentence
+    if " for each " in body.lower():
+        raise NoParse(body)
+    k = len(b.targets)
+    try:
+        effs = sentence(body, b)
+    except FAIL:
+        raise NoParse(body) from None
+    if len(effs) != 1 or not isinstance(effs[0], (Draw, GainLife, LoseLife, DealDamage)) or effs[0].amount != 1:
+        raise NoParse(body)
+    del k
+    return [dataclasses.replace(effs[0], amount=n)]
+
+
+# --------------------------------------------------------------------------------------------
+# "<effect with X>, where X is the number of <things>" (CR 107.3a: X defined by the text,
+# worked out as the effect resolves, CR 608.2h)
+
+_WHERE_X = ", where x is the number of "
+_ZONE_TAIL = re.compile(r"^(.*?) in (your|all|target player's|target opponent's) (graveyard|hand|graveyards|hands)$",
+                        re.IGNORECASE)
+
+
+def _number_of(text: str, b: Builder) -> Any:
+    """"creature cards in target player's graveyard", "cards in your hand", "creatures you
+    control", "attacking creatures", "Elves on the battlefield": a count worked out as the
+    effect resolves; a target player named here becomes the ability's next target."""
+    from ....core.filters import Permanent
+    from ...effects.spells import CardsIn
+    from ...subjects import NumberOf
+    from ..lexicon import read_noun
+    m = _ZONE_TAIL.fullmatch(text)
+    if m:
+        head, whose, zone = m.group(1), m.group(2).lower(), m.group(3).lower().rstrip("s")
+        if (whose == "all") != m.group(3).lower().endswith("s"):
+            raise NoParse(text)
+        if not head.lower().endswith("cards"):
+            raise NoParse(text)
+        f = None if head.lower() == "cards" else read_noun(head)
+        if f is not None and f.domain() not in (None, frozenset({zone})):
+            raise NoParse(text)
+        if whose.startswith("target"):
+            ref = PlayerRef("target", TargetSpec(whose.split()[1].rstrip("'s")))
+            t = b.player(ref)
+            assert isinstance(t, Target)
+            return CardsIn(zone, f, "target", t.index)
+        return CardsIn(zone, f, whose)
+    low = text.lower()
+    if low.endswith(" on the battlefield"):
+        text = text[: -len(" on the battlefield")]
+    elif not (any(w in low for w in (" you control", " your opponents control", " you don't control"))
+              or low.startswith(("attacking ", "blocking ", "tapped ", "untapped "))):
+        raise NoParse(text)
+    f = read_noun(text)
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return NumberOf(f & Permanent())
+
+
+def _with_x(x: Any, count: Any) -> Any:
+    """`x` (effects, or one value inside them) with every X amount replaced by `count`."""
+    from ...subjects import XValue
+    if isinstance(x, XValue):
+        return count
+    if isinstance(x, tuple):
+        return tuple(_with_x(y, count) for y in x)
+    if isinstance(x, list):
+        return [_with_x(y, count) for y in x]
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        changes = {}
+        for f in dataclasses.fields(x):
+            if not f.init:
+                continue
+            v = getattr(x, f.name)
+            w = _with_x(v, count)
+            if w is not v:
+                changes[f.name] = w
+        return dataclasses.replace(x, **changes) if changes else x
+    return x
+
+
+def _where_x_sentence(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """"you draw X cards and you lose X life, where X is the number of creature cards in
+    target player's graveyard" (Corpse Augur): the sentence read with X as that number. A card
+    whose cost has {X} is not read (its X is the announced one)."""
+    from ..grammar import FAIL
+    from ..lines import sentence
+    low = s.lower()
+    k = low.find(_WHERE_X)
+    if k == -1:
+        return None
+    faces = getattr(b.card, "faces", None) or (getattr(b.card, "front", None),)
+    if any("{X}" in (getattr(f, "mana_cost", "") or "") + (getattr(f, "oracle_text", "") or "") for f in faces):
+        raise NoParse(s)  # an X announced for a cost is X too
+    body = s[:k]
+    try:
+        effs = sentence(body, b)
+        count = _number_of(s[k + len(_WHERE_X):], b)
+    except FAIL:
+        raise NoParse(s) from None
+    from ...effects.spells import WhereX
+    n = b.notes.get("where_x", 0)
+    b.notes["where_x"] = n + 1
+    got = _with_x(tuple(effs), WhereX(count, -1000 - n))
+    if got == tuple(effs) or _has_x(got):
+        raise NoParse(s)  # no X read, or an X left that isn't an amount
+    return out + list(got)
+
+
+def _has_x(x: Any) -> bool:
+    from ...subjects import XValue
+    if isinstance(x, XValue):
+        return True
+    if isinstance(x, tuple | list):
+        return any(_has_x(y) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return any(_has_x(getattr(x, f.name)) for f in dataclasses.fields(x))
+    return False
+
+
+SENTENCE_HOOKS.append(_where_x_sentence)
+
+
+# --------------------------------------------------------------------------------------------
+# "Each creature deals 1 damage to its controller" (CR 120.3)
+
+
+@rule("effect", "<what:objs> deals <n:n> damage to its controller")
+def each_deals_damage_to_controller(b: Builder, what: ObjRef, n: int) -> list[Any]:
+    """"Each creature deals 1 damage to its controller." (Rakdos Charm): each creature is the
+    source of the damage to the player who controls it (CR 120.3)."""
+    from ...effects.spells import EachDealsDamageToController
+    return [EachDealsDamageToController(b.obj(what), n)]
