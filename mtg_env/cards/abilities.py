@@ -400,7 +400,11 @@ class CastRestriction(StaticAbility):
 
 
 def cast_allowed(g: Any, card: Any, player: int) -> bool:
-    """Do the card's casting restrictions (CastRestriction) allow `player` to cast it now?"""
+    """Do the card's casting restrictions (CastRestriction) allow `player` to cast it now, and
+    may the player cast spells this turn ("can't cast spells this turn", CR 101.2)?"""
+    facts = g.turn_state.facts
+    if facts and player in facts.get("cant_cast", ()):
+        return False
     return all(ab.allows(g, player) for ab in card.abilities if isinstance(ab, CastRestriction))
 
 

@@ -131,3 +131,15 @@ class ModifyPT(Modification):
         if c.power is not None and c.toughness is not None:
             c.power += self.power
             c.toughness += self.toughness
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchPT(Modification):
+    """"Switch its power and toughness" (CR 613.4d, layer 7d: applied after every other change
+    to power and toughness, counters included; two switches undo each other)."""
+
+    layer: ClassVar[Layer] = Layer.PT_SWITCH
+
+    def apply(self, c: Chars, key: str, origin: str | None) -> None:
+        if c.power is not None and c.toughness is not None:
+            c.power, c.toughness = c.toughness, c.power

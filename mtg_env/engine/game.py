@@ -722,6 +722,7 @@ class Game:
     manifest = facedown.manifest
     add_extra_turn = turns.add_extra_turn
     add_land_plays = turns.add_land_plays
+    cant_cast_spells_this_turn = turns.cant_cast_spells_this_turn
 
 
 def _check_options(names: list[Any], seed: Any, format: Any, x_cap: Any, turn_limit: Any,

@@ -108,6 +108,16 @@ def add_land_plays(g: Game, player: int, n: int) -> None:
     g.turn_state.facts.setdefault("extra_lands", []).extend([player] * n)
 
 
+def cant_cast_spells_this_turn(g: Game, player: int) -> None:
+    """"<player> can't cast spells this turn" (CR 101.2: "can't" wins over any permission):
+    TurnState.facts "cant_cast", read by cards.abilities.cast_allowed, which every way of
+    casting a spell asks (from a hand, cascade, effects that cast cards)."""
+    cant = g.turn_state.facts.setdefault("cant_cast", [])
+    if player not in cant:
+        cant.append(player)
+        g.log_event(f"{g.players[player].name} can't cast spells this turn")
+
+
 def land_plays(g: Game, p: int) -> int:
     """How many lands player `p` may play this turn (CR 305.2): one, and one more for each
     additional land play an effect gave them this turn or a static ability of a permanent

@@ -427,3 +427,115 @@ players:
     g.run_line(["cast Hazardous Conditions", "pass"])
     assert permanents(g, "Grizzly Bears") == []
     assert permanent(g, "Hill Giant")["power"] == 2
+
+
+# --------------------------------------------------------------------------------------------
+# "can't cast spells this turn" (CR 101.2)
+
+
+def test_cr_101_2_its_controller_cant_cast_spells_this_turn_render_silent():
+    """Render Silent: "Counter target spell. Its controller can't cast spells this turn." P2's
+    Lightning Bolt is countered, and P2 can't cast their second Bolt this turn; next turn
+    they can."""
+    _compiled("Render Silent")
+    g = scenario("""
+format: duel
+active_player: P2
+players:
+  - mana_pool: "{W}{U}{U}"
+    hand: [Render Silent]
+  - mana_pool: "{R}{R}"
+    hand: [Lightning Bolt, Lightning Bolt]
+""")
+    g.run_line(["cast Lightning Bolt", "target P1", "pass", "cast Render Silent", "target Lightning Bolt",
+                "pass", "pass"])
+    assert player(g, "P1")["life"] == 20
+    assert player(g, "P2")["graveyard"] == ["Lightning Bolt"]
+    assert "cast Lightning Bolt" not in labels(g)
+
+
+def test_cr_101_2_a_spell_that_cant_be_countered_still_silences_render_silent():
+    """Render Silent on a spell that can't be countered (Abrupt Decay): it resolves, but its
+    controller can't cast spells for the rest of the turn (the card's ruling)."""
+    g = scenario("""
+format: duel
+active_player: P2
+players:
+  - mana_pool: "{W}{U}{U}"
+    hand: [Render Silent]
+    battlefield: [Wall of Omens]
+  - mana_pool: "{B}{G}{R}"
+    hand: [Abrupt Decay, Lightning Bolt]
+""")
+    g.run_line(["cast Abrupt Decay", "target Wall of Omens", "pass", "cast Render Silent", "target Abrupt Decay",
+                "pass", "pass"])
+    assert "cast Lightning Bolt" not in labels(g)
+    g.run_line(["pass", "pass"])
+    assert permanents(g, "Wall of Omens") == []
+
+
+def test_cr_101_2_your_opponents_cant_cast_spells_this_turn_silence():
+    """Silence: "Your opponents can't cast spells this turn." The opponent can't respond with
+    an instant afterwards (they may still in response to Silence itself)."""
+    _compiled("Silence")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{W}"
+    hand: [Silence]
+  - mana_pool: "{R}"
+    hand: [Lightning Bolt]
+""")
+    g.run_line(["cast Silence", "pass"])
+    assert "cast Lightning Bolt" in labels(g)  # in response
+    g.act("pass")
+    g.act("pass")
+    assert "cast Lightning Bolt" not in labels(g)
+
+
+# --------------------------------------------------------------------------------------------
+# power and toughness until end of turn (CR 613.4b, 613.4d)
+
+
+def test_cr_613_4d_switch_power_and_toughness_after_counters_windreaver():
+    """Windreaver: "{U}: Switch ~'s power and toughness until end of turn." A 1/3 with a
+    +1/+1 counter is 2/4; switched, 4/2 (the counter applies before the switch, CR 613.4c-d);
+    then {W}: +0/+1, activated after the switch, still applies before it (the card's ruling:
+    switches apply after all other effects): 2/5 switched, 5/2; switched again, 2/5."""
+    _compiled("Windreaver")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{W}"
+    battlefield: [{card: Windreaver, counters: {"+1/+1": 1}}]
+  - {}
+""")
+    switch = next(a for a in labels(g) if a.startswith("activate Windreaver: {U}: Switch"))
+    g.run_line([switch, "pass"])
+    w = permanent(g, "Windreaver")
+    assert (w["power"], w["toughness"]) == (4, 2)
+    g.run_line([next(a for a in labels(g) if a.startswith("activate Windreaver: {W}: Windreaver gets")), "pass"])
+    w = permanent(g, "Windreaver")
+    assert (w["power"], w["toughness"]) == (5, 2)
+    g.run_line([switch, "pass"])
+    w = permanent(g, "Windreaver")
+    assert (w["power"], w["toughness"]) == (2, 5)
+
+
+def test_cr_613_4b_base_power_and_toughness_until_end_of_turn_serendib_sorcerer():
+    """Serendib Sorcerer: "{T}: Target creature other than ~ has base power and toughness 0/2
+    until end of turn." A Hill Giant with a +1/+1 counter becomes 1/3 (the counter still
+    applies, CR 613.4c); the Sorcerer can't target itself; back to 4/4 at end of turn."""
+    _compiled("Serendib Sorcerer")
+    g = scenario("""
+players:
+  - battlefield: [Serendib Sorcerer]
+  - battlefield: [{card: Hill Giant, counters: {"+1/+1": 1}}]
+""")
+    g.act(next(a for a in labels(g) if a.startswith("activate Serendib Sorcerer")))
+    assert "target Serendib Sorcerer" not in labels(g)
+    g.run_line(["target Hill Giant", "pass"])
+    h = permanent(g, "Hill Giant")
+    assert (h["power"], h["toughness"]) == (1, 3)
+    pass_until(g, "upkeep", turn=2)
+    h = permanent(g, "Hill Giant")
+    assert (h["power"], h["toughness"]) == (4, 4)

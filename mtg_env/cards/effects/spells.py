@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.filters import Filter
+from ...core.modifications import Modification
 from ..subjects import Amount, Count, Who, amount_of
 from .addendum import cast_in_main_phase
 from .base import Ask, Effect, run_effects
@@ -88,4 +89,55 @@ class EachDealsDamageToController(Effect):
         dealt = [(oid, g.objects[oid].controller) for oid in sources]
         for oid, p in dealt:
             g.deal_damage(Ctx(p, oid, g.name_of(oid)), ("player", p), n)
+        return None
+
+
+@dataclass(frozen=True)
+class CantCastSpells(Effect):
+    """"Target player can't cast spells this turn." / "Your opponents can't cast spells this
+    turn." (CR 101.2): for the rest of the turn, whatever lets them cast a spell."""
+
+    who: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for kind, p in self.who.refs(g, ctx):
+            if kind == "player":
+                g.cant_cast_spells_this_turn(p)
+        return None
+
+
+@dataclass(frozen=True)
+class CounterThenCantCast(Effect):
+    """"Counter target spell. Its controller can't cast spells this turn." (Render Silent): the
+    spell's controller, known before it is countered, can't cast spells for the rest of the
+    turn, even if the spell can't be countered (CR 101.2)."""
+
+    what: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for ref in self.what.refs(g, ctx):
+            item = next((s for s in g.stack if s.id == ref[1]), None) if ref[0] == "stack" else None
+            if item is None:
+                continue
+            who = item.ctx.controller
+            g.counter(ref[1])
+            g.cant_cast_spells_this_turn(who)
+        return None
+
+
+@dataclass(frozen=True)
+class UntilEndOfTurn(Effect):
+    """A continuous effect on each object `what` names, until end of turn (CR 611.2a; the
+    objects are locked in as it resolves, CR 611.2c): "Switch ~'s power and toughness until
+    end of turn" (a SwitchPT, layer 7d), "Target creature has base power and toughness 0/2
+    until end of turn" (a SetPT, layer 7b)."""
+
+    modification: Modification
+    what: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import BATTLEFIELD
+        for kind, oid in self.what.refs(g, ctx):
+            if kind == "obj" and oid in g.objects and g.objects[oid].zone == BATTLEFIELD:
+                g.add_until_eot(oid, self.modification)
         return None

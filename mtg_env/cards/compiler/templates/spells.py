@@ -352,3 +352,87 @@ def each_deals_damage_to_controller(b: Builder, what: ObjRef, n: int) -> list[An
     source of the damage to the player who controls it (CR 120.3)."""
     from ...effects.spells import EachDealsDamageToController
     return [EachDealsDamageToController(b.obj(what), n)]
+
+
+# --------------------------------------------------------------------------------------------
+# "can't cast spells this turn" (CR 101.2)
+
+
+@rule("effect", "<who:player> can't cast spells this turn", "Your opponents can't cast spells this turn")
+def cant_cast_spells(b: Builder, who: PlayerRef | None = None) -> list[Any]:
+    """"Target player can't cast spells this turn." (CR 101.2): for the rest of the turn, by
+    any means (the engine asks it wherever a spell may be cast)."""
+    from ...effects.spells import CantCastSpells
+    from ...subjects import EACH_OPPONENT
+    if who is None:
+        return [CantCastSpells(EACH_OPPONENT)]
+    if who.kind not in ("target", "you", "each_opponent", "each_player"):
+        raise NoParse("can't cast spells this turn")
+    return [CantCastSpells(b.player(who))]
+
+
+def _its_controller_cant_cast(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """"Counter target spell. Its controller can't cast spells this turn." (Render Silent): the
+    countered spell's controller."""
+    from ...effects.spells import CounterThenCantCast
+    if s.lower() != "its controller can't cast spells this turn":
+        return None
+    prev = out[start:]
+    if len(prev) != 1 or not isinstance(prev[0], CounterSpell) or not isinstance(prev[0].what, Target):
+        raise NoParse(s)
+    return out[:start] + [CounterThenCantCast(prev[0].what)]
+
+
+SENTENCE_HOOKS.append(_its_controller_cant_cast)
+
+
+# --------------------------------------------------------------------------------------------
+# power and toughness until end of turn: switched (CR 613.4d), base set (CR 613.4b)
+
+
+@rule("effect", "Switch <what:possessive> power and toughness until end of turn")
+def switch_pt(b: Builder, what: ObjRef) -> list[Any]:
+    """"Switch ~'s power and toughness until end of turn." (Windreaver; CR 613.4d): applied in
+    layer 7d, after counters and every "gets +N/+N"."""
+    from ....core.modifications import SwitchPT
+    from ...effects.spells import UntilEndOfTurn
+    return [UntilEndOfTurn(SwitchPT(), b.obj(what))]
+
+
+@kind("possessive")
+def _possessive(text: str) -> ObjRef:
+    """"~'s", "target creature's", "its": the object whose characteristic is named."""
+    from ..lexicon import read_obj
+    low = text.lower()
+    if low == "its":
+        return ObjRef("it")
+    if not low.endswith("'s"):
+        raise NoParse(text)
+    return read_obj(text[:-2])
+
+
+_OTHER_THAN_SELF = re.compile(r"target (creature|permanent) other than ~", re.IGNORECASE)
+
+
+@rule("effect", "<what:base_pt_obj> has base power and toughness <p:n>/<t:n> until end of turn",
+      "<what:base_pt_obj> have base power and toughness <p:n>/<t:n> until end of turn")
+def base_pt_until_eot(b: Builder, what: ObjRef, p: int, t: int) -> list[Any]:
+    """"Target creature other than ~ has base power and toughness 0/2 until end of turn."
+    (Serendib Sorcerer; CR 613.4b, layer 7b): counters and "gets +N/+N" still apply on top."""
+    from ....core.modifications import SetPT
+    from ...effects.spells import UntilEndOfTurn
+    return [UntilEndOfTurn(SetPT(p, t), b.obj(what))]
+
+
+@kind("base_pt_obj")
+def _base_pt_obj(text: str) -> ObjRef:
+    from ..lexicon import read_noun as noun
+    from ..lexicon import read_obj, read_objs
+    m = _OTHER_THAN_SELF.fullmatch(text)
+    if m:
+        phrase = f"other {m.group(1).lower()}"
+        return ObjRef("target", TargetSpec(phrase, filter=noun(phrase)))
+    low = text.lower()
+    if low.startswith(("each ", "all ")):
+        return read_objs(text)
+    return read_obj(text)
