@@ -185,3 +185,14 @@ class SpellsCostLess(StaticAbility):
     generic: int = 1
     #: "you cast" (True) or every player's spells ("Spells cost {1} less to cast", False)
     yours: bool = True
+
+
+@dataclass(frozen=True)
+class ManaValueReduction(CostReduction):
+    """"This spell costs {X} less to cast, where X is the total mana value of noncreature
+    artifacts you control." (Metalwork Colossus; CR 601.2f): the generic part of the total
+    cost is reduced by the sum of the mana values of the permanents `of` matches, relative to
+    the caster, as the total cost is determined."""
+
+    generic: int = 0
+    of: Filter | None = None

@@ -43,8 +43,9 @@ def cost_of(g: Game, oid: int, keyword: str) -> ManaCost:
 
 
 #: the alternative costs a player may choose whenever the card may be cast (madness only as its
-#: trigger resolves, CR 702.35a)
-ANYTIME = ("evoke", "dash")
+#: trigger resolves, CR 702.35a); "flash": "You may cast ~ as though it had flash if you pay {2}
+#: more to cast it" (its mana cost and {2}, at any time it could be cast with flash)
+ANYTIME = ("evoke", "dash", "flash")
 
 
 def cast_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None,

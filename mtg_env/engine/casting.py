@@ -19,6 +19,7 @@ from ..cards.spellcosts import (
     AdditionalCost,
     Buyback,
     CostReduction,
+    ManaValueReduction,
     Entwine,
     Flashback,
     Kicker,
@@ -151,6 +152,8 @@ def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: 
                 (st.affects is None or _spell_matches(g, st.affects, oid, p, src, face)):
             less += st.generic
     for ab in card.abilities:
+        if isinstance(ab, ManaValueReduction) and ab.of is not None:
+            less += sum(g.chars(o).mana_value for o in g.battlefield if g.matches(ab.of, o, p, oid))
         if isinstance(ab, CostReduction):
             if ab.per is not None:
                 less += ab.generic * sum(1 for o in g.battlefield if g.matches(ab.per, o, p, oid))

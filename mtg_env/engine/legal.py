@@ -193,7 +193,7 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     characteristics are evaluated, CR 709.3a, 712.11c, 715.3a); `alt`: with that alternative
     cost (CR 118.9)."""
     card = g.objects[oid].card if face is None else face
-    fast = "Instant" in card.types or "flash" in card.keywords
+    fast = "Instant" in card.types or "flash" in card.keywords or alt == "flash"  # CR 702.8a
     if not fast and not sorcery_ok:
         return False
     if not cast_allowed(g, card, p):

@@ -539,3 +539,110 @@ players:
     pass_until(g, "upkeep", turn=2)
     h = permanent(g, "Hill Giant")
     assert (h["power"], h["toughness"]) == (4, 4)
+
+
+# --------------------------------------------------------------------------------------------
+# casting: flash for more (CR 702.8a, 601.2f), cost reductions (CR 601.2f), equip costs
+
+
+def test_cr_601_2f_cast_as_though_it_had_flash_for_2_more_harbinger_of_the_tides():
+    """Harbinger of the Tides: "You may cast ~ as though it had flash if you pay {2} more to
+    cast it." In the opponent's turn it may be cast only for {2}{U}{U}: with {U}{U} it can't;
+    with four mana it can, and all four are spent."""
+    _compiled("Harbinger of the Tides")
+    g = scenario("""
+format: duel
+active_player: P2
+players:
+  - mana_pool: "{U}{U}"
+    hand: [Harbinger of the Tides]
+  - {}
+""")
+    g.act("pass")
+    assert not any(a.startswith("cast Harbinger") for a in labels(g))
+    g = scenario("""
+format: duel
+active_player: P2
+players:
+  - mana_pool: "{U}{U}{U}{U}"
+    hand: [Harbinger of the Tides]
+  - {}
+""")
+    g.act("pass")
+    assert "cast Harbinger of the Tides" not in labels(g)
+    g.act("cast Harbinger of the Tides with flash {2}{U}{U}")
+    assert player(g, "P1")["mana_pool"] == ""
+    assert stack(g)
+
+
+def _idol_game(lands: int):
+    g = scenario(f"""
+format: duel
+active_player: P2
+mana_payment: auto
+players:
+  - hand: [Ancient Stone Idol]
+    battlefield: [{", ".join(["Wastes"] * lands)}]
+  - battlefield: [Grizzly Bears, Savannah Lions]
+""")
+    g.run_line(["pass", "pass", "pass", "pass", "attack P1 with Grizzly Bears", "attack P1 with Savannah Lions",
+                "pass"])
+    assert g.decision.player == "P1" and g.state_json()["step"] == "declare_attackers"
+    return g
+
+
+def test_cr_601_2f_costs_1_less_for_each_attacking_creature_ancient_stone_idol():
+    """Ancient Stone Idol: "Flash. This spell costs {1} less to cast for each attacking
+    creature." (any player's: the card's ruling). With two of the opponent's creatures
+    attacking it costs {8}: castable with eight lands, not with seven."""
+    _compiled("Ancient Stone Idol")
+    g = _idol_game(8)
+    g.act("cast Ancient Stone Idol")
+    assert all(e["tapped"] for e in player(g, "P1")["battlefield"] if e["card"] == "Wastes")
+    g = _idol_game(7)
+    assert "cast Ancient Stone Idol" not in labels(g)
+
+
+def test_cr_601_2f_costs_x_less_total_mana_value_metalwork_colossus():
+    """Metalwork Colossus: "This spell costs {X} less to cast, where X is the total mana value
+    of noncreature artifacts you control." Sol Ring (1) and Mind Stone (2) make it {8}; the
+    opponent's Worn Powerstone doesn't count."""
+    _compiled("Metalwork Colossus")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{C}{C}{C}{C}{C}{C}"
+    hand: [Metalwork Colossus]
+    battlefield: [Sol Ring, Mind Stone]
+  - battlefield: [Worn Powerstone]
+""")
+    g.act("cast Metalwork Colossus")
+    assert player(g, "P1")["mana_pool"] == ""
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{C}{C}{C}{C}{C}"
+    hand: [Metalwork Colossus]
+    battlefield: [Sol Ring, Mind Stone]
+  - battlefield: [Worn Powerstone]
+""")
+    assert "cast Metalwork Colossus" not in labels(g)
+
+
+def test_cr_702_6a_equip_discard_a_card_murderers_axe():
+    """Murderer's Axe: "Equipped creature gets +2/+2. Equip—Discard a card." Equipping costs
+    a card from the hand (no mana); with an empty hand it can't be activated."""
+    _compiled("Murderer's Axe")
+    g = scenario("""
+players:
+  - hand: [Island]
+    battlefield: [Murderer's Axe, Grizzly Bears]
+  - {}
+""")
+    g.act(next(a for a in labels(g) if a.startswith("activate Murderer's Axe")))
+    g.act("target Grizzly Bears")
+    if g.decision.kind == "choose":
+        g.act("discard Island")
+    g.act("pass")
+    assert player(g, "P1")["hand"] == [] and player(g, "P1")["graveyard"] == ["Island"]
+    bears = permanent(g, "Grizzly Bears")
+    assert (bears["power"], bears["toughness"]) == (4, 4)
+    assert not any(a.startswith("activate Murderer's Axe") for a in labels(g))

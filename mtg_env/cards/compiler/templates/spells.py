@@ -436,3 +436,105 @@ def _base_pt_obj(text: str) -> ObjRef:
     if low.startswith(("each ", "all ")):
         return read_objs(text)
     return read_obj(text)
+
+
+# --------------------------------------------------------------------------------------------
+# "You may cast ~ as though it had flash if you pay {2} more to cast it." (CR 702.8a, 601.2f)
+
+
+@rule("static", "You may cast <s:self> as though it had flash if you pay <more:mana> more to cast it")
+def flash_for_more(b: Builder, s: str, more: str, line: Line) -> list[Any]:
+    """Harbinger of the Tides: cast at any time it could be cast with flash for its mana cost
+    and {2} more ("cast ~ with flash {2}{U}{U}"). It is offered as the card's only other way
+    to pay (the card has no alternative cost, and it can't be cast without paying its mana cost
+    this way, CR 118.9a); commander tax and cost changes apply as to the ordinary cast."""
+    from ....core.mana import parse_mana_cost
+    from ...altcast import AlternativeCost
+    card = b.card
+    cost = getattr(getattr(card, "front", None), "mana_cost", None)
+    if not cost or "{X}" in cost or getattr(card, "layout", "") != "normal" or "Land" in card.type_line:
+        raise NoParse(line.text)
+    from ....core.mana import split_symbols
+    extra = parse_mana_cost(more)
+    if extra.x_count or extra.typed != (0,) * 6 or extra.hybrid:
+        raise NoParse(line.text)
+    n = parse_mana_cost(cost).generic + extra.generic
+    total = parse_mana_cost(f"{{{n}}}" + "".join(f"{{{x}}}" for x in split_symbols(cost) if not x.isdigit()))
+    return [AlternativeCost(text=line.raw, keyword="flash", cost=total)]
+
+
+# --------------------------------------------------------------------------------------------
+# cost reductions of the spell itself (CR 601.2f) beyond templates/costs.py's
+
+
+def _normal_no_x(b: Builder, line: Line) -> None:
+    """Reductions are applied before X is announced here: a card with {X} is not read."""
+    cost = getattr(getattr(b.card, "front", None), "mana_cost", None)
+    if cost is None or "{X}" in cost or getattr(b.card, "layout", "") != "normal":
+        raise NoParse(line.text)
+
+
+@kind("any_counted")
+def _any_counted(text: str) -> Any:
+    """What "for each" counts among every player's permanents: "attacking creature",
+    "creature on the battlefield", "creature your opponents control"."""
+    from ....core.filters import Permanent
+    from ..lexicon import read_noun
+    low = text.lower()
+    if low.endswith(" on the battlefield"):
+        text = text[: -len(" on the battlefield")]
+    elif not (low.startswith(("attacking ", "blocking ", "tapped ")) or low.endswith(
+            (" your opponents control", " an opponent controls", " you don't control"))):
+        raise NoParse(text)
+    if " and " in low or " or " in low:
+        raise NoParse(text)
+    f = read_noun(text)
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return f & Permanent()
+
+
+@rule("static", "This spell costs <cost:mana> less to cast for each <what:any_counted>")
+@rule("spell_static", "This spell costs <cost:mana> less to cast for each <what:any_counted>")
+def costs_less_for_each_any(b: Builder, cost: str, what: Any, line: Line) -> list[Any]:
+    """CR 601.2f: "This spell costs {1} less to cast for each attacking creature." (Ancient
+    Stone Idol: any player's attacking creatures, counted as the total cost is determined)."""
+    from ....core.mana import parse_mana_cost
+    from ...spellcosts import CostReduction
+    _normal_no_x(b, line)
+    m = parse_mana_cost(cost)
+    if m.typed != (0,) * 6 or m.hybrid or m.x_count or not m.generic:
+        raise NoParse(line.text)
+    return [CostReduction(text=line.raw, generic=m.generic, per=what)]
+
+
+@rule("static", "This spell costs {X} less to cast, where X is the total mana value of <what:phrase>")
+@rule("spell_static", "This spell costs {X} less to cast, where X is the total mana value of <what:phrase>")
+def costs_less_total_mana_value(b: Builder, what: Any, line: Line) -> list[Any]:
+    """CR 601.2f: "This spell costs {X} less to cast, where X is the total mana value of
+    noncreature artifacts you control." (Metalwork Colossus): the generic part only, never
+    below zero."""
+    from ....core.filters import Permanent
+    from ...spellcosts import ManaValueReduction
+    _normal_no_x(b, line)
+    if what.domain() not in (None, frozenset({"battlefield"})) or "you control" not in line.text.lower():
+        raise NoParse(line.text)
+    return [ManaValueReduction(text=line.raw, of=what & Permanent())]
+
+
+# --------------------------------------------------------------------------------------------
+# "Equip—<cost>" (CR 702.6a with a cost that isn't mana)
+
+
+@rule("keyword", "Equip—<cost:cost>")
+def equip_other_cost(b: Builder, cost: Any, line: Line) -> list[Any]:
+    """"Equip—Discard a card." (Murderer's Axe; CR 702.6a, 602.1a): "[Cost]: Attach this
+    permanent to target creature you control. Activate only as a sorcery." with that cost."""
+    from ...abilities import Activated
+    from ...effects import Attach
+    if b.card is None or "Equipment" not in b.card.type_line:
+        raise NoParse(line.text)
+    if cost.tap or cost.untap or cost.sacrifice_self or cost.exile_self or cost.discard_self or cost.crew:
+        raise NoParse(line.text)  # costs that would act on the Equipment itself: not read
+    return [Activated(text=line.raw, keyword="equip", cost=cost, sorcery_speed=True, effects=(Attach(),),
+                      targets=(TargetSpec("creature you control"),))]
