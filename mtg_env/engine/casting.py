@@ -19,10 +19,10 @@ from ..cards.spellcosts import (
     AdditionalCost,
     Buyback,
     CostReduction,
-    ManaValueReduction,
     Entwine,
     Flashback,
     Kicker,
+    ManaValueReduction,
     SpellsCostLess,
 )
 from ..core.actions import Action
