@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, Activated, Keyword, TargetSpec, TriggerEvent, targets_of
 from ..cards.carddef import CardDef, card_cache
 from ..cards.costs import Cost
+from ..cards.effects.spells import reads_mana_spent
 from ..cards.spellcosts import (
     AdditionalCost,
     Buyback,
@@ -642,7 +643,12 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
 
     if t.what == "spell":
         ctx.alt = t.alt_cost
+        card = g.objects[oid].card
         _cast(g, p, oid, ctx, t.buyback)
+        if any(t.spent) and ctx.source_id is not None and \
+                card_cache(card, "_reads_spent", reads_mana_spent):
+            w = g.writable(ctx.source_id)  # CR 601.2h: the mana spent to cast it
+            w.info = dict(w.info or {}, spent=tuple(t.spent))
         return
     if t.what == "face_up":
         facedown.turn_face_up(g, oid, t.key, p)  # type: ignore[arg-type]

@@ -121,7 +121,30 @@ def pay_mana_step(g: Game, t: Announce, due: ManaCost, p: int, oid: int) -> bool
     """Pay `due` from the pool (CR 601.2h). The player chooses which mana pays a hybrid or
     generic part where that leaves a different pool; otherwise it is paid for them.
     Restricted mana that may be spent here is spent first: it is never worth more than
-    unrestricted mana of the same type."""
+    unrestricted mana of the same type. For a spell, the mana spent is added up by type
+    (`t.spent`: "if {U} was spent to cast it"; no mana is added to the pool during a step)."""
+    if t.what != "spell":
+        return _pay_mana_step(g, t, due, p, oid)
+    pool = g.players[p].pool
+    before = _by_type(pool)
+    try:
+        return _pay_mana_step(g, t, due, p, oid)
+    finally:
+        after = _by_type(pool)
+        if not t.spent:
+            t.spent = [0] * 6
+        for i in range(6):
+            t.spent[i] += before[i] - after[i]
+
+
+def _by_type(pool: ManaPool) -> list[int]:
+    out = list(pool.counts)
+    for r in pool.restricted:
+        out[TYPE_INDEX[r.type]] += r.amount
+    return out
+
+
+def _pay_mana_step(g: Game, t: Announce, due: ManaCost, p: int, oid: int) -> bool:
     pool = g.players[p].pool
     tags = spend_tags(g, p, t.what, oid)
     if t.due is None:

@@ -646,3 +646,53 @@ players:
     bears = permanent(g, "Grizzly Bears")
     assert (bears["power"], bears["toughness"]) == (4, 4)
     assert not any(a.startswith("activate Murderer's Axe") for a in labels(g))
+
+
+# --------------------------------------------------------------------------------------------
+# "unless {U} was spent to cast it" (CR 601.2h)
+
+
+def test_cr_601_2h_sacrifice_it_unless_u_was_spent_to_cast_it_azorius_herald():
+    """Azorius Herald: "When ~ enters, you gain 4 life. When ~ enters, sacrifice it unless
+    {U} was spent to cast it." Cast with {U} paying part of the generic cost, it stays; cast
+    with {C}{C}{W}, it is sacrificed (the 4 life are gained either way)."""
+    _compiled("Azorius Herald")
+    for pool, stays in (("{U}{C}{W}", True), ("{C}{C}{W}", False)):
+        g = scenario(f"""
+players:
+  - mana_pool: "{pool}"
+    hand: [Azorius Herald]
+  - {{}}
+""")
+        g.act("cast Azorius Herald")
+        while g.decision.kind == "choose":  # which mana pays the generic part: {U} first
+            g.act(next((a for a in labels(g) if "{U}" in a), labels(g)[0]))
+        g.act("pass")  # the Herald resolves
+        for _ in range(8):
+            if g.decision.kind == "priority" and not stack(g):
+                break
+            g.act(labels(g)[0] if g.decision.kind != "priority" else "pass")
+        assert bool(permanents(g, "Azorius Herald")) is stays, pool
+        assert player(g, "P1")["life"] == 24
+
+
+def test_cr_601_2h_a_copy_of_the_permanent_spell_was_not_cast_court_hussar():
+    """Court Hussar: "... sacrifice it unless {W} was spent to cast it." Cast with {W}{C}{U}:
+    it stays (and its look-at-three trigger resolves)."""
+    _compiled("Court Hussar")
+    g = scenario("""
+players:
+  - mana_pool: "{W}{C}{U}"
+    hand: [Court Hussar]
+    library: [Island, Forest, Plains]
+  - {}
+""")
+    g.act("cast Court Hussar")
+    while g.decision.kind == "choose":
+        g.act(next((a for a in labels(g) if "{W}" in a), labels(g)[0]))
+    g.act("pass")
+    for _ in range(6):
+        if g.decision.kind == "priority" and not stack(g):
+            break
+        g.act(labels(g)[0] if g.decision.kind != "priority" else "pass")
+    assert permanent(g, "Court Hussar")

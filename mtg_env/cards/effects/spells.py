@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.filters import Filter
 from ...core.modifications import Modification
@@ -141,3 +142,48 @@ class UntilEndOfTurn(Effect):
             if kind == "obj" and oid in g.objects and g.objects[oid].zone == BATTLEFIELD:
                 g.add_until_eot(oid, self.modification)
         return None
+
+
+# --------------------------------------------------------------------------------------------
+# "unless {U} was spent to cast it" (CR 601.2h): the permanent remembers the mana its spell was
+# cast with (`info["spent"]`, by type W U B R G C; engine/casting.py records it for the cards
+# that read it, `reads_mana_spent`)
+
+
+def mana_spent(o: Any, color: str) -> int:
+    """How much mana of `color` was spent to cast the permanent `o` (0 if it wasn't cast)."""
+    from ...core.mana import TYPE_INDEX
+    spent = (o.info or {}).get("spent")
+    return int(spent[TYPE_INDEX[color]]) if spent else 0
+
+
+@dataclass(frozen=True)
+class SacrificeUnlessSpent(Effect):
+    """"When ~ enters, sacrifice it unless {U} was spent to cast it." (Azorius Herald): a
+    permanent that wasn't cast (or was cast without that mana) is sacrificed (the card's
+    ruling)."""
+
+    color: str
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import BATTLEFIELD
+        src = ctx.source_id
+        obj = g.objects.get(src) if src is not None else None
+        if src is None or obj is None or obj.zone != BATTLEFIELD or obj.controller != ctx.controller:
+            return None
+        if not mana_spent(obj, self.color):
+            g.sacrifice(src)
+        return None
+
+
+def reads_mana_spent(card: Any) -> bool:
+    """Whether any of the card's abilities asks what mana was spent to cast it."""
+    def walk(x: Any) -> bool:
+        if isinstance(x, SacrificeUnlessSpent):
+            return True
+        if isinstance(x, tuple | list):
+            return any(walk(y) for y in x)
+        if dataclasses.is_dataclass(x) and not isinstance(x, type):
+            return any(walk(getattr(x, f.name)) for f in dataclasses.fields(x))
+        return False
+    return any(walk(ab) for ab in card.abilities)

@@ -538,3 +538,28 @@ def equip_other_cost(b: Builder, cost: Any, line: Line) -> list[Any]:
         raise NoParse(line.text)  # costs that would act on the Equipment itself: not read
     return [Activated(text=line.raw, keyword="equip", cost=cost, sorcery_speed=True, effects=(Attach(),),
                       targets=(TargetSpec("creature you control"),))]
+
+
+# --------------------------------------------------------------------------------------------
+# "sacrifice it unless {U} was spent to cast it" (CR 601.2h)
+
+
+@rule("effect", "sacrifice <s:obj> unless <sym:one_mana> was spent to cast it")
+def sacrifice_unless_spent(b: Builder, s: ObjRef, sym: str) -> list[Any]:
+    """"When ~ enters, sacrifice it unless {U} was spent to cast it." (Azorius Herald; the
+    Dissension cycle): a permanent that entered without being cast is sacrificed (the card's
+    ruling)."""
+    from ...effects.spells import SacrificeUnlessSpent
+    from ...subjects import SELF
+    if s.kind not in ("self", "it") or b.last not in (None, SELF) or b.notes.get("activated"):
+        raise NoParse("sacrifice it unless")
+    b.last = SELF
+    return [SacrificeUnlessSpent(sym)]
+
+
+@kind("one_mana")
+def _one_mana(text: str) -> str:
+    m = re.fullmatch(r"\{([WUBRGC])\}", text)
+    if not m:
+        raise NoParse(text)
+    return m.group(1)
