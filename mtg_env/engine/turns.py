@@ -9,7 +9,7 @@ between steps (CR 106.4, 500.4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import TriggerEvent
 from ..cards.effects.turns import AdditionalLandPlays
@@ -116,6 +116,13 @@ def cant_cast_spells_this_turn(g: Game, player: int) -> None:
     if player not in cant:
         cant.append(player)
         g.log_event(f"{g.players[player].name} can't cast spells this turn")
+
+
+def forbid_this_turn(g: Game, kind: str, what: Any, controller: int, source: int | None) -> None:
+    """"<creatures> can't attack / block this turn" (CR 611.2c): `kind` "cant_attack" or
+    "cant_block", for every permanent `what` matches at each moment this turn (engine/combat.py,
+    forbidden_this_turn)."""
+    g.turn_state.facts.setdefault(kind, []).append((what, controller, source))
 
 
 def land_plays(g: Game, p: int) -> int:

@@ -696,3 +696,72 @@ players:
             break
         g.act(labels(g)[0] if g.decision.kind != "priority" else "pass")
     assert permanent(g, "Court Hussar")
+
+
+# --------------------------------------------------------------------------------------------
+# "can't block this turn" for a group (CR 611.2c), sacrifice all (CR 701.21a), "destroyed
+# this way"
+
+
+def test_cr_611_2c_creatures_without_flying_cant_block_this_turn_magmatic_chasm():
+    """Magmatic Chasm: "Creatures without flying can't block this turn." The set is updated
+    as the turn goes on (the card's ruling): a creature without flying that enters after it
+    resolves can't block either; a flier can."""
+    _compiled("Magmatic Chasm")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{R}"
+    hand: [Magmatic Chasm]
+    battlefield: [Hill Giant]
+  - mana_pool: "{C}{G}"
+    hand: [Ambush Viper]
+    battlefield: [Savannah Lions, Vampire Nighthawk]
+""")
+    g.run_line(["cast Magmatic Chasm", "pass", "pass"])
+    g.run_line(["pass", "cast Ambush Viper", "pass", "pass"])  # P2 flashes a creature in afterwards
+    assert permanent(g, "Ambush Viper")
+    g.run_line(["pass", "pass", "pass", "pass", "attack P2 with Hill Giant"])
+    if g.decision.kind == "attack":
+        g.act(next(a for a in labels(g) if a.startswith("done")))
+    g.run_line(["pass", "pass"])
+    assert g.decision.kind == "block"
+    blocks = labels(g)
+    assert any("Vampire Nighthawk" in a for a in blocks)
+    assert not any("Savannah Lions" in a or "Ambush Viper" in a for a in blocks)
+
+
+def test_cr_701_21a_each_player_sacrifices_all_colored_permanents_all_is_dust():
+    """All Is Dust: "Each player sacrifices all permanents they control that are one or more
+    colors." Colored creatures go (an indestructible one too: sacrificed, not destroyed);
+    colorless artifacts and lands stay."""
+    _compiled("All Is Dust")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{C}{C}{C}{C}{C}"
+    hand: [All Is Dust]
+    battlefield: [Grizzly Bears, Sol Ring, Forest]
+  - battlefield: [Darksteel Myr, Savannah Lions, Plains]
+""")
+    g.run_line(["cast All Is Dust", "pass"])
+    assert permanents(g, "Grizzly Bears") == [] and permanents(g, "Savannah Lions") == []
+    assert permanent(g, "Sol Ring") and permanent(g, "Darksteel Myr") and permanent(g, "Forest")
+    assert player(g, "P2")["graveyard"] == ["Savannah Lions"]
+
+
+def test_cr_701_8_draw_for_each_creature_destroyed_this_way_decree_of_pain():
+    """Decree of Pain: "Destroy all creatures. They can't be regenerated. Draw a card for each
+    creature destroyed this way." Three creatures, one indestructible (Darksteel Myr: not
+    destroyed): two cards."""
+    _compiled("Decree of Pain")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{C}{C}{C}{C}{B}{B}"
+    hand: [Decree of Pain]
+    library: [Island, Island, Island, Island]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Darksteel Myr, Savannah Lions]
+""")
+    g.run_line(["cast Decree of Pain", "pass"])
+    assert len(player(g, "P1")["hand"]) == 2
+    assert permanent(g, "Darksteel Myr")

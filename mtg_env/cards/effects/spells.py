@@ -187,3 +187,55 @@ def reads_mana_spent(card: Any) -> bool:
             return any(walk(getattr(x, f.name)) for f in dataclasses.fields(x))
         return False
     return any(walk(ab) for ab in card.abilities)
+
+
+@dataclass(frozen=True)
+class ForbidThisTurn(Effect):
+    """"Creatures without flying can't block this turn." (Magmatic Chasm): every creature
+    `what` matches at each moment this turn, those entering later too (CR 611.2c), can't
+    attack (`kinds` "cant_attack") / block ("cant_block")."""
+
+    kinds: tuple[str, ...]
+    what: Filter
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for kind in self.kinds:
+            g.forbid_this_turn(kind, self.what, ctx.controller, ctx.source_id)
+        return None
+
+
+@dataclass(frozen=True)
+class SacrificeAll(Effect):
+    """"Each player sacrifices all permanents they control that are one or more colors." (All
+    Is Dust; CR 701.21a): every permanent `what` matches as it resolves, each sacrificed by
+    its controller, all in the same effect (not destroyed: indestructible and regeneration
+    don't apply)."""
+
+    what: Filter
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        doomed = [o for o in g.battlefield if g.matches(self.what, o, ctx.controller, ctx.source_id)]
+        for oid in doomed:
+            g.sacrifice(oid)
+        return None
+
+
+@dataclass(frozen=True)
+class DestroyThenCount(Effect):
+    """"Destroy all creatures. They can't be regenerated. Draw a card for each creature
+    destroyed this way." (Decree of Pain): `destroy`, then `then` with its amount the number
+    of permanents it named that are no longer on the battlefield (regenerated or
+    indestructible ones weren't destroyed; CR 701.8, 701.19)."""
+
+    destroy: Effect
+    then: Effect
+    #: how much of `then` each one destroyed is worth ("2 life for each")
+    per: int = 1
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import BATTLEFIELD
+        who = self.destroy.what
+        before = [r[1] for r in who.refs(g, ctx) if r[0] == "obj"]
+        self.destroy.resolve(g, ctx, step)
+        n = sum(1 for o in before if o not in g.objects or g.objects[o].zone != BATTLEFIELD)
+        return dataclasses.replace(self.then, amount=n * self.per).resolve(g, ctx, step)  # type: ignore[call-arg]

@@ -563,3 +563,68 @@ def _one_mana(text: str) -> str:
     if not m:
         raise NoParse(text)
     return m.group(1)
+
+
+# --------------------------------------------------------------------------------------------
+# "<creatures> can't block this turn" (CR 611.2c), "Each player sacrifices all ..." (CR
+# 701.21a), "... for each creature destroyed this way"
+
+
+def _forbid(kinds: tuple[str, ...]) -> Any:
+    def build(b: Builder, what: ObjRef) -> list[Any]:
+        """"Creatures without flying can't block this turn." (Magmatic Chasm): the creatures it
+        names at each moment of the turn, not only those there as it resolves (the card's
+        ruling; CR 611.2c: it changes no characteristics)."""
+        from ...effects.spells import ForbidThisTurn
+        assert what.filter is not None
+        return [ForbidThisTurn(kinds, what.filter)]
+    return build
+
+
+for _verb, _kinds in (("block", ("cant_block",)), ("attack", ("cant_attack",)),
+                      ("attack or block", ("cant_attack", "cant_block"))):
+    rule("effect", f"<what:group> can't {_verb} this turn", f"<what:objs> can't {_verb} this turn")(
+        _forbid(_kinds))
+
+
+@rule("effect", "Each player sacrifices all permanents they control that are one or more colors",
+      "Each player sacrifices all <what:phrase> they control")
+def each_player_sacrifices_all(b: Builder, what: Any = None) -> list[Any]:
+    """"Each player sacrifices all permanents they control that are one or more colors." (All
+    Is Dust; CR 701.21a, 105.2): every colored permanent (by its color now, CR 105.2), all in
+    the same effect."""
+    from ....core.filters import Colorless, Permanent
+    from ...effects.spells import SacrificeAll
+    if what is None:
+        return [SacrificeAll(~Colorless() & Permanent())]
+    if what.domain() not in (None, frozenset({"battlefield"})) or "control" in str(what):
+        raise NoParse("sacrifices all")
+    return [SacrificeAll(what & Permanent())]
+
+
+def _destroyed_this_way(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """"Destroy all creatures. They can't be regenerated. Draw a card for each creature
+    destroyed this way." (Decree of Pain): the permanents the destroy effect before named that
+    left the battlefield."""
+    from ...effects import Destroy, Draw, GainLife
+    from ...effects.shields import DestroyNoRegenerate
+    from ...effects.spells import DestroyThenCount
+    from ..grammar import FAIL
+    from ..lines import sentence
+    low = s.lower()
+    tail = " for each creature destroyed this way"
+    if not low.endswith(tail):
+        return None
+    prev = out[start:]
+    if len(prev) != 1 or type(prev[0]) not in (Destroy, DestroyNoRegenerate) or not isinstance(prev[0].what, Each):
+        raise NoParse(s)
+    try:
+        effs = sentence(s[: -len(tail)], b)
+    except FAIL:
+        raise NoParse(s) from None
+    if len(effs) != 1 or type(effs[0]) not in (Draw, GainLife) or not isinstance(effs[0].amount, int):
+        raise NoParse(s)
+    return out[:start] + [DestroyThenCount(prev[0], effs[0], effs[0].amount)]
+
+
+SENTENCE_HOOKS.append(_destroyed_this_way)
