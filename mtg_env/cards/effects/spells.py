@@ -227,8 +227,10 @@ class DestroyThenCount(Effect):
     of permanents it named that are no longer on the battlefield (regenerated or
     indestructible ones weren't destroyed; CR 701.8, 701.19)."""
 
-    destroy: Effect
-    then: Effect
+    #: a Destroy of some permanents (its `what`)
+    destroy: Any
+    #: an effect with an `amount` (Draw, GainLife)
+    then: Any
     #: how much of `then` each one destroyed is worth ("2 life for each")
     per: int = 1
 
@@ -238,4 +240,5 @@ class DestroyThenCount(Effect):
         before = [r[1] for r in who.refs(g, ctx) if r[0] == "obj"]
         self.destroy.resolve(g, ctx, step)
         n = sum(1 for o in before if o not in g.objects or g.objects[o].zone != BATTLEFIELD)
-        return dataclasses.replace(self.then, amount=n * self.per).resolve(g, ctx, step)  # type: ignore[call-arg]
+        got: Ask | None = dataclasses.replace(self.then, amount=n * self.per).resolve(g, ctx, step)
+        return got
