@@ -236,9 +236,11 @@ def sacrifice(g: Game, oid: int) -> None:
         zones.move_to_zone(g, oid, GRAVEYARD)
 
 
-def counter(g: Game, stack_id: int) -> None:
-    """CR 701.6: the countered spell goes to its owner's graveyard; a copy ceases to exist. A
-    spell that can't be countered stays on the stack (CR 101.2)."""
+def counter(g: Game, stack_id: int, to: str = GRAVEYARD) -> None:
+    """CR 701.6: the countered spell goes to its owner's graveyard (or, `to`, where the effect
+    puts it instead: "exile it instead", "on top of its owner's library", "into its owner's
+    hand"); a copy ceases to exist. A spell that can't be countered stays on the stack (CR
+    101.2)."""
     for i, item in enumerate(g.stack):
         if item.id == stack_id:
             if item.kind == "spell" and cant_be_countered(g, item):
@@ -251,7 +253,7 @@ def counter(g: Game, stack_id: int) -> None:
                     g.objects.pop(item.obj_id, None)  # CR 707.10a: it ceases to exist
                     g.disown(item.obj_id)
                 else:
-                    zones.move_to_zone(g, item.obj_id, GRAVEYARD)
+                    zones.move_to_zone(g, item.obj_id, to)
             return
 
 

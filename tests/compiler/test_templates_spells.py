@@ -765,3 +765,41 @@ players:
     g.run_line(["cast Decree of Pain", "pass"])
     assert len(player(g, "P1")["hand"]) == 2
     assert permanent(g, "Darksteel Myr")
+
+
+# --------------------------------------------------------------------------------------------
+# "If that spell is countered this way, ... instead" (CR 701.6a, 614.1a)
+
+
+def test_cr_701_6a_countered_spell_exiled_instead_dissipate():
+    """Dissipate: "Counter target spell. If that spell is countered this way, exile it instead
+    of putting it into its owner's graveyard." """
+    _compiled("Dissipate")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}{U}{U}"
+    hand: [Lightning Bolt, Dissipate]
+  - {}
+""")
+    g.run_line(["cast Lightning Bolt", "target P2", "cast Dissipate", "target Lightning Bolt", "pass"])
+    assert [e["card"] for e in player(g, "P1")["exile"]] == ["Lightning Bolt"]
+    assert player(g, "P1")["graveyard"] == ["Dissipate"]
+    assert player(g, "P2")["life"] == 20
+
+
+def test_cr_701_6a_countered_spell_on_top_of_library_memory_lapse():
+    """Memory Lapse: "... put it on top of its owner's library instead of into that player's
+    graveyard." """
+    _compiled("Memory Lapse")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}{U}"
+    hand: [Lightning Bolt, Memory Lapse]
+    library: [Island]
+  - {}
+""")
+    g.run_line(["cast Lightning Bolt", "target P2", "cast Memory Lapse", "target Lightning Bolt", "pass"])
+    assert player(g, "P1")["library_count"] == 2
+    assert player(g, "P1")["graveyard"] == ["Memory Lapse"]
+    pass_until(g, "precombat_main", turn=3)
+    assert "Lightning Bolt" in player(g, "P1")["hand"]

@@ -242,3 +242,19 @@ class DestroyThenCount(Effect):
         n = sum(1 for o in before if o not in g.objects or g.objects[o].zone != BATTLEFIELD)
         got: Ask | None = dataclasses.replace(self.then, amount=n * self.per).resolve(g, ctx, step)
         return got
+
+
+@dataclass(frozen=True)
+class CounterTo(Effect):
+    """"Counter target spell. If that spell is countered this way, exile it instead of putting
+    it into its owner's graveyard." (Dissipate; CR 701.6a, 614.1a): the countered card goes to
+    `to` ("exile", "library": on top, "hand") instead of its owner's graveyard; a spell that
+    can't be countered isn't moved."""
+
+    what: Who
+    to: str
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for ref in self.what.refs(g, ctx):
+            g.counter(ref[1], self.to)
+        return None

@@ -628,3 +628,34 @@ def _destroyed_this_way(s: str, b: Builder, out: list[Any], start: int) -> list[
 
 
 SENTENCE_HOOKS.append(_destroyed_this_way)
+
+
+# --------------------------------------------------------------------------------------------
+# "If that spell is countered this way, exile it instead of putting it into its owner's
+# graveyard." (CR 701.6a, 614.1a)
+
+_COUNTERED_TO = {
+    "exile it instead of putting it into its owner's graveyard": "exile",
+    "put it on top of its owner's library instead of into that player's graveyard": "library",
+    "put it into its owner's hand instead of into that player's graveyard": "hand",
+}
+
+
+def _countered_this_way(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """The sentence after "Counter target spell." (Dissipate, Memory Lapse, Remand): where the
+    countered card goes instead of its owner's graveyard."""
+    from ...effects.spells import CounterTo
+    low = s.lower()
+    for lead in ("if that spell is countered this way, ", "if the spell is countered this way, "):
+        if low.startswith(lead):
+            break
+    else:
+        return None
+    to = _COUNTERED_TO.get(low[len(lead):])
+    prev = out[start:]
+    if to is None or len(prev) != 1 or type(prev[0]) is not CounterSpell or not isinstance(prev[0].what, Target):
+        raise NoParse(s)
+    return out[:start] + [CounterTo(prev[0].what, to)]
+
+
+SENTENCE_HOOKS.append(_countered_this_way)
