@@ -196,3 +196,16 @@ class ManaValueReduction(CostReduction):
 
     generic: int = 0
     of: Filter | None = None
+
+
+@dataclass(frozen=True)
+class Strive(Ability):
+    """Strive (an ability word, CR 207.2c): "This spell costs {2}{U} more to cast for each
+    target beyond the first." (CR 601.2f: an increase, added to the total cost once the
+    targets are chosen, before reductions)."""
+
+    cost: ManaCost = ManaCost()
+
+    @property
+    def kind(self) -> str:
+        return "casting"

@@ -25,6 +25,7 @@ from ..cards.spellcosts import (
     Kicker,
     ManaValueReduction,
     SpellsCostLess,
+    Strive,
 )
 from ..core.actions import Action
 from ..core.errors import MtgError
@@ -125,7 +126,7 @@ def spell_cost(g: Game, oid: int, face: CardDef | None = None, alt: str | None =
 
 def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: bool = False,
                x: int | None = None, face: CardDef | None = None, alt: str | None = None,
-               entwined: bool = False) -> ManaCost:
+               entwined: bool = False, targets: int = 0) -> ManaCost:
     """The mana of the total cost to cast `oid` (CR 601.2f): its mana cost (or flashback cost;
     nothing when cast without paying it, CR 118.9), plus the additional costs' mana, the
     kicker paid `kicked` times and the buyback, minus the cost reductions; with `x`, X is
@@ -145,6 +146,11 @@ def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: 
         ew = entwine_of(card)
         assert ew is not None
         mana = mana.plus(ew.cost)  # CR 702.42a: an additional cost
+    if targets > 1:
+        st = strive_of(card)
+        if st is not None:
+            for _ in range(targets - 1):
+                mana = mana.plus(st.cost)  # strive: for each target beyond the first (CR 601.2f)
     if x is not None:
         mana = mana.with_x(x)
     less = 0
@@ -230,6 +236,28 @@ def entwine_action(g: Game, t: Announce, modes: tuple[Any, ...], ctx: Context) -
 ENTWINED = "entwine"
 
 
+def strive_of(card: CardDef) -> Strive | None:
+    """The spell's strive cost increase, if it has one."""
+    return card_cache(card, "_strive", lambda c: next((ab for ab in c.abilities if isinstance(ab, Strive)), None))
+
+
+def _chosen_targets(t: Announce) -> int:
+    """How many targets the spell being cast has, once they are chosen (0 before)."""
+    return len(t.ctx.targets) if t.targets_done and t.ctx is not None else 0
+
+
+def strive_allows(g: Game, t: Announce, n: int) -> bool:
+    """Could the spell being cast still be paid with `n` targets (strive's increase, CR
+    601.2f)? A target beyond what can be paid is not offered (CR 601.2c-h: the choices made
+    must leave the total cost payable)."""
+    from .legal import spell_payable as payable
+    p = t.player
+    avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
+    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
+    m = spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined, targets=n)
+    return bool(payable(g, p, t.obj, avail, m.with_x(t.ctx.x if t.ctx is not None else 0), sources))
+
+
 def kicker_of(card: CardDef) -> Kicker | None:
     for ab in card.abilities:
         if isinstance(ab, Kicker):
@@ -262,7 +290,8 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
     if t.what == "spell":
         card = g.objects[oid].card
         extra = additional_cost(card)
-        mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined)
+        mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined,
+                          targets=_chosen_targets(t))
         return dataclasses.replace(extra, mana=mana), spell_targets(card)
     if not t.ability_read:
         t.ability, t.origin = ability_of(g, oid, t.key)  # type: ignore[arg-type]
@@ -400,9 +429,13 @@ def announce(g: Game, t: Announce) -> bool:
         if ctx.modes:
             specs = targets_of(ab, ctx)
         if not t.targets_done:
-            if not targets.choose_targets(g, t, ctx, specs, p):
+            strive = t.what == "spell" and strive_of(g.objects[oid].card) is not None
+            more = (lambda n: strive_allows(g, t, n)) if strive else None
+            if not targets.choose_targets(g, t, ctx, specs, p, more):
                 return False
             t.targets_done = True
+            if strive:
+                cost, _specs = _parts(g, t)  # with strive's increase for the targets chosen
         if not divide(g, t, ctx, ab, p):
             return False
         t.stage = stage = S.SACRIFICE
@@ -472,7 +505,7 @@ def announce(g: Game, t: Announce) -> bool:
         due = cost.mana.with_x(ctx.x)
         if t.what == "spell" and ctx.x and cost.mana.x_count:  # reductions apply to X too (CR 601.2f)
             due = spell_mana(g, p, oid, t.free, t.kicked, t.buyback, x=ctx.x, alt=t.alt_cost,
-                             entwined=t.entwined)
+                             entwined=t.entwined, targets=_chosen_targets(t))
         if due.phyrexian:  # CR 107.4f: each {W/P} paid with its mana or 2 life, as chosen
             got = phyrexian.step(g, t, due, p, oid, cost)
             if got is None:

@@ -803,3 +803,67 @@ players:
     assert player(g, "P1")["graveyard"] == ["Memory Lapse"]
     pass_until(g, "precombat_main", turn=3)
     assert "Lightning Bolt" in player(g, "P1")["hand"]
+
+
+# --------------------------------------------------------------------------------------------
+# strive (CR 207.2c, 601.2f) and "any number of target creatures" (CR 601.2c)
+
+
+def test_cr_601_2f_strive_costs_more_for_each_target_beyond_the_first_aerial_formation():
+    """Aerial Formation: "Strive — This spell costs {2}{U} more to cast for each target beyond
+    the first. Any number of target creatures each get +1/+1 and gain flying until end of
+    turn." With {U} and {2}{U} in the pool: a second target is offered, not a third; both
+    targets get +1/+1 and flying and all the mana is spent."""
+    _compiled("Aerial Formation")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{C}{C}{U}"
+    hand: [Aerial Formation]
+    battlefield: [Grizzly Bears, Llanowar Elves, Savannah Lions]
+  - {}
+""")
+    g.act("cast Aerial Formation")
+    g.act("target Grizzly Bears")
+    g.act("target Llanowar Elves")
+    assert not any(a.startswith("target ") for a in labels(g))
+    g.act("done choosing targets")
+    g.act("pass")
+    assert player(g, "P1")["mana_pool"] == ""
+    for name in ("Grizzly Bears", "Llanowar Elves"):
+        p = permanent(g, name)
+        assert "flying" in g.chars(p["id"]).keywords and p["power"] == 3 - (name == "Llanowar Elves")
+    assert "flying" not in g.chars(permanent(g, "Savannah Lions")["id"]).keywords
+
+
+def test_cr_601_2c_strive_with_one_target_costs_the_mana_cost_aerial_formation():
+    """One target: no increase ({U} only)."""
+    g = scenario("""
+players:
+  - mana_pool: "{U}"
+    hand: [Aerial Formation]
+    battlefield: [Grizzly Bears, Savannah Lions]
+  - {}
+""")
+    g.act("cast Aerial Formation")
+    g.act("target Grizzly Bears")
+    assert not any(a.startswith("target ") for a in labels(g))
+    g.act("done choosing targets")
+    g.act("pass")
+    assert permanent(g, "Grizzly Bears")["power"] == 3
+
+
+def test_cr_601_2c_strive_put_a_counter_on_each_of_them_natures_panoply():
+    """Nature's Panoply: "Choose any number of target creatures. Put a +1/+1 counter on each of
+    them." Two targets for {G} and {2}{G}."""
+    _compiled("Nature's Panoply")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{C}{C}{G}"
+    hand: [Nature's Panoply]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Savannah Lions]
+""")
+    g.run_line(["cast Nature's Panoply", "target Grizzly Bears", "target Savannah Lions", "done choosing targets",
+                "pass"])
+    assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}
+    assert permanent(g, "Savannah Lions")["counters"] == {"+1/+1": 1}

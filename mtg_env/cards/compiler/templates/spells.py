@@ -659,3 +659,111 @@ def _countered_this_way(s: str, b: Builder, out: list[Any], start: int) -> list[
 
 
 SENTENCE_HOOKS.append(_countered_this_way)
+
+
+# --------------------------------------------------------------------------------------------
+# strive (CR 207.2c, 601.2f): "This spell costs {2}{U} more to cast for each target beyond the
+# first." and "any number of target creatures" (CR 601.2c: none, one or more)
+
+#: "any number of" targets: as many as there are (the engine offers "done" at any point)
+ANY_NUMBER = 1000
+
+
+@rule("spell_static", "This spell costs <cost:mana> more to cast for each target beyond the first")
+def strive(b: Builder, cost: str, line: Line) -> list[Any]:
+    """Strive: the increase is added to the total cost once the targets are chosen (CR
+    601.2f); a target the caster couldn't pay for is not offered."""
+    from ....core.mana import parse_mana_cost
+    from ...spellcosts import Strive
+    _normal_no_x(b, line)
+    m = parse_mana_cost(cost)
+    if m.x_count or m.phyrexian:
+        raise NoParse(line.text)
+    return [Strive(text=line.raw, cost=m)]
+
+
+@kind("any_number_target")
+def _any_number_target(text: str) -> ObjRef:
+    """"any number of target creatures" (permanents on the battlefield)."""
+    from ..lexicon import read_noun
+    low = text.lower()
+    if not low.startswith("any number of target "):
+        raise NoParse(text)
+    what = text[len("any number of target "):]
+    f = read_noun(what)
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return ObjRef("target", TargetSpec(what, count=ANY_NUMBER, up_to=True, label=f"any number of {what}", filter=f))
+
+
+def _every_target(b: Builder, ref: ObjRef) -> Any:
+    """The spec's targets (effects/counted.SpecTargets): the ability's only targets."""
+    from ...effects.counted import SpecTargets
+    assert ref.spec is not None
+    if b.targets or not ref.spec.where <= frozenset({"battlefield"}):
+        raise NoParse(ref.spec.what)
+    b.targets.append(ref.spec)
+    who = SpecTargets(len(b.targets) - 1)
+    b.last = who
+    return who
+
+
+@rule("effect", "<what:any_number_target> each get <pt:pt> and gain <kws:keywords> until end of turn")
+def any_number_pump_and_gain(b: Builder, what: ObjRef, pt: Any, kws: tuple[str, ...]) -> list[Any]:
+    """"Any number of target creatures each get +1/+1 and gain flying until end of turn."
+    (Aerial Formation; CR 611.2a, 613.4c)."""
+    from ...effects import GainKeyword, Pump
+    who = _every_target(b, what)
+    return [Pump(pt.power, pt.toughness, who), GainKeyword(kws, who)]
+
+
+@rule("effect", "<what:any_number_target> each get <pt:pt> until end of turn")
+def any_number_pump(b: Builder, what: ObjRef, pt: Any) -> list[Any]:
+    from ...effects import Pump
+    return [Pump(pt.power, pt.toughness, _every_target(b, what))]
+
+
+@rule("effect", "<what:any_number_target> each gain <kws:keywords> until end of turn")
+def any_number_gain(b: Builder, what: ObjRef, kws: tuple[str, ...]) -> list[Any]:
+    from ...effects import GainKeyword
+    return [GainKeyword(kws, _every_target(b, what))]
+
+
+@rule("effect", "<what:any_number_target> can't block this turn")
+def any_number_cant_block(b: Builder, what: ObjRef) -> list[Any]:
+    """"Any number of target creatures can't block this turn." (Blinding Flare)."""
+    from ....core.chars import Flag
+    from ...effects.combat import FlagUntilEOT
+    return [FlagUntilEOT((Flag.CANT_BLOCK,), _every_target(b, what))]
+
+
+@rule("effect", "Return <what:any_number_target> to their owners' hands")
+def any_number_bounce(b: Builder, what: ObjRef) -> list[Any]:
+    """"Return any number of target enchantments to their owners' hands." (Kiora's Dismissal)."""
+    from ...effects import ReturnToHand
+    return [ReturnToHand(_every_target(b, what))]
+
+
+@rule("effect", "Destroy <what:any_number_target>")
+def any_number_destroy(b: Builder, what: ObjRef) -> list[Any]:
+    from ...effects import Destroy
+    return [Destroy(_every_target(b, what))]
+
+
+@rule("effect", "Choose <what:any_number_target>")
+def choose_any_number(b: Builder, what: ObjRef) -> list[Any]:
+    """"Choose any number of target creatures. Put a +1/+1 counter on each of them." (Nature's
+    Panoply): the targets, which the next sentence acts on."""
+    _every_target(b, what)
+    b.notes["needs_more"] = "Choose any number of target creatures"
+    return []
+
+
+@rule("effect", "Put <n:amount> <counter:counter> counter(s|) on each of them")
+def counters_on_each_of_them(b: Builder, n: Any, counter: str) -> list[Any]:
+    from ...effects import PutCounters
+    from ...effects.counted import SpecTargets
+    if not isinstance(b.last, SpecTargets):
+        raise NoParse("each of them")
+    b.notes.pop("needs_more", None)
+    return [PutCounters(counter, n, b.last)]
