@@ -74,6 +74,7 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
                         f"{'s' if n != 1 else ''})")
         else:
             p.life -= n
+            lost_life(g, ref[1])
             g.log_event(f"{ctx.source_name} deals {n} damage to {p.name}")
     else:
         types = g.chars(ref[1]).types
@@ -166,7 +167,16 @@ def lose_life(g: Game, player: int, n: int) -> None:
     g.sba_dirty = True
     if n > 0:
         g.players[player].life -= n
+        lost_life(g, player)
         g.log_event(f"{g.players[player].name} loses {n} life")
+
+
+def lost_life(g: Game, player: int) -> None:
+    """Record that `player` lost life this turn (CR 119.3: damage, "loses life" and paying life,
+    CR 119.4, all make a player lose life): TurnState.facts "lost_life" (spectacle)."""
+    lost = g.turn_state.facts.setdefault("lost_life", [])
+    if player not in lost:
+        lost.append(player)
 
 
 def gain_energy(g: Game, player: int, n: int) -> None:

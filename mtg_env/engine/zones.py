@@ -238,6 +238,7 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
         obj.info = info or None
         if paid:
             g.players[obj.controller].life -= paid
+            g.turn_state.facts.setdefault("lost_life", []).append(obj.controller)  # CR 119.4
             g.sba_dirty = True
             g.log_event(f"{g.players[obj.controller].name} pays {paid} life ({obj.card.name})")
     if attach_to is not None and attach_to in g.objects:

@@ -867,3 +867,45 @@ players:
                 "pass"])
     assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}
     assert permanent(g, "Savannah Lions")["counters"] == {"+1/+1": 1}
+
+
+# --------------------------------------------------------------------------------------------
+# surge (CR 702.117a) and spectacle (CR 702.137a)
+
+
+def test_cr_702_137a_spectacle_only_after_an_opponent_lost_life_skewer_the_critics():
+    """Skewer the Critics: "Spectacle {R}" — its spectacle cost may be paid only once an
+    opponent lost life this turn (here to Lightning Bolt)."""
+    _compiled("Skewer the Critics")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}"
+    hand: [Skewer the Critics, Lightning Bolt]
+  - {}
+""")
+    assert not any("spectacle" in a for a in labels(g))
+    g.run_line(["cast Lightning Bolt", "target P2", "pass"])
+    g.act("cast Skewer the Critics with spectacle {R}")
+    g.run_line(["target P2", "pass"])
+    assert player(g, "P2")["life"] == 14
+
+
+def test_cr_702_117a_surge_only_after_casting_another_spell_reckless_bushwhacker():
+    """Reckless Bushwhacker: "Surge {1}{R}. Haste. When ~ enters, if its surge cost was paid,
+    other creatures you control get +1/+0 and gain haste until end of turn." Not offered
+    before another spell was cast this turn; after a Lightning Bolt it is, and the trigger
+    pumps the other creatures (an opponent's spell doesn't count)."""
+    _compiled("Reckless Bushwhacker")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}{R}"
+    hand: [Reckless Bushwhacker, Lightning Bolt]
+    battlefield: [Grizzly Bears]
+  - {}
+""")
+    assert not any("surge" in a for a in labels(g))
+    g.run_line(["cast Lightning Bolt", "target P2", "pass"])
+    g.act("cast Reckless Bushwhacker with surge {1}{R}")
+    g.run_line(["pass", "pass"])
+    bears = permanent(g, "Grizzly Bears")
+    assert bears["power"] == 3 and "haste" in g.chars(bears["id"]).keywords

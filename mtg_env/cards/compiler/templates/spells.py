@@ -767,3 +767,32 @@ def counters_on_each_of_them(b: Builder, n: Any, counter: str) -> list[Any]:
         raise NoParse("each of them")
     b.notes.pop("needs_more", None)
     return [PutCounters(counter, n, b.last)]
+
+
+# --------------------------------------------------------------------------------------------
+# surge (CR 702.117) and spectacle (CR 702.137): alternative costs with a condition
+
+
+@rule("keyword", "Surge <cost:mana>", "Spectacle <cost:mana>")
+def surge_or_spectacle(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.117a: "You may cast this spell by paying [cost] rather than paying its mana cost
+    if you or a teammate has cast another spell this turn." (surge); CR 702.137a: "... if an
+    opponent lost life this turn." (spectacle). Offered beside the ordinary cast when the
+    condition holds (engine/altcast.alternative_allowed)."""
+    from ....core.mana import parse_mana_cost
+    from ...altcast import AlternativeCost
+    if getattr(b.card, "layout", None) != "normal":
+        raise NoParse(line.text)
+    m = parse_mana_cost(cost)
+    if m.x_count:
+        raise NoParse(line.text)
+    return [AlternativeCost(text=line.raw, keyword=line.text.split()[0].lower(), cost=m)]
+
+
+for _kw in ("surge", "spectacle"):
+    def _paid(b: Builder, kw: str = _kw) -> Any:
+        """CR 702.117b, 702.137b: "When ~ enters, if its surge cost was paid, ..." (the
+        permanent remembers the alternative cost its spell was cast with)."""
+        from ...altcast import PaidAlternative
+        return PaidAlternative(kw)
+    rule("condition", f"its {_kw} cost was paid")(_paid)
