@@ -909,3 +909,32 @@ players:
     g.run_line(["pass", "pass"])
     bears = permanent(g, "Grizzly Bears")
     assert bears["power"] == 3 and "haste" in g.chars(bears["id"]).keywords
+
+
+def test_cr_608_2h_its_controller_after_the_spell_is_countered_undermine():
+    """Undermine: "Counter target spell. Its controller loses 3 life." The countered spell has
+    left the stack; its controller as it last existed there loses the life (CR 608.2h)."""
+    _compiled("Undermine")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{B}"
+    hand: [Undermine]
+  - mana_pool: "{R}"
+    hand: [Lightning Bolt]
+format: duel
+active_player: P2
+""")
+    g.run_line(["cast Lightning Bolt", "target P1", "pass", "cast Undermine", "target Lightning Bolt", "pass", "pass"])
+    assert player(g, "P2")["life"] == 17 and player(g, "P1")["life"] == 20
+
+
+def test_cr_701_6a_counter_target_instant_or_sorcery_spell_is_read():
+    """"Counter target instant or sorcery spell." (Muddle the Mixture's first line; its other
+    abilities aren't read yet): one target, instant or sorcery spells only."""
+    from mtg_env.cards.compiler import compile_card
+    from mtg_env.cards.database import OracleCard, OracleFace
+    face = OracleFace("Test Counter", "{U}{U}", "Instant", "Counter target instant or sorcery spell.")
+    got = compile_card(OracleCard(face.name, "normal", face, (face,), ("U",), 2.0))
+    assert got.supported, got.reasons
+    (spec,) = got.card.spell_ability.targets
+    assert str(spec.filter) == "spell instant or spell sorcery"

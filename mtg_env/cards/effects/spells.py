@@ -108,25 +108,6 @@ class CantCastSpells(Effect):
 
 
 @dataclass(frozen=True)
-class CounterThenCantCast(Effect):
-    """"Counter target spell. Its controller can't cast spells this turn." (Render Silent): the
-    spell's controller, known before it is countered, can't cast spells for the rest of the
-    turn, even if the spell can't be countered (CR 101.2)."""
-
-    what: Who
-
-    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
-        for ref in self.what.refs(g, ctx):
-            item = next((s for s in g.stack if s.id == ref[1]), None) if ref[0] == "stack" else None
-            if item is None:
-                continue
-            who = item.ctx.controller
-            g.counter(ref[1])
-            g.cant_cast_spells_this_turn(who)
-        return None
-
-
-@dataclass(frozen=True)
 class UntilEndOfTurn(Effect):
     """A continuous effect on each object `what` names, until end of turn (CR 611.2a; the
     objects are locked in as it resolves, CR 611.2c): "Switch ~'s power and toughness until
@@ -248,7 +229,8 @@ class DestroyThenCount(Effect):
 class CounterTo(Effect):
     """"Counter target spell. If that spell is countered this way, exile it instead of putting
     it into its owner's graveyard." (Dissipate; CR 701.6a, 614.1a): the countered card goes to
-    `to` ("exile", "library": on top, "hand") instead of its owner's graveyard; a spell that
+    `to` ("exile", "library": on top, "hand") instead of its owner's graveyard ("graveyard":
+    the ordinary counter, with its controller noted for a later "its controller"); a spell that
     can't be countered isn't moved."""
 
     what: Who
@@ -256,5 +238,33 @@ class CounterTo(Effect):
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         for ref in self.what.refs(g, ctx):
+            item = next((s for s in g.stack if s.id == ref[1]), None) if ref[0] == "stack" else None
+            if item is not None:
+                ctx.answers[COUNTERED_CONTROLLER - ref[1]] = item.ctx.controller  # SpellControllerOf
             g.counter(ref[1], self.to)
         return None
+
+
+#: where CounterTo notes a countered spell's controller in `ctx.answers` (this minus its stack
+#: id: negative keys are never an effect's step)
+COUNTERED_CONTROLLER = -2_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class SpellControllerOf(Who):
+    """"Counter target spell. Its controller loses 3 life." (Undermine): the controller of the
+    spell `of` names, while it is on the stack, or as it was when this ability countered it
+    (CR 608.2h: last known information)."""
+
+    of: Who
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Any]:
+        out: list[Any] = []
+        for kind, sid in self.of.refs(g, ctx):
+            if kind != "stack":
+                continue
+            item = next((s for s in g.stack if s.id == sid), None)
+            p = item.ctx.controller if item is not None else ctx.answers.get(COUNTERED_CONTROLLER - sid)
+            if p is not None:
+                out.append(("player", int(p)))
+        return out

@@ -83,6 +83,9 @@ def counter_ability(b: Builder, what: ObjRef) -> list[Any]:
     target."""
     assert what.spec is not None
     f = what.spec.filter
+    from .costs import _spells_only
+    if _spells_only(f) and not what.spec.up_to:
+        return [CounterSpell(b.obj(what, frozenset({"stack"})))]  # "instant or sorcery spell"
     if not (isinstance(f, StackAbility) or (hasattr(f, "parts") and not isinstance(f, Spell)
                                              and any(isinstance(p, StackAbility) for p in f.parts)
                                              and not any(isinstance(p, Spell) for p in f.parts))):
@@ -366,24 +369,56 @@ def cant_cast_spells(b: Builder, who: PlayerRef | None = None) -> list[Any]:
     from ...subjects import EACH_OPPONENT
     if who is None:
         return [CantCastSpells(EACH_OPPONENT)]
-    if who.kind not in ("target", "you", "each_opponent", "each_player"):
+    if who.kind not in ("target", "you", "each_opponent", "each_player", "controller"):
         raise NoParse("can't cast spells this turn")
     return [CantCastSpells(b.player(who))]
 
 
-def _its_controller_cant_cast(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
-    """"Counter target spell. Its controller can't cast spells this turn." (Render Silent): the
-    countered spell's controller."""
-    from ...effects.spells import CounterThenCantCast
-    if s.lower() != "its controller can't cast spells this turn":
+def _after_counter(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """"Counter target spell. Its controller loses 3 life." (Undermine), "... Its controller
+    can't cast spells this turn." (Render Silent): once the spell is countered it has left the
+    stack, and "its controller" is the controller it had (CR 608.2h): the counter notes it
+    (effects/spells.SpellControllerOf). Spells that can't be countered stay on the stack, and
+    their controller is read there."""
+    from ...effects.spells import CounterTo, SpellControllerOf
+    from ...subjects import ControllerOf
+    from ..grammar import FAIL
+    from ..lines import sentence
+    if not s.lower().startswith("its controller "):
         return None
-    prev = out[start:]
-    if len(prev) != 1 or not isinstance(prev[0], CounterSpell) or not isinstance(prev[0].what, Target):
-        raise NoParse(s)
-    return out[:start] + [CounterThenCantCast(prev[0].what)]
+    k = next((i for i in range(len(out) - 1, -1, -1)
+              if type(out[i]) in (CounterSpell, CounterTo) and isinstance(out[i].what, Target)), None)
+    if k is None:
+        return None
+    what = out[k].what
+    saved = b.save()
+    try:
+        effs = sentence(s, b)
+    except FAIL:
+        b.restore(saved)
+        return None
+    swapped = _swap(tuple(effs), ControllerOf(what), SpellControllerOf(what))
+    if swapped == tuple(effs) or any(hasattr(e, "amend") for e in effs):
+        b.restore(saved)
+        return None  # read as it is (templates/tokens.py notes the controller itself)
+    counter = out[k] if type(out[k]) is CounterTo else CounterTo(what, "graveyard")
+    return out[:k] + [counter] + out[k + 1:] + list(swapped)
 
 
-SENTENCE_HOOKS.append(_its_controller_cant_cast)
+def _swap(x: Any, old: Any, new: Any) -> Any:
+    """`x` with every value equal to `old` replaced by `new` (in effects and their fields)."""
+    if x == old and type(x) is type(old):
+        return new
+    if isinstance(x, tuple):
+        return tuple(_swap(y, old, new) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        changes = {f.name: _swap(getattr(x, f.name), old, new) for f in dataclasses.fields(x) if f.init}
+        changes = {k: v for k, v in changes.items() if v is not getattr(x, k)}
+        return dataclasses.replace(x, **changes) if changes else x
+    return x
+
+
+SENTENCE_HOOKS.append(_after_counter)
 
 
 # --------------------------------------------------------------------------------------------
@@ -443,6 +478,7 @@ def _base_pt_obj(text: str) -> ObjRef:
 
 
 @rule("static", "You may cast <s:self> as though it had flash if you pay <more:mana> more to cast it")
+@rule("spell_static", "You may cast <s:self> as though it had flash if you pay <more:mana> more to cast it")
 def flash_for_more(b: Builder, s: str, more: str, line: Line) -> list[Any]:
     """Harbinger of the Tides: cast at any time it could be cast with flash for its mana cost
     and {2} more ("cast ~ with flash {2}{U}{U}"). It is offered as the card's only other way
