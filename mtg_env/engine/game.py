@@ -724,6 +724,7 @@ class Game:
     add_land_plays = turns.add_land_plays
     cant_cast_spells_this_turn = turns.cant_cast_spells_this_turn
     forbid_this_turn = turns.forbid_this_turn
+    exile_if_dies_this_turn = primitives.exile_if_dies_this_turn
 
 
 def _check_options(names: list[Any], seed: Any, format: Any, x_cap: Any, turn_limit: Any,

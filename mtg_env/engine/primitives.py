@@ -171,6 +171,16 @@ def lose_life(g: Game, player: int, n: int) -> None:
         g.log_event(f"{g.players[player].name} loses {n} life")
 
 
+def exile_if_dies_this_turn(g: Game, oid: int) -> None:
+    """"If that creature would die this turn, exile it instead." (CR 614.1a): a replacement
+    effect on this permanent (the same object only: CR 400.7) until the turn ends
+    (zones.move_to_zone)."""
+    obj = g.objects.get(oid)
+    if obj is not None and obj.zone == BATTLEFIELD:
+        w = g.writable(oid)
+        w.info = dict(w.info or {}, exile_if_dies=g.turn)
+
+
 def lost_life(g: Game, player: int) -> None:
     """Record that `player` lost life this turn (CR 119.3: damage, "loses life" and paying life,
     CR 119.4, all make a player lose life): TurnState.facts "lost_life" (spectacle)."""

@@ -131,6 +131,9 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
         zone = EXILE  # CR 702.34a: exiled instead of going anywhere else as it leaves the stack
     if old_zone == BATTLEFIELD and zone != EXILE and obj.info and obj.info.get("unearthed"):
         zone = EXILE  # CR 702.84a: an unearthed permanent is exiled instead of going anywhere else
+    if old_zone == BATTLEFIELD and zone == GRAVEYARD and obj.info and obj.info.get("exile_if_dies") == g.turn \
+            and "Creature" in g.chars(oid).types:
+        zone = EXILE  # "If that creature would die this turn, exile it instead." (CR 614.1a, 700.4)
     if old_zone == BATTLEFIELD:
         # last known information (CR 113.7a): what it was just before it left
         last = g.lki[oid] = g.chars(oid)

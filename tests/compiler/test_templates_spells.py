@@ -938,3 +938,56 @@ def test_cr_701_6a_counter_target_instant_or_sorcery_spell_is_read():
     assert got.supported, got.reasons
     (spec,) = got.card.spell_ability.targets
     assert str(spec.filter) == "spell instant or spell sorcery"
+
+
+# --------------------------------------------------------------------------------------------
+# "If that creature would die this turn, exile it instead." (CR 614.1a)
+
+
+def test_cr_614_1a_if_that_creature_would_die_this_turn_exile_it_instead_lava_coil():
+    """Lava Coil: "~ deals 4 damage to target creature. If that creature would die this turn,
+    exile it instead." The creature is exiled, not put into the graveyard."""
+    _compiled("Lava Coil")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{R}"
+    hand: [Lava Coil]
+  - battlefield: [Hill Giant]
+""")
+    g.run_line(["cast Lava Coil", "target Hill Giant", "pass"])
+    assert permanents(g, "Hill Giant") == []
+    assert [e["card"] for e in player(g, "P2")["exile"]] == ["Hill Giant"]
+    assert player(g, "P2")["graveyard"] == []
+
+
+def test_cr_614_1a_only_creatures_dealt_damage_this_way_are_exiled_anger_of_the_gods():
+    """Anger of the Gods: "~ deals 3 damage to each creature. If a creature dealt damage this
+    way would die this turn, exile it instead." Both 2/2s are exiled."""
+    _compiled("Anger of the Gods")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{R}{R}"
+    hand: [Anger of the Gods]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Savannah Lions]
+""")
+    g.run_line(["cast Anger of the Gods", "pass"])
+    assert [e["card"] for e in player(g, "P1")["exile"]] == ["Grizzly Bears"]
+    assert [e["card"] for e in player(g, "P2")["exile"]] == ["Savannah Lions"]
+
+
+def test_cr_614_1a_the_replacement_lasts_the_turn_magma_spray():
+    """Magma Spray: "~ deals 2 damage to target creature. If that creature would die this turn,
+    exile it instead." 2 damage doesn't kill a 3/3, but a later Lightning Bolt this turn does,
+    and it is exiled then (the replacement lasts the turn)."""
+    _compiled("Magma Spray")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}"
+    hand: [Magma Spray, Lightning Bolt]
+  - battlefield: [Hill Giant]
+""")
+    g.run_line(["cast Magma Spray", "target Hill Giant", "pass"])
+    assert permanent(g, "Hill Giant")["damage"] == 2
+    g.run_line(["cast Lightning Bolt", "target Hill Giant", "pass"])
+    assert [e["card"] for e in player(g, "P2")["exile"]] == ["Hill Giant"]

@@ -268,3 +268,35 @@ class SpellControllerOf(Who):
             if p is not None:
                 out.append(("player", int(p)))
         return out
+
+
+@dataclass(frozen=True)
+class ExileIfDies(Effect):
+    """"If that creature would die this turn, exile it instead." (Lava Coil): a replacement
+    effect on each permanent `what` names until end of turn (CR 614.1a; the same object only,
+    CR 400.7)."""
+
+    what: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for kind, oid in self.what.refs(g, ctx):
+            if kind == "obj":
+                g.exile_if_dies_this_turn(oid)
+        return None
+
+
+@dataclass(frozen=True)
+class DamageThenExileIfDies(Effect):
+    """"~ deals 3 damage to each creature. If a creature dealt damage this way would die this
+    turn, exile it instead." (Anger of the Gods): `damage` is dealt as usual, and each creature
+    it was dealt to (damage prevented isn't dealt, CR 615.1) gets the replacement effect."""
+
+    damage: Any  # a DealDamage
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        n = amount_of(self.damage.amount, g, ctx)
+        for ref in self.damage.to.refs(g, ctx):
+            dealt = g.deal_damage(ctx, ref, n)
+            if dealt > 0 and ref[0] == "obj" and ref[1] in g.objects and "Creature" in g.chars(ref[1]).types:
+                g.exile_if_dies_this_turn(ref[1])
+        return None

@@ -832,3 +832,35 @@ for _kw in ("surge", "spectacle"):
         from ...altcast import PaidAlternative
         return PaidAlternative(kw)
     rule("condition", f"its {_kw} cost was paid")(_paid)
+
+
+# --------------------------------------------------------------------------------------------
+# "If that creature would die this turn, exile it instead." (CR 614.1a)
+
+
+def _exile_if_dies(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """After an effect on one target creature ("Lava Coil deals 4 damage to target creature.",
+    "Target creature gets -13/-13 until end of turn."): that creature is exiled if it would die
+    this turn. After damage to any target or to each creature: "If a creature dealt damage
+    this way would die this turn, exile it instead." (only those dealt damage)."""
+    from ...effects import DealDamage, Pump
+    from ...effects.spells import DamageThenExileIfDies, ExileIfDies
+    low = s.lower()
+    prev = out[start:]
+    if low == "if that creature would die this turn, exile it instead":
+        if len(prev) != 1 or not isinstance(prev[0], (DealDamage, Pump)):
+            raise NoParse(s)
+        who = prev[0].to if isinstance(prev[0], DealDamage) else prev[0].what
+        spec = b.targets[who.index] if isinstance(who, Target) and who.index < len(b.targets) else None
+        words = spec.what.lower().split() if spec is not None else []
+        if spec is None or "creature" not in words or " or " in spec.what:
+            raise NoParse(s)  # a target that is always a creature
+        return out + [ExileIfDies(who)]
+    if low == "if a creature dealt damage this way would die this turn, exile it instead":
+        if len(prev) != 1 or type(prev[0]) is not DealDamage:
+            raise NoParse(s)
+        return out[:start] + [DamageThenExileIfDies(prev[0])]
+    return None
+
+
+SENTENCE_HOOKS.append(_exile_if_dies)
