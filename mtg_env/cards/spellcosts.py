@@ -209,3 +209,13 @@ class Strive(Ability):
     @property
     def kind(self) -> str:
         return "casting"
+
+
+@dataclass(frozen=True)
+class CardCountReduction(CostReduction):
+    """"This spell costs {1} less to cast for each creature card in your graveyard." (CR 601.2f):
+    the generic part of the total cost is reduced by `generic` for each card in the caster's
+    `zone` that `cards` matches."""
+
+    zone: str = "graveyard"
+    cards: Filter | None = None

@@ -19,6 +19,7 @@ from ..cards.effects.spells import reads_mana_spent
 from ..cards.spellcosts import (
     AdditionalCost,
     Buyback,
+    CardCountReduction,
     CostReduction,
     Entwine,
     Flashback,
@@ -161,6 +162,11 @@ def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: 
     for ab in card.abilities:
         if isinstance(ab, ManaValueReduction) and ab.of is not None:
             less += sum(g.chars(o).mana_value for o in g.battlefield if g.matches(ab.of, o, p, oid))
+            continue
+        if isinstance(ab, CardCountReduction) and ab.cards is not None:
+            zone = getattr(g.players[p], ab.zone)
+            less += ab.generic * sum(1 for o in zone if o != oid and g.matches(ab.cards, o, p, oid))
+            continue
         if isinstance(ab, CostReduction):
             if ab.per is not None:
                 less += ab.generic * sum(1 for o in g.battlefield if g.matches(ab.per, o, p, oid))

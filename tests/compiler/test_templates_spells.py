@@ -991,3 +991,60 @@ players:
     assert permanent(g, "Hill Giant")["damage"] == 2
     g.run_line(["cast Lightning Bolt", "target Hill Giant", "pass"])
     assert [e["card"] for e in player(g, "P2")["exile"]] == ["Hill Giant"]
+
+
+def test_cr_601_2f_costs_1_less_for_each_creature_card_in_your_graveyard_ghoultree():
+    """Ghoultree: "This spell costs {1} less to cast for each creature card in your graveyard."
+    Three creature cards (and a land, which doesn't count): {4}{G}; the opponent's graveyard
+    doesn't count."""
+    _compiled("Ghoultree")
+    text = """
+players:
+  - mana_pool: "{pool}"
+    hand: [Ghoultree]
+    graveyard: [Grizzly Bears, Savannah Lions, Hill Giant, Forest]
+  - graveyard: [Llanowar Elves]
+"""
+    g = scenario(text.replace("{pool}", "{C}{C}{C}{C}{G}"))
+    g.act("cast Ghoultree")
+    assert player(g, "P1")["mana_pool"] == ""
+    g = scenario(text.replace("{pool}", "{C}{C}{C}{G}"))
+    assert "cast Ghoultree" not in labels(g)
+
+
+def test_cr_509_1b_gets_pump_and_cant_be_blocked_this_turn_cunning_survivor():
+    """Cunning Survivor: "Whenever you discard one or more cards, ~ gets +1/+0 until end of turn
+    and can't be blocked this turn." After cycling a card: 2/1 and no block is offered."""
+    _compiled("Cunning Survivor")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}"
+    hand: [Miscalculation]
+    library: [Island, Island]
+    battlefield: [Cunning Survivor]
+  - battlefield: [Hill Giant]
+""")
+    g.act(next(a for a in labels(g) if a.startswith("activate Miscalculation")))
+    for _ in range(6):
+        if g.decision.kind == "priority" and not stack(g):
+            break
+        g.act("pass" if g.decision.kind == "priority" else labels(g)[0])
+    survivor = permanent(g, "Cunning Survivor")
+    assert survivor["power"] == 2
+    assert "unblockable" in g.chars(survivor["id"]).flags
+
+
+def test_cr_122_1_put_a_counter_on_each_of_up_to_two_target_creatures_ajani():
+    """Ajani, Adversary of Tyrants: "[+1]: Put a +1/+1 counter on each of up to two target
+    creatures." """
+    _compiled("Ajani, Adversary of Tyrants")
+    g = scenario("""
+players:
+  - battlefield: [{card: "Ajani, Adversary of Tyrants", counters: {loyalty: 4}}, Grizzly Bears, Savannah Lions]
+  - {}
+""")
+    g.act(next(a for a in labels(g) if a.startswith("activate Ajani, Adversary of Tyrants: +1")))
+    g.run_line(["target Grizzly Bears", "target Savannah Lions", "pass"])
+    assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}
+    assert permanent(g, "Savannah Lions")["counters"] == {"+1/+1": 1}

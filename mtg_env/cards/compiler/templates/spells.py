@@ -864,3 +864,56 @@ def _exile_if_dies(s: str, b: Builder, out: list[Any], start: int) -> list[Any] 
 
 
 SENTENCE_HOOKS.append(_exile_if_dies)
+
+
+# --------------------------------------------------------------------------------------------
+# a few combinations of the family's effects
+
+
+@rule("effect", "<what:obj> gets <pt:pt> until end of turn and can't be blocked this turn")
+def pump_and_unblockable(b: Builder, what: ObjRef, pt: Any) -> list[Any]:
+    """"~ gets +1/+0 until end of turn and can't be blocked this turn." (Cunning Survivor; CR
+    613.4c, 509.1b): both to the same creature."""
+    from ....core.chars import Flag
+    from ...effects import Pump
+    from ...effects.combat import FlagUntilEOT
+    who = b.obj(what)
+    return [Pump(pt.power, pt.toughness, who), FlagUntilEOT((Flag.UNBLOCKABLE,), who)]
+
+
+@rule("effect", "Put <n:amount> <counter:counter> counter(s|) on each of <what:multi_target>")
+def counters_on_each_of_targets(b: Builder, n: Any, counter: str, what: ObjRef) -> list[Any]:
+    """"Put a +1/+1 counter on each of up to two target creatures." (CR 122.1, 601.2c)."""
+    from ...effects import PutCounters
+    from .puzzlecards import _all_of
+    return [PutCounters(counter, n, _all_of(b, what))]
+
+
+@rule("static", "This spell costs <cost:mana> less to cast for each <what:gy_card> in your graveyard")
+@rule("spell_static", "This spell costs <cost:mana> less to cast for each <what:gy_card> in your graveyard")
+def costs_less_for_each_card_in_graveyard(b: Builder, cost: str, what: Any, line: Line) -> list[Any]:
+    """CR 601.2f: "This spell costs {1} less to cast for each creature card in your graveyard."
+    (Ghoultree): counted as the total cost is determined."""
+    from ....core.mana import parse_mana_cost
+    from ...spellcosts import CardCountReduction
+    _normal_no_x(b, line)
+    m = parse_mana_cost(cost)
+    if m.typed != (0,) * 6 or m.hybrid or m.x_count or not m.generic:
+        raise NoParse(line.text)
+    return [CardCountReduction(text=line.raw, generic=m.generic, zone="graveyard", cards=what)]
+
+
+@kind("gy_card")
+def _gy_card(text: str) -> Any:
+    """"creature card", "instant or sorcery card", "card": cards in a graveyard."""
+    from ....core.filters import Anything
+    from ..lexicon import read_noun
+    low = text.lower()
+    if not low.endswith("card"):
+        raise NoParse(text)
+    if low == "card":
+        return Anything()
+    f = read_noun(text)
+    if f.domain() not in (None, frozenset({"graveyard"})):
+        raise NoParse(text)
+    return f
