@@ -260,6 +260,8 @@ class SpellAbility(Ability):
     mode_count: tuple[int, int] = (1, 1)
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
+    #: "You may choose the same mode more than once." (CR 700.2d)
+    repeat_modes: bool = False
 
     @property
     def kind(self) -> str:

@@ -319,11 +319,19 @@ def _choose_modes(g: Game, t: Announce, ctx: Context, modes: tuple[Any, ...], co
         ctx.modes.append(ans)
     if len(ctx.modes) >= hi:
         return True
-    start = ctx.modes[-1] + 1 if ctx.modes else 0
-    can = [i for i in range(start, len(modes)) if targets.has_targets(g, modes[i].targets, ctx)]
-    need = lo - len(ctx.modes) - 1  # modes still to choose after this one, in printed order
-    acts = [Action("mode", f"mode {i + 1}: {modes[i].text}", value=i, payload=i)
-            for k, i in enumerate(can) if len(can) - k - 1 >= need]
+    repeat = getattr(announced_ability(g, t), "repeat_modes", False)
+    if repeat:
+        # CR 700.2d: the same mode may be chosen again; chosen in printed order, any mode from
+        # the last one chosen on (each multiset of modes once)
+        start = ctx.modes[-1] if ctx.modes else 0
+        can = [i for i in range(start, len(modes)) if targets.has_targets(g, modes[i].targets, ctx)]
+        acts = [Action("mode", f"mode {i + 1}: {modes[i].text}", value=i, payload=i) for i in can]
+    else:
+        start = ctx.modes[-1] + 1 if ctx.modes else 0
+        can = [i for i in range(start, len(modes)) if targets.has_targets(g, modes[i].targets, ctx)]
+        need = lo - len(ctx.modes) - 1  # modes still to choose after this one, in printed order
+        acts = [Action("mode", f"mode {i + 1}: {modes[i].text}", value=i, payload=i)
+                for k, i in enumerate(can) if len(can) - k - 1 >= need]
     if len(ctx.modes) >= lo:
         if not acts:
             return True
@@ -336,7 +344,10 @@ def modes_choosable(g: Game, ab: Any, ctx: Context) -> bool:
     """Can enough modes of a modal spell or ability be chosen (CR 700.2a)? For several modes,
     in printed order: `lo` of the modes with legal targets."""
     lo = getattr(ab, "mode_count", (1, 1))[0]
-    return sum(1 for m in ab.modes if targets.has_targets(g, m.targets, ctx)) >= lo
+    n = sum(1 for m in ab.modes if targets.has_targets(g, m.targets, ctx))
+    if getattr(ab, "repeat_modes", False):
+        return n > 0  # CR 700.2d: one mode may be chosen every time
+    return n >= lo
 
 
 def announce(g: Game, t: Announce) -> bool:

@@ -1048,3 +1048,46 @@ players:
     g.run_line(["target Grizzly Bears", "target Savannah Lions", "pass"])
     assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}
     assert permanent(g, "Savannah Lions")["counters"] == {"+1/+1": 1}
+
+
+# --------------------------------------------------------------------------------------------
+# "Choose three. You may choose the same mode more than once." (CR 700.2d)
+
+
+def test_cr_700_2d_the_same_mode_three_times_fiery_confluence():
+    """Fiery Confluence: "Choose three. You may choose the same mode more than once. • ~ deals 1
+    damage to each creature. • ~ deals 2 damage to each opponent. • Destroy target
+    artifact." The second mode three times: 6 damage to the opponent."""
+    _compiled("Fiery Confluence")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{R}{R}"
+    hand: [Fiery Confluence]
+  - {}
+""")
+    g.act("cast Fiery Confluence")
+    for _ in range(3):
+        g.act(next(a for a in labels(g) if a.startswith("mode 2:")))
+    g.act("pass")
+    assert player(g, "P2")["life"] == 14
+
+
+def test_cr_700_2d_modes_in_printed_order_with_repeats_fiery_confluence():
+    """After choosing mode 2, mode 1 is no longer offered (modes are chosen in printed order,
+    each multiset once); mode 3 has no target without an artifact. 1 + 2 + 2: the Elves die and
+    the opponent loses 4."""
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{R}{R}"
+    hand: [Fiery Confluence]
+  - battlefield: [Llanowar Elves]
+""")
+    g.act("cast Fiery Confluence")
+    assert not any(a.startswith("mode 3:") for a in labels(g))
+    g.act(next(a for a in labels(g) if a.startswith("mode 1:")))
+    g.act(next(a for a in labels(g) if a.startswith("mode 2:")))
+    assert not any(a.startswith("mode 1:") for a in labels(g))
+    g.act(next(a for a in labels(g) if a.startswith("mode 2:")))
+    g.act("pass")
+    assert permanents(g, "Llanowar Elves") == []
+    assert player(g, "P2")["life"] == 16
