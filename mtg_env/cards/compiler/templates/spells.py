@@ -917,3 +917,13 @@ def _gy_card(text: str) -> Any:
     if f.domain() not in (None, frozenset({"graveyard"})):
         raise NoParse(text)
     return f
+
+
+@rule("effect", "<who:player> draws <n:amount> card(s|) and loses <m:amount> life",
+      "<who:player> draw <n:amount> card(s|) and lose <m:amount> life")
+def draws_and_loses(b: Builder, who: PlayerRef, n: Any, m: Any) -> list[Any]:
+    """"Target player draws a card and loses 1 life." (Wretched Confluence; CR 121.1, 119.3):
+    one player, both."""
+    from ...effects import Draw, LoseLife
+    p = b.player(who)
+    return [Draw(n, p), LoseLife(m, p)]
