@@ -252,18 +252,6 @@ def _chosen_targets(t: Announce) -> int:
     return len(t.ctx.targets) if t.targets_done and t.ctx is not None else 0
 
 
-def strive_allows(g: Game, t: Announce, n: int) -> bool:
-    """Could the spell being cast still be paid with `n` targets (strive's increase, CR
-    601.2f)? A target beyond what can be paid is not offered (CR 601.2c-h: the choices made
-    must leave the total cost payable)."""
-    from .legal import spell_payable as payable
-    p = t.player
-    avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
-    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
-    m = spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined, targets=n)
-    return bool(payable(g, p, t.obj, avail, m.with_x(t.ctx.x if t.ctx is not None else 0), sources))
-
-
 def kicker_of(card: CardDef) -> Kicker | None:
     for ab in card.abilities:
         if isinstance(ab, Kicker):
@@ -447,7 +435,7 @@ def announce(g: Game, t: Announce) -> bool:
             specs = targets_of(ab, ctx)
         if not t.targets_done:
             strive = t.what == "spell" and strive_of(g.objects[oid].card) is not None
-            more = (lambda n: strive_allows(g, t, n)) if strive else None
+            more = (lambda n: costs.strive_allows(g, t, n)) if strive else None
             if not targets.choose_targets(g, t, ctx, specs, p, more):
                 return False
             t.targets_done = True

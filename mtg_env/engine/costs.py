@@ -296,3 +296,16 @@ def generic_payment_choice(g: Game, player: int, cost: ManaCost, chosen: list[st
     if left <= 0 or len(types) <= 1 or sum(counts) <= left:
         return None
     return types
+
+
+def strive_allows(g: Game, t: Announce, n: int) -> bool:
+    """Could the spell being cast still be paid with `n` targets (strive's increase, CR
+    601.2f)? A target beyond what can be paid is not offered (CR 601.2c-h: the choices made
+    must leave the total cost payable)."""
+    from .legal import spell_payable as payable
+    p = t.player
+    avail = available_for(g.players[p].pool, spend_tags(g, p, "spell", t.obj))
+    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
+    m = casting.spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined,
+                           targets=n)
+    return bool(payable(g, p, t.obj, avail, m.with_x(t.ctx.x if t.ctx is not None else 0), sources))

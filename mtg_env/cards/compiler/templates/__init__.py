@@ -24,6 +24,7 @@ from . import (  # noqa: F401
     puzzlecards,
     regeneration,
     sagas,
+    spellcasting,
     spells,
     statics,
     timing,
