@@ -368,6 +368,10 @@ def test_cr_107_3_where_x_beside_an_announced_x_is_declined():
         face = OracleFace("Test Where X", cost, "Sorcery", text)
         got = compile_card(OracleCard(face.name, "normal", face, (face,), ("U",), 1.0))
         assert got.supported is ok, (cost, got.reasons)
+    # an X/X token would still read the announced X for its power and toughness: declined
+    text = "Create X X/X green Ooze creature tokens, where X is the number of creatures you control."
+    face = OracleFace("Test Where X", "{2}{G}", "Sorcery", text)
+    assert not compile_card(OracleCard(face.name, "normal", face, (face,), ("G",), 3.0)).supported
 
 
 # --------------------------------------------------------------------------------------------
@@ -1091,3 +1095,18 @@ players:
     g.act("pass")
     assert permanents(g, "Llanowar Elves") == []
     assert player(g, "P2")["life"] == 16
+
+
+def test_cr_608_2h_where_x_is_the_number_of_cards_in_your_hand_manifestation_sage():
+    """Manifestation Sage: "When ~ enters, create a 0/0 green and blue Fractal creature token.
+    Put X +1/+1 counters on it, where X is the number of cards in your hand." Only its
+    controller's hand counts (two cards, not the opponent's three)."""
+    _compiled("Manifestation Sage")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{G}{G}"
+    hand: [Manifestation Sage, Island, Island]
+  - hand: [Island, Island, Island]
+""")
+    g.run_line(["cast Manifestation Sage", "pass", "pass"])
+    assert permanent(g, "Fractal Token")["counters"] == {"+1/+1": 2}

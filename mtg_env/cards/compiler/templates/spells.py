@@ -275,7 +275,7 @@ def _number_of(text: str, b: Builder) -> Any:
             t = b.player(ref)
             assert isinstance(t, Target)
             return CardsIn(zone, f, "target", t.index)
-        return CardsIn(zone, f, whose)
+        return CardsIn(zone, f, "you" if whose == "your" else "all")
     low = text.lower()
     if low.endswith(" on the battlefield"):
         text = text[: -len(" on the battlefield")]
@@ -339,8 +339,10 @@ def _where_x_sentence(s: str, b: Builder, out: list[Any], start: int) -> list[An
 
 
 def _has_x(x: Any) -> bool:
+    """Whether `x` still reads the announced X: an X amount, or a token whose power and
+    toughness are X (CreateTokens.x_pt)."""
     from ...subjects import XValue
-    if isinstance(x, XValue):
+    if isinstance(x, XValue) or getattr(x, "x_pt", False):
         return True
     if isinstance(x, tuple | list):
         return any(_has_x(y) for y in x)
