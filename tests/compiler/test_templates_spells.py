@@ -1110,3 +1110,24 @@ players:
 """)
     g.run_line(["cast Manifestation Sage", "pass", "pass"])
     assert permanent(g, "Fractal Token")["counters"] == {"+1/+1": 2}
+
+
+def test_cr_613_1_moat_judges_the_flying_a_later_effect_grants():
+    """Moat: "Creatures without flying can't attack." "Can't attack" changes no characteristic:
+    it applies to what each creature is once every layer has applied, so a creature given
+    flying by Jump (a later effect) may attack; one without flying may not."""
+    _compiled("Moat", "Jump")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{U}"
+    hand: [Jump]
+    battlefield: [Moat, Grizzly Bears, Savannah Lions]
+  - {}
+""")
+    g.run_line(["cast Jump", "target Grizzly Bears", "pass", "pass"])
+    g.run_line(["pass", "pass", "pass", "pass"])
+    assert g.decision.kind == "attack"
+    acts = labels(g)
+    assert "attack P2 with Grizzly Bears" in acts
+    assert not any("Savannah Lions" in a for a in acts)
