@@ -209,6 +209,9 @@ class Triggered(Ability):
     condition: Filter | None = None
     subject: Filter | None = THIS
     actor: str | None = None
+    #: "Whenever you tap a permanent for {C}": it triggers only if that type of mana was
+    #: produced (CR 106.12a; Forsaken Monument's ruling)
+    produced: str | None = None
 
     @property
     def kind(self) -> str:
@@ -495,13 +498,16 @@ class AsEntersChoose(Ability):
     on the battlefield" (CR 614.12, 707.2): a replacement effect; the choice is made as it enters
     and remembered by the permanent."""
 
-    #: "color", "creature_type", "copy_creature" (Clone), or "pay_life" (or enter tapped)
+    #: "color", "creature_type", "copy_creature" (Clone), "pay_life" or "reveal" (or enter tapped)
     choose: str = "color"
     exceptions: CopyExceptions | None = None
     #: "choose a color other than green": the colors that can't be chosen ("G")
     other_than: str = ""
     #: "As ~ enters, you may pay N life. If you don't, it enters tapped.": N
     life: int = 0
+    #: "As ~ enters, you may reveal a Plains or Island card from your hand. If you don't, ~
+    #: enters tapped." (choose "reveal"): the cards that may be revealed
+    reveal: Any = None
 
     @property
     def kind(self) -> str:

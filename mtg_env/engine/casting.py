@@ -26,7 +26,6 @@ from ..cards.spellcosts import (
     Kicker,
     ManaValueReduction,
     SpellsCostLess,
-    Strive,
 )
 from ..core.actions import Action
 from ..core.errors import MtgError
@@ -148,7 +147,7 @@ def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: 
         assert ew is not None
         mana = mana.plus(ew.cost)  # CR 702.42a: an additional cost
     if targets > 1:
-        st = strive_of(card)
+        st = costs.strive_of(card)
         if st is not None:
             for _ in range(targets - 1):
                 mana = mana.plus(st.cost)  # strive: for each target beyond the first (CR 601.2f)
@@ -160,12 +159,8 @@ def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: 
                 (st.affects is None or _spell_matches(g, st.affects, oid, p, src, face)):
             less += st.generic
     for ab in card.abilities:
-        if isinstance(ab, ManaValueReduction) and ab.of is not None:
-            less += sum(g.chars(o).mana_value for o in g.battlefield if g.matches(ab.of, o, p, oid))
-            continue
-        if isinstance(ab, CardCountReduction) and ab.cards is not None:
-            zone = getattr(g.players[p], ab.zone)
-            less += ab.generic * sum(1 for o in zone if o != oid and g.matches(ab.cards, o, p, oid))
+        if isinstance(ab, ManaValueReduction | CardCountReduction):
+            less += costs.counted_reduction(g, ab, p, oid)
             continue
         if isinstance(ab, CostReduction):
             if ab.per is not None:
@@ -242,16 +237,6 @@ def entwine_action(g: Game, t: Announce, modes: tuple[Any, ...], ctx: Context) -
 ENTWINED = "entwine"
 
 
-def strive_of(card: CardDef) -> Strive | None:
-    """The spell's strive cost increase, if it has one."""
-    return card_cache(card, "_strive", lambda c: next((ab for ab in c.abilities if isinstance(ab, Strive)), None))
-
-
-def _chosen_targets(t: Announce) -> int:
-    """How many targets the spell being cast has, once they are chosen (0 before)."""
-    return len(t.ctx.targets) if t.targets_done and t.ctx is not None else 0
-
-
 def kicker_of(card: CardDef) -> Kicker | None:
     for ab in card.abilities:
         if isinstance(ab, Kicker):
@@ -285,7 +270,7 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
         card = g.objects[oid].card
         extra = additional_cost(card)
         mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined,
-                          targets=_chosen_targets(t))
+                          targets=costs.chosen_targets(t))
         return dataclasses.replace(extra, mana=mana), spell_targets(card)
     if not t.ability_read:
         t.ability, t.origin = ability_of(g, oid, t.key)  # type: ignore[arg-type]
@@ -418,10 +403,13 @@ def announce(g: Game, t: Announce) -> bool:
             acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
             g.ask("x", p, f"choose X for {g.name_of(oid)}", acts)
             return False
-        elif cost.mana.x_count:
-            hi = costs.max_x(g, p, cost, oid, t.what)
+        elif cost.mana.x_count or _removes_x(cost):
+            hi = costs.max_x(g, p, cost, oid, t.what) if cost.mana.x_count else limits.MAX_AMOUNT
             if t.what == "spell":
                 hi = _more_x(g, t, hi)
+            if _removes_x(cost):  # "Remove X counters from ~": at most the counters on it (CR 107.3, 601.2b)
+                assert cost.remove_counters is not None
+                hi = min(hi, g.objects[oid].counters.get(cost.remove_counters[0], 0))
             acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
             g.ask("x", p, f"choose X for {g.name_of(oid)}", acts)
             return False
@@ -434,7 +422,7 @@ def announce(g: Game, t: Announce) -> bool:
         if ctx.modes:
             specs = targets_of(ab, ctx)
         if not t.targets_done:
-            strive = t.what == "spell" and strive_of(g.objects[oid].card) is not None
+            strive = t.what == "spell" and costs.strive_of(g.objects[oid].card) is not None
             more = (lambda n: costs.strive_allows(g, t, n)) if strive else None
             if not targets.choose_targets(g, t, ctx, specs, p, more):
                 return False
@@ -510,7 +498,7 @@ def announce(g: Game, t: Announce) -> bool:
         due = cost.mana.with_x(ctx.x)
         if t.what == "spell" and ctx.x and cost.mana.x_count:  # reductions apply to X too (CR 601.2f)
             due = spell_mana(g, p, oid, t.free, t.kicked, t.buyback, x=ctx.x, alt=t.alt_cost,
-                             entwined=t.entwined, targets=_chosen_targets(t))
+                             entwined=t.entwined, targets=costs.chosen_targets(t))
         if due.phyrexian:  # CR 107.4f: each {W/P} paid with its mana or 2 life, as chosen
             got = phyrexian.step(g, t, due, p, oid, cost)
             if got is None:
@@ -658,14 +646,16 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         else:
             primitives.remove_counters(g, oid, "loyalty", -change)
         g.sba_dirty = True  # CR 704.5i
-    if cost.pay_life:
-        g.players[p].life -= cost.pay_life
+    if cost.pay_life or cost.pay_life_identity:
+        g.players[p].life -= cost.pay_life + identity_life(g, p, cost)
         primitives.lost_life(g, p)  # CR 119.4
         g.sba_dirty = True
     if cost.energy:
         primitives.pay_energy(g, p, cost.energy)  # CR 107.14
     phyrexian.pay_life(g, t, p)
     sacrificed = list(t.sacrificed)
+    if cost.sacrifice_self or cost.exile_self:
+        ctx.source_counters = dict(g.objects[oid].counters)  # CR 608.2h: known as it leaves
     if cost.sacrifice_self:
         sacrificed.insert(0, oid)
     if sacrificed:
@@ -684,8 +674,7 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         ctx.alt = t.alt_cost
         card = g.objects[oid].card
         _cast(g, p, oid, ctx, t.buyback)
-        if any(t.spent) and ctx.source_id is not None and \
-                card_cache(card, "_reads_spent", reads_mana_spent):
+        if any(t.spent) and ctx.source_id is not None and card_cache(card, "_reads_spent", reads_mana_spent):
             w = g.writable(ctx.source_id)  # CR 601.2h: the mana spent to cast it
             w.info = dict(w.info or {}, spent=tuple(t.spent))
         return
@@ -781,6 +770,18 @@ def ability_text(g: Game, ab: Ability, oid: int | None, origin: str | None) -> s
 
 
 X_LIST = 100
+
+
+def identity_life(g: Game, p: int, cost: Cost) -> int:
+    """War Room's life: the number of colors in `p`'s commanders' color identity (CR 903.4;
+    set before the game begins: its rulings)."""
+    return len(g.commander.colors.get(p, "")) if cost.pay_life_identity else 0
+
+
+def _removes_x(cost: Cost) -> bool:
+    """Does the cost remove X counters from the permanent itself ("Remove X +1/+1 counters from
+    ~", "Remove any number of storage counters from ~")? X is then chosen as it is activated."""
+    return cost.remove_counters is not None and not isinstance(cost.remove_counters[1], int)
 
 
 def x_values(hi: int) -> list[int]:

@@ -12,12 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import TriggerEvent
+from ..cards.carddef import CardDef, card_cache
 from ..cards.costs import Cost
+from ..cards.spellcosts import CardCountReduction, ManaValueReduction, Strive
 from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import TYPE_INDEX, TYPES, ManaCost, ManaPool, available_for, can_pay
 from ..core.mana import max_x as pool_max_x
 from ..core.objects import Context, StackItem
+from ..core.spending import spend_rule
 from . import altpay, autopay, casting, triggers
 from .tasks import Announce, ManaDue, Resolve
 
@@ -31,9 +34,22 @@ def spend_tags(g: Game, player: int, what: str, oid: int | None) -> frozenset[st
     """Restrictions (CR 106.6) that allow mana to be spent on this spell or ability."""
     if oid is None or oid not in g.objects:
         return frozenset()
+    c = g.chars(oid)
+    return tags_for(g, player, what, c.types, c.subtypes, c.colors, oid in g.battlefield)
+
+
+def tags_for(g: Game, player: int, what: str, types: frozenset[str], subtypes: tuple[str, ...],
+             colors: frozenset[str], on_battlefield: bool) -> frozenset[str]:
+    """The restrictions of the mana in `player`'s pool (CR 106.6, core/spending.py) that allow
+    it to be spent on a spell (`what` "spell") or an ability of an object with these
+    characteristics; "artifact" (Grand Architect's) for any artifact."""
     tags = set()
-    if "Artifact" in g.chars(oid).types:
+    if "Artifact" in types:
         tags.add("artifact")
+    for r in g.players[player].pool.restricted:
+        rule = spend_rule(r.restriction)
+        if rule is not None and rule.allows(what, types, subtypes, colors, on_battlefield):
+            tags.add(r.restriction)
     return frozenset(tags)
 
 
@@ -309,3 +325,27 @@ def strive_allows(g: Game, t: Announce, n: int) -> bool:
     m = casting.spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined,
                            targets=n)
     return bool(payable(g, p, t.obj, avail, m.with_x(t.ctx.x if t.ctx is not None else 0), sources))
+
+
+def strive_of(card: CardDef) -> Strive | None:
+    """The spell's strive cost increase, if it has one."""
+    return card_cache(card, "_strive", lambda c: next((ab for ab in c.abilities if isinstance(ab, Strive)), None))
+
+
+def chosen_targets(t: Announce) -> int:
+    """How many targets the spell being cast has, once they are chosen (0 before)."""
+    return len(t.ctx.targets) if t.targets_done and t.ctx is not None else 0
+
+
+def counted_reduction(g: Game, ab: ManaValueReduction | CardCountReduction, p: int, oid: int) -> int:
+    """CR 601.2f: how much a reduction that counts takes off the generic part: the total mana
+    value of the permanents `ab.of` matches (Metalwork Colossus), or `ab.generic` for each card
+    in the caster's zone that `ab.cards` matches (Ghoultree)."""
+    if isinstance(ab, ManaValueReduction):
+        if ab.of is None:
+            return 0
+        return sum(g.chars(o).mana_value for o in g.battlefield if g.matches(ab.of, o, p, oid))
+    if ab.cards is None:
+        return 0
+    zone = getattr(g.players[p], ab.zone)
+    return ab.generic * sum(1 for o in zone if o != oid and g.matches(ab.cards, o, p, oid))

@@ -30,6 +30,7 @@ from ..core import modifications as mods
 from ..core.chars import Chars
 from ..core.modifications import Layer
 from . import copies
+from .state import ContinuousEffect
 
 if TYPE_CHECKING:
     from ..core.objects import GameObject
@@ -133,6 +134,15 @@ def compute_all_with_entries(g: Game) -> tuple[dict[int, Chars], list[Entry]]:
                 entries.append((ab.layer, obj.timestamp, len(entries), ab, oid))
     for eff in g.effects.layered:
         entries.append((eff.modification.layer, eff.timestamp, len(entries), eff, None))
+    for oid in g.battlefield:
+        counters = g.objects[oid].counters
+        if counters and not KEYWORD_COUNTERS.isdisjoint(counters):
+            # CR 122.1b, 613.1f: a keyword counter gives its keyword in layer 6 (as the
+            # permanent's own timestamp: no effect here removes abilities)
+            kws = tuple(k for k in KEYWORD_COUNTERS if counters.get(k))
+            if kws:
+                eff = ContinuousEffect(mods.AddKeywords(kws), oid, g.objects[oid].timestamp, "counters")
+                entries.append((mods.Layer.ABILITY, eff.timestamp, len(entries), eff, None))
     entries.sort(key=lambda e: (e[0], e[1], e[2]))
 
     countered = False
@@ -165,6 +175,11 @@ def _counters(g: Game, chars: dict[int, Chars], own: Callable[[int], Chars | Non
                 c.toughness += d
 
 
+#: keyword counters (CR 122.1b) whose keywords the engine applies (one-word counter kinds)
+KEYWORD_COUNTERS = frozenset({"flying", "deathtouch", "haste", "hexproof", "indestructible", "lifelink",
+                              "menace", "reach", "trample", "vigilance"})
+
+
 #: modifications whose effect on an object depends on nothing but that object
 _CONSTANT = (mods.AddTypes, mods.SetColors, mods.AddKeywords, mods.AddAbilities, mods.AddFlags, mods.SetPT,
              mods.ModifyPT)
@@ -191,6 +206,8 @@ def chars_of_new(g: Game, chars: dict[int, Chars], entries: list[Entry], oid: in
     obj = g.objects[oid]
     if obj.info and obj.info.get("copy_except"):
         return None
+    if obj.counters and not KEYWORD_COUNTERS.isdisjoint(obj.counters):
+        return None  # a keyword counter (CR 122.1b): an effect among the others
     base = printed_chars(copies.card_of(g, obj))
     if any(isinstance(ab, LayerStatic) for _k, ab, _o in base.abilities):
         return None  # it could change the others

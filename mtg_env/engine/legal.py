@@ -84,8 +84,9 @@ def priority_actions(g: Game, p: int) -> list[Action]:
         c = chars[oid]
         twins = labels.twin_instances(c.abilities) if c.abilities and len(c.abilities) > len(obj.card.abilities) \
             else None
+        tapped = obj.tapped
         for key, ab, origin in c.abilities:
-            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and \
+            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and not (tapped and ab.cost.tap) and \
                     can_activate(g, oid, obj, c, key, ab, p, sorcery_ok, sources):
                 text = casting.ability_text(g, ab, oid, origin)
                 if twins and (origin, ab.text) in twins:
@@ -127,8 +128,10 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
         if obj.controller != p:
             continue
         c = chars[oid]
+        tapped = obj.tapped
         for key, ab, _origin in c.abilities:
-            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and ab.cost.mana.is_empty:
+            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and ab.cost.mana.is_empty and \
+                    not (tapped and ab.cost.tap):
                 if sorcery_ok is None:
                     sorcery_ok = turns.sorcery_timing(g, p)
                 if can_activate(g, oid, obj, c, key, ab, p, sorcery_ok):
@@ -183,6 +186,16 @@ def mana_ability_actions(g: Game, p: int) -> list[Action]:
                 text = casting.ability_text(g, ab, oid, origin)
                 out.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
                                   ability=ab.text, payload=("mana", oid, key)))
+    for oid in g.players[p].hand:  # "Exile ~ from your hand: Add {G}." (CR 113.6m, 605.3a)
+        obj = g.objects[oid]
+        if HAND not in _zones_with_abilities(obj.card):
+            continue
+        c = g.chars(oid)
+        for key, ab, _origin in c.abilities:
+            if isinstance(ab, Activated) and ab.is_mana_ability and ab.zone == HAND and \
+                    can_activate(g, oid, obj, c, key, ab, p, False):
+                out.append(Action("activate", f"activate {c.name}: {ab.text}", source=c.name,
+                                  ability=ab.text, payload=("mana", oid, key)))
     return out
 
 
@@ -210,11 +223,12 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         return False  # CR 118.6, 202.1b: no mana cost is an unpayable cost
     less = altpay.keywords_of(g, oid, face) or any(isinstance(ab, CostReduction) for ab in card.abilities) or \
         bool(g.statics_of(SpellsCostLess))  # the cost may be less than the printed one
-    if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not less:
-        return False  # fast path: manual payment and not enough mana in the pool
+    if printed.min_mana > pool.total and not g.effects.play_permissions and not less and \
+            (sources is None or printed.min_mana > pool.total + autopay.most_mana(sources)):
+        return False  # fast path: not enough mana in the pool (and the simple sources together)
     tags = costs.spend_tags(g, p, "spell", oid)
-    if face is not None:  # mana restricted to artifact spells (CR 106.6): the face's types
-        tags = frozenset({"artifact"}) if "Artifact" in face.types else frozenset()
+    if face is not None:  # mana restricted to some spells (CR 106.6): the face's characteristics
+        tags = costs.tags_for(g, p, "spell", face.types, face.subtypes, face.colors, False)
     avail = available_for(pool, tags)
     extra = casting.additional_cost(card)
     if not zones.free_from_exile(g, oid) and \
@@ -301,6 +315,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     """May `p` activate the ability instance `key` of `oid` now (CR 602.5: its timing and
     restrictions, costs that can be paid, enough legal targets)?"""
     cost = ab.cost
+    if cost.tap and obj.tapped:
+        return False  # first: most abilities asked about are tapped lands' (every check is pure)
     if ab.sorcery_speed and not sorcery_ok:
         return False
     if ab.keyword == "suspend" and not altcast.could_begin_to_cast(g, oid, p, sorcery_ok):
@@ -318,8 +334,6 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     if cost.loyalty is not None and not loyalty_ok(g, oid, obj, cost.loyalty, sorcery_ok):
         return False
     if cost.tap or cost.untap:
-        if cost.tap and obj.tapped:
-            return False
         if cost.untap and not obj.tapped:
             return False
         # CR 302.6 / 107.5 / 107.6
@@ -332,6 +346,9 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     pl = g.players[p]
     if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
         return False
+    if cost.pay_life_identity and (p not in g.commander.colors or
+                                   pl.life < cost.pay_life + casting.identity_life(g, p, cost)):
+        return False  # War Room: without a commander it can't be activated (its rulings)
     if cost.energy and pl.energy < cost.energy:  # CR 107.14, 118.3
         return False
     if cost.discard and len(pl.hand) < cost.discard:

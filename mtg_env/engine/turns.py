@@ -181,6 +181,12 @@ def begin_step(g: Game) -> None:
                 if obj.tapped and not held and Flag.DOESNT_UNTAP not in g.chars(oid).flags:
                     g.writable(oid).tapped = False
                     untapped.append(oid)
+            elif obj.tapped and Flag.UNTAPS_EACH_UNTAP in g.chars(oid).flags:
+                # CR 502.3: "Untap ~ during each other player's untap step" (Endbringer, Seedborn
+                # Muir): at the same time as the active player's permanents; "doesn't untap
+                # during your untap step" is not about this untap step (Endbringer's rulings)
+                g.writable(oid).tapped = False
+                untapped.append(oid)
         g.invalidate()
         for oid in untapped:  # CR 603.2f: "becomes untapped" (they wait for the upkeep)
             triggers.becomes_untapped(g, oid)
@@ -243,9 +249,11 @@ def cleanup(g: Game) -> None:
     """CR 514: discard to hand size, then damage wears off and "until end of turn" ends."""
     active = g.turn_state.active
     p = g.players[active]
-    if len(p.hand) > HAND_SIZE and not p.dummy and not no_maximum_hand_size(g, active):
-        g.tasks.append(DiscardToHandSize(player=active))
-        return
+    if not p.dummy and p.hand:
+        size = maximum_hand_size(g, active)
+        if size is not None and len(p.hand) > size:
+            g.tasks.append(DiscardToHandSize(player=active))
+            return
     _end_of_turn_effects(g)
 
 
@@ -257,6 +265,8 @@ def _end_of_turn_effects(g: Game) -> None:
             w = g.writable(oid)
             w.damage = 0
             w.deathtouched = False
+    for pl in g.players:  # "Until end of turn, you don't lose this mana" ends (CR 514.2)
+        pl.pool.until_eot = None
     eff = g.effects
     if eff.layered:
         eff.layered = [e for e in eff.layered if e.duration != "eot"]
@@ -269,11 +279,20 @@ def _end_of_turn_effects(g: Game) -> None:
     g.invalidate()
 
 
-def no_maximum_hand_size(g: Game, player: int) -> bool:
-    """CR 402.2: "You have no maximum hand size." on a permanent the player controls."""
-    from ..cards.chosen import NoMaxHandSize
-    return any(g.objects[o].controller == player and any(isinstance(a, NoMaxHandSize) for _, a, _ in
-                                                         g.chars(o).abilities) for o in g.battlefield)
+def maximum_hand_size(g: Game, player: int) -> int | None:
+    """CR 402.2: the player's maximum hand size, normally seven; None for "You have no maximum
+    hand size." on a permanent they control. "Your maximum hand size is reduced by N" and "Each
+    opponent's ..." (HandSizeChange) add up, down to zero at least."""
+    from ..cards.chosen import HandSizeChange, NoMaxHandSize
+    size = HAND_SIZE
+    for o in g.battlefield:
+        mine = g.objects[o].controller == player
+        for _, a, _ in g.chars(o).abilities:
+            if isinstance(a, NoMaxHandSize) and mine:
+                return None
+            if isinstance(a, HandSizeChange) and a.opponents != mine:
+                size += a.delta
+    return max(size, 0)
 
 
 def discard_to_hand_size(g: Game, t: DiscardToHandSize) -> bool:
@@ -283,12 +302,13 @@ def discard_to_hand_size(g: Game, t: DiscardToHandSize) -> bool:
         oid = t.answer
         t.answer = None
         primitives.discard(g, oid)
-    if len(p.hand) <= HAND_SIZE:
+    size = maximum_hand_size(g, t.player)
+    if size is None or len(p.hand) <= size:
         _end_of_turn_effects(g)
         return True
     acts = [Action("choose", f"discard {g.name_of(o)}", target=g.name_of(o), payload=o)
             for o in p.hand]
-    g.ask("choose", p.index, f"{p.name} discards down to {HAND_SIZE} cards", acts)
+    g.ask("choose", p.index, f"{p.name} discards down to {size} cards", acts)
     return False
 
 
