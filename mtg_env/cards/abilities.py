@@ -274,6 +274,8 @@ class SpellAbility(Ability):
     mode_count: tuple[int, int] = (1, 1)
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
+    #: "You may choose the same mode more than once." (CR 700.2d)
+    repeat_modes: bool = False
 
     @property
     def kind(self) -> str:
@@ -414,7 +416,11 @@ class CastRestriction(StaticAbility):
 
 
 def cast_allowed(g: Any, card: Any, player: int) -> bool:
-    """Do the card's casting restrictions (CastRestriction) allow `player` to cast it now?"""
+    """Do the card's casting restrictions (CastRestriction) allow `player` to cast it now, and
+    may the player cast spells this turn ("can't cast spells this turn", CR 101.2)?"""
+    facts = g.turn_state.facts
+    if facts and player in facts.get("cant_cast", ()):
+        return False
     return all(ab.allows(g, player) for ab in card.abilities if isinstance(ab, CastRestriction))
 
 

@@ -185,3 +185,37 @@ class SpellsCostLess(StaticAbility):
     generic: int = 1
     #: "you cast" (True) or every player's spells ("Spells cost {1} less to cast", False)
     yours: bool = True
+
+
+@dataclass(frozen=True)
+class ManaValueReduction(CostReduction):
+    """"This spell costs {X} less to cast, where X is the total mana value of noncreature
+    artifacts you control." (Metalwork Colossus; CR 601.2f): the generic part of the total
+    cost is reduced by the sum of the mana values of the permanents `of` matches, relative to
+    the caster, as the total cost is determined."""
+
+    generic: int = 0
+    of: Filter | None = None
+
+
+@dataclass(frozen=True)
+class Strive(Ability):
+    """Strive (an ability word, CR 207.2c): "This spell costs {2}{U} more to cast for each
+    target beyond the first." (CR 601.2f: an increase, added to the total cost once the
+    targets are chosen, before reductions)."""
+
+    cost: ManaCost = ManaCost()
+
+    @property
+    def kind(self) -> str:
+        return "casting"
+
+
+@dataclass(frozen=True)
+class CardCountReduction(CostReduction):
+    """"This spell costs {1} less to cast for each creature card in your graveyard." (CR 601.2f):
+    the generic part of the total cost is reduced by `generic` for each card in the caster's
+    `zone` that `cards` matches."""
+
+    zone: str = "graveyard"
+    cards: Filter | None = None

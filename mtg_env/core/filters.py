@@ -349,6 +349,22 @@ class HasKeyword(ObjectPredicate):
 
 
 @dataclass(frozen=True, slots=True)
+class HasCounter(ObjectPredicate):
+    """"with a +1/+1 counter on it" (CR 122.1): one or more counters of that kind (`kind`
+    None: "with a counter on it", of any kind)."""
+
+    kind: str | None
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        if self.kind is None:
+            return any(n > 0 for n in o.counters.values())
+        return bool(o.counters.get(self.kind))
+
+    def __str__(self) -> str:
+        return f"with a {self.kind} counter" if self.kind else "with a counter"
+
+
+@dataclass(frozen=True, slots=True)
 class Named(ObjectPredicate):
     name: str
 

@@ -36,6 +36,10 @@ class Layer(IntEnum):
     PT_SET = 72         # 613.4b
     PT_MODIFY = 73      # 613.4c
     PT_SWITCH = 74      # 613.4d
+    #: rules effects ("can't attack", "can't be blocked"): not characteristics, so judged on the
+    #: characteristics every layer has made (a Moat's "creatures without flying" sees the flying
+    #: a later effect grants); applied after the layers
+    RULES = 80
 
 
 class Modification:
@@ -142,10 +146,11 @@ class AddAbilities(Modification):
 
 @dataclass(frozen=True, slots=True)
 class AddFlags(Modification):
-    """Rules effects such as "can't attack or block" (CR 613.1g, applied with layer 6)."""
+    """Rules effects such as "can't attack or block": not characteristics (CR 613.1), they apply
+    to what the permanent is once every layer has applied (Layer.RULES)."""
 
     flags: tuple[str, ...]
-    layer: ClassVar[Layer] = Layer.ABILITY
+    layer: ClassVar[Layer] = Layer.RULES
 
     def apply(self, c: Chars, key: str, origin: str | None) -> None:
         c.flags = c.flags | frozenset(self.flags)
@@ -175,3 +180,15 @@ class ModifyPT(Modification):
         if c.power is not None and c.toughness is not None:
             c.power += self.power
             c.toughness += self.toughness
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchPT(Modification):
+    """"Switch its power and toughness" (CR 613.4d, layer 7d: applied after every other change
+    to power and toughness, counters included; two switches undo each other)."""
+
+    layer: ClassVar[Layer] = Layer.PT_SWITCH
+
+    def apply(self, c: Chars, key: str, origin: str | None) -> None:
+        if c.power is not None and c.toughness is not None:
+            c.power, c.toughness = c.toughness, c.power

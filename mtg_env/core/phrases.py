@@ -34,6 +34,7 @@ from .filters import (
     Filter,
     FilterError,
     FromSource,
+    HasCounter,
     HasKeyword,
     InZone,
     IsPlayer,
@@ -90,6 +91,10 @@ _SUFFIXES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Filter]]] = [
      lambda m: Compare(m.group(2).replace(" ", "_"), "<=" if m.group(4) == "less" else ">=", int(m.group(3)))),
     (re.compile(r"^(.*) with (flying|reach|haste|vigilance|trample|deathtouch|lifelink|defender|menace)$"),
      lambda m: HasKeyword(m.group(2))),
+    (re.compile(r"^(.*) with (?:a|an|one or more) counters? on (?:it|them)$"), lambda m: HasCounter(None)),
+    (re.compile(r"^(.*) with no counters on (?:it|them)$"), lambda m: ~HasCounter(None)),
+    (re.compile(r"^(.*) with (?:(?:a|an|one or more) )?([+-]\d/[+-]\d|(?!a |an |no |one )[a-z]+) counters? on (?:it|them)$"),
+     lambda m: HasCounter(m.group(2))),
     (re.compile(r"^(.*) without (flying|reach|haste|vigilance|trample|deathtouch|lifelink|defender|menace)$"),
      lambda m: ~HasKeyword(m.group(2))),
 ]

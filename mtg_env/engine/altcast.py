@@ -43,8 +43,22 @@ def cost_of(g: Game, oid: int, keyword: str) -> ManaCost:
 
 
 #: the alternative costs a player may choose whenever the card may be cast (madness only as its
-#: trigger resolves, CR 702.35a)
-ANYTIME = ("evoke", "dash")
+#: trigger resolves, CR 702.35a); "flash": "You may cast ~ as though it had flash if you pay {2}
+#: more to cast it" (its mana cost and {2}, at any time it could be cast with flash)
+ANYTIME = ("evoke", "dash", "flash", "surge", "spectacle")
+
+
+def alternative_allowed(g: Game, p: int, keyword: str) -> bool:
+    """The condition of an alternative cost: surge (CR 702.117a: `p` has cast another spell
+    this turn; copies aren't cast), spectacle (CR 702.137a: an opponent of `p` lost life this
+    turn, TurnState.facts "lost_life")."""
+    if keyword == "surge":
+        turn = g.turn
+        return any(t == turn and q == p for t, q, _name in g.stats.casts)
+    if keyword == "spectacle":
+        lost = g.turn_state.facts.get("lost_life", ())
+        return any(q in lost for q in g.opponents(p))
+    return True
 
 
 def cast_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None,

@@ -15,13 +15,16 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, Activated, Keyword, TargetSpec, TriggerEvent, targets_of
 from ..cards.carddef import CardDef, card_cache
 from ..cards.costs import Cost
+from ..cards.effects.spells import reads_mana_spent
 from ..cards.spellcosts import (
     AdditionalCost,
     Buyback,
+    CardCountReduction,
     CostReduction,
     Entwine,
     Flashback,
     Kicker,
+    ManaValueReduction,
     SpellsCostLess,
 )
 from ..core.actions import Action
@@ -123,7 +126,7 @@ def spell_cost(g: Game, oid: int, face: CardDef | None = None, alt: str | None =
 
 def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: bool = False,
                x: int | None = None, face: CardDef | None = None, alt: str | None = None,
-               entwined: bool = False) -> ManaCost:
+               entwined: bool = False, targets: int = 0) -> ManaCost:
     """The mana of the total cost to cast `oid` (CR 601.2f): its mana cost (or flashback cost;
     nothing when cast without paying it, CR 118.9), plus the additional costs' mana, the
     kicker paid `kicked` times and the buyback, minus the cost reductions; with `x`, X is
@@ -143,6 +146,11 @@ def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: 
         ew = entwine_of(card)
         assert ew is not None
         mana = mana.plus(ew.cost)  # CR 702.42a: an additional cost
+    if targets > 1:
+        st = costs.strive_of(card)
+        if st is not None:
+            for _ in range(targets - 1):
+                mana = mana.plus(st.cost)  # strive: for each target beyond the first (CR 601.2f)
     if x is not None:
         mana = mana.with_x(x)
     less = 0
@@ -151,6 +159,9 @@ def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: 
                 (st.affects is None or _spell_matches(g, st.affects, oid, p, src, face)):
             less += st.generic
     for ab in card.abilities:
+        if isinstance(ab, ManaValueReduction | CardCountReduction):
+            less += costs.counted_reduction(g, ab, p, oid)
+            continue
         if isinstance(ab, CostReduction):
             if ab.per is not None:
                 less += ab.generic * sum(1 for o in g.battlefield if g.matches(ab.per, o, p, oid))
@@ -258,7 +269,8 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
     if t.what == "spell":
         card = g.objects[oid].card
         extra = additional_cost(card)
-        mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined)
+        mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined,
+                          targets=costs.chosen_targets(t))
         return dataclasses.replace(extra, mana=mana), spell_targets(card)
     if not t.ability_read:
         t.ability, t.origin = ability_of(g, oid, t.key)  # type: ignore[arg-type]
@@ -280,11 +292,19 @@ def _choose_modes(g: Game, t: Announce, ctx: Context, modes: tuple[Any, ...], co
         ctx.modes.append(ans)
     if len(ctx.modes) >= hi:
         return True
-    start = ctx.modes[-1] + 1 if ctx.modes else 0
-    can = [i for i in range(start, len(modes)) if targets.has_targets(g, modes[i].targets, ctx)]
-    need = lo - len(ctx.modes) - 1  # modes still to choose after this one, in printed order
-    acts = [Action("mode", f"mode {i + 1}: {modes[i].text}", value=i, payload=i)
-            for k, i in enumerate(can) if len(can) - k - 1 >= need]
+    repeat = getattr(announced_ability(g, t), "repeat_modes", False)
+    if repeat:
+        # CR 700.2d: the same mode may be chosen again; chosen in printed order, any mode from
+        # the last one chosen on (each multiset of modes once)
+        start = ctx.modes[-1] if ctx.modes else 0
+        can = [i for i in range(start, len(modes)) if targets.has_targets(g, modes[i].targets, ctx)]
+        acts = [Action("mode", f"mode {i + 1}: {modes[i].text}", value=i, payload=i) for i in can]
+    else:
+        start = ctx.modes[-1] + 1 if ctx.modes else 0
+        can = [i for i in range(start, len(modes)) if targets.has_targets(g, modes[i].targets, ctx)]
+        need = lo - len(ctx.modes) - 1  # modes still to choose after this one, in printed order
+        acts = [Action("mode", f"mode {i + 1}: {modes[i].text}", value=i, payload=i)
+                for k, i in enumerate(can) if len(can) - k - 1 >= need]
     if len(ctx.modes) >= lo:
         if not acts:
             return True
@@ -297,7 +317,10 @@ def modes_choosable(g: Game, ab: Any, ctx: Context) -> bool:
     """Can enough modes of a modal spell or ability be chosen (CR 700.2a)? For several modes,
     in printed order: `lo` of the modes with legal targets."""
     lo = getattr(ab, "mode_count", (1, 1))[0]
-    return sum(1 for m in ab.modes if targets.has_targets(g, m.targets, ctx)) >= lo
+    n = sum(1 for m in ab.modes if targets.has_targets(g, m.targets, ctx))
+    if getattr(ab, "repeat_modes", False):
+        return n > 0  # CR 700.2d: one mode may be chosen every time
+    return n >= lo
 
 
 def announce(g: Game, t: Announce) -> bool:
@@ -399,9 +422,13 @@ def announce(g: Game, t: Announce) -> bool:
         if ctx.modes:
             specs = targets_of(ab, ctx)
         if not t.targets_done:
-            if not targets.choose_targets(g, t, ctx, specs, p):
+            strive = t.what == "spell" and costs.strive_of(g.objects[oid].card) is not None
+            more = (lambda n: costs.strive_allows(g, t, n)) if strive else None
+            if not targets.choose_targets(g, t, ctx, specs, p, more):
                 return False
             t.targets_done = True
+            if strive:
+                cost, _specs = _parts(g, t)  # with strive's increase for the targets chosen
         if not divide(g, t, ctx, ab, p):
             return False
         t.stage = stage = S.SACRIFICE
@@ -471,7 +498,7 @@ def announce(g: Game, t: Announce) -> bool:
         due = cost.mana.with_x(ctx.x)
         if t.what == "spell" and ctx.x and cost.mana.x_count:  # reductions apply to X too (CR 601.2f)
             due = spell_mana(g, p, oid, t.free, t.kicked, t.buyback, x=ctx.x, alt=t.alt_cost,
-                             entwined=t.entwined)
+                             entwined=t.entwined, targets=costs.chosen_targets(t))
         if due.phyrexian:  # CR 107.4f: each {W/P} paid with its mana or 2 life, as chosen
             got = phyrexian.step(g, t, due, p, oid, cost)
             if got is None:
@@ -621,6 +648,7 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         g.sba_dirty = True  # CR 704.5i
     if cost.pay_life or cost.pay_life_identity:
         g.players[p].life -= cost.pay_life + identity_life(g, p, cost)
+        primitives.lost_life(g, p)  # CR 119.4
         g.sba_dirty = True
     if cost.energy:
         primitives.pay_energy(g, p, cost.energy)  # CR 107.14
@@ -644,7 +672,11 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
 
     if t.what == "spell":
         ctx.alt = t.alt_cost
+        card = g.objects[oid].card
         _cast(g, p, oid, ctx, t.buyback)
+        if any(t.spent) and ctx.source_id is not None and card_cache(card, "_reads_spent", reads_mana_spent):
+            w = g.writable(ctx.source_id)  # CR 601.2h: the mana spent to cast it
+            w.info = dict(w.info or {}, spent=tuple(t.spent))
         return
     if t.what == "face_up":
         facedown.turn_face_up(g, oid, t.key, p)  # type: ignore[arg-type]

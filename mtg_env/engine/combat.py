@@ -45,7 +45,17 @@ def can_attack(g: Game, oid: int) -> bool:
         return False
     if g.effects.detained and primitives.is_detained(g, oid):
         return False  # CR 701.35a
+    if g.turn_state.facts and forbidden_this_turn(g, oid, "cant_attack"):
+        return False
     return "defender" not in c.keywords and Flag.CANT_ATTACK not in c.flags
+
+
+def forbidden_this_turn(g: Game, oid: int, kind: str) -> bool:
+    """"Creatures without flying can't block this turn." (CR 611.2c: a resolved effect that
+    changes no characteristics applies to every creature it names at each moment, those that
+    enter later too): TurnState.facts `kind` ("cant_attack", "cant_block") holds (filter,
+    controller, source) of each."""
+    return any(g.matches(f, oid, you, src) for f, you, src in g.turn_state.facts.get(kind, ()))
 
 def may_attack(g: Game, attacker: int, defender: int) -> bool:
     """Restrictions on attacking a particular player (CR 508.1c): "can't attack unless
@@ -62,6 +72,8 @@ def can_block(g: Game, blocker: int, attacker: int) -> bool:
         return False
     if g.effects.detained and primitives.is_detained(g, blocker):
         return False  # CR 701.35a
+    if g.turn_state.facts and forbidden_this_turn(g, blocker, "cant_block"):
+        return False
     ac = g.chars(attacker)
     if targets.protected_from(g, attacker, blocker):
         return False  # CR 702.16f

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import TriggerEvent
+from ..cards.carddef import CardDef, card_cache
 from ..cards.costs import Cost
+from ..cards.spellcosts import CardCountReduction, ManaValueReduction, Strive
 from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import TYPE_INDEX, TYPES, ManaCost, ManaPool, available_for, can_pay
@@ -135,7 +137,30 @@ def pay_mana_step(g: Game, t: Announce, due: ManaCost, p: int, oid: int) -> bool
     """Pay `due` from the pool (CR 601.2h). The player chooses which mana pays a hybrid or
     generic part where that leaves a different pool; otherwise it is paid for them.
     Restricted mana that may be spent here is spent first: it is never worth more than
-    unrestricted mana of the same type."""
+    unrestricted mana of the same type. For a spell, the mana spent is added up by type
+    (`t.spent`: "if {U} was spent to cast it"; no mana is added to the pool during a step)."""
+    if t.what != "spell":
+        return _pay_mana_step(g, t, due, p, oid)
+    pool = g.players[p].pool
+    before = _by_type(pool)
+    try:
+        return _pay_mana_step(g, t, due, p, oid)
+    finally:
+        after = _by_type(pool)
+        if not t.spent:
+            t.spent = [0] * 6
+        for i in range(6):
+            t.spent[i] += before[i] - after[i]
+
+
+def _by_type(pool: ManaPool) -> list[int]:
+    out = list(pool.counts)
+    for r in pool.restricted:
+        out[TYPE_INDEX[r.type]] += r.amount
+    return out
+
+
+def _pay_mana_step(g: Game, t: Announce, due: ManaCost, p: int, oid: int) -> bool:
     pool = g.players[p].pool
     tags = spend_tags(g, p, t.what, oid)
     if t.due is None:
@@ -287,3 +312,40 @@ def generic_payment_choice(g: Game, player: int, cost: ManaCost, chosen: list[st
     if left <= 0 or len(types) <= 1 or sum(counts) <= left:
         return None
     return types
+
+
+def strive_allows(g: Game, t: Announce, n: int) -> bool:
+    """Could the spell being cast still be paid with `n` targets (strive's increase, CR
+    601.2f)? A target beyond what can be paid is not offered (CR 601.2c-h: the choices made
+    must leave the total cost payable)."""
+    from .legal import spell_payable as payable
+    p = t.player
+    avail = available_for(g.players[p].pool, spend_tags(g, p, "spell", t.obj))
+    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
+    m = casting.spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined,
+                           targets=n)
+    return bool(payable(g, p, t.obj, avail, m.with_x(t.ctx.x if t.ctx is not None else 0), sources))
+
+
+def strive_of(card: CardDef) -> Strive | None:
+    """The spell's strive cost increase, if it has one."""
+    return card_cache(card, "_strive", lambda c: next((ab for ab in c.abilities if isinstance(ab, Strive)), None))
+
+
+def chosen_targets(t: Announce) -> int:
+    """How many targets the spell being cast has, once they are chosen (0 before)."""
+    return len(t.ctx.targets) if t.targets_done and t.ctx is not None else 0
+
+
+def counted_reduction(g: Game, ab: ManaValueReduction | CardCountReduction, p: int, oid: int) -> int:
+    """CR 601.2f: how much a reduction that counts takes off the generic part: the total mana
+    value of the permanents `ab.of` matches (Metalwork Colossus), or `ab.generic` for each card
+    in the caster's zone that `ab.cards` matches (Ghoultree)."""
+    if isinstance(ab, ManaValueReduction):
+        if ab.of is None:
+            return 0
+        return sum(g.chars(o).mana_value for o in g.battlefield if g.matches(ab.of, o, p, oid))
+    if ab.cards is None:
+        return 0
+    zone = getattr(g.players[p], ab.zone)
+    return ab.generic * sum(1 for o in zone if o != oid and g.matches(ab.cards, o, p, oid))

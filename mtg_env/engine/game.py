@@ -734,6 +734,11 @@ class Game:
     copy_onto_stack = copies.copy_onto_stack
     transform = faces.transform
     manifest = facedown.manifest
+    add_extra_turn = turns.add_extra_turn
+    add_land_plays = turns.add_land_plays
+    cant_cast_spells_this_turn = turns.cant_cast_spells_this_turn
+    forbid_this_turn = turns.forbid_this_turn
+    exile_if_dies_this_turn = primitives.exile_if_dies_this_turn
 
 
 def _check_options(names: list[Any], seed: Any, format: Any, x_cap: Any, turn_limit: Any,

@@ -18,6 +18,7 @@ so that creating N tokens costs N rather than N² (engine/limits.py, issue 18).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..cards import get_card
@@ -144,7 +145,11 @@ def compute_all_with_entries(g: Game) -> tuple[dict[int, Chars], list[Entry]]:
                 entries.append((mods.Layer.ABILITY, eff.timestamp, len(entries), eff, None))
     entries.sort(key=lambda e: (e[0], e[1], e[2]))
 
-    for _layer, _ts, _n, what, source in entries:
+    countered = False
+    for layer, _ts, _n, what, source in entries:
+        if layer > Layer.PT_MODIFY and not countered:
+            _counters(g, chars, own)  # layer 7c is done before 7d's switches (CR 613.4d)
+            countered = True
         if isinstance(what, LayerStatic):
             assert source is not None
             what.apply(g, chars, own, source)
@@ -152,8 +157,13 @@ def compute_all_with_entries(g: Game) -> tuple[dict[int, Chars], list[Entry]]:
             c = own(what.target)  # type: ignore[attr-defined]
             if c is not None:
                 what.modification.apply(c, f"e{what.timestamp}", None)  # type: ignore[attr-defined]
+    if not countered:
+        _counters(g, chars, own)
+    return chars, entries
 
-    # Layer 7c, counters (CR 613.4c): +1/+1 and -1/-1 counters.
+
+def _counters(g: Game, chars: dict[int, Chars], own: Callable[[int], Chars | None]) -> None:
+    """Layer 7c, counters (CR 613.4c): +1/+1 and -1/-1 counters."""
     for oid in g.battlefield:
         counters = g.objects[oid].counters
         if counters and chars[oid].power is not None:
@@ -163,7 +173,6 @@ def compute_all_with_entries(g: Game) -> tuple[dict[int, Chars], list[Entry]]:
                 assert c is not None and c.power is not None and c.toughness is not None
                 c.power += d
                 c.toughness += d
-    return chars, entries
 
 
 #: keyword counters (CR 122.1b) whose keywords the engine applies (one-word counter kinds)

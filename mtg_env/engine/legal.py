@@ -43,7 +43,7 @@ def priority_actions(g: Game, p: int) -> list[Action]:
     sorcery_ok = turns.sorcery_timing(g, p)
     sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
     from_exile = zones.playable_from_exile(g, p) if g.effects.play_permissions else []
-    if sorcery_ok and pl.lands_played < 1:  # CR 305.2
+    if sorcery_ok and pl.lands_played < turns.land_plays(g, p):  # CR 305.2
         for oid in pl.hand + from_exile:
             card = g.objects[oid].card
             if card.faces:
@@ -206,7 +206,7 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     characteristics are evaluated, CR 709.3a, 712.11c, 715.3a); `alt`: with that alternative
     cost (CR 118.9)."""
     card = g.objects[oid].card if face is None else face
-    fast = "Instant" in card.types or "flash" in card.keywords
+    fast = "Instant" in card.types or "flash" in card.keywords or alt == "flash"  # CR 702.8a
     if not fast and not sorcery_ok:
         return False
     if not cast_allowed(g, card, p):
@@ -216,6 +216,8 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     if alt is not None:
         if zones.free_from_exile(g, oid):
             return False  # CR 118.9a: one alternative cost only
+        if alt in ("surge", "spectacle") and not altcast.alternative_allowed(g, p, alt):
+            return False
         printed = casting.spell_cost(g, oid, face, alt)
     elif face is None and not printed.text and g.objects[oid].zone != GRAVEYARD and not zones.free_from_exile(g, oid):
         return False  # CR 118.6, 202.1b: no mana cost is an unpayable cost

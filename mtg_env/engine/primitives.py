@@ -74,6 +74,7 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
                         f"{'s' if n != 1 else ''})")
         else:
             p.life -= n
+            lost_life(g, ref[1])
             g.log_event(f"{ctx.source_name} deals {n} damage to {p.name}")
     else:
         types = g.chars(ref[1]).types
@@ -166,7 +167,26 @@ def lose_life(g: Game, player: int, n: int) -> None:
     g.sba_dirty = True
     if n > 0:
         g.players[player].life -= n
+        lost_life(g, player)
         g.log_event(f"{g.players[player].name} loses {n} life")
+
+
+def exile_if_dies_this_turn(g: Game, oid: int) -> None:
+    """"If that creature would die this turn, exile it instead." (CR 614.1a): a replacement
+    effect on this permanent (the same object only: CR 400.7) until the turn ends
+    (zones.move_to_zone)."""
+    obj = g.objects.get(oid)
+    if obj is not None and obj.zone == BATTLEFIELD:
+        w = g.writable(oid)
+        w.info = dict(w.info or {}, exile_if_dies=g.turn)
+
+
+def lost_life(g: Game, player: int) -> None:
+    """Record that `player` lost life this turn (CR 119.3: damage, "loses life" and paying life,
+    CR 119.4, all make a player lose life): TurnState.facts "lost_life" (spectacle)."""
+    lost = g.turn_state.facts.setdefault("lost_life", [])
+    if player not in lost:
+        lost.append(player)
 
 
 def gain_energy(g: Game, player: int, n: int) -> None:
@@ -236,9 +256,11 @@ def sacrifice(g: Game, oid: int) -> None:
         zones.move_to_zone(g, oid, GRAVEYARD)
 
 
-def counter(g: Game, stack_id: int) -> None:
-    """CR 701.6: the countered spell goes to its owner's graveyard; a copy ceases to exist. A
-    spell that can't be countered stays on the stack (CR 101.2)."""
+def counter(g: Game, stack_id: int, to: str = GRAVEYARD) -> None:
+    """CR 701.6: the countered spell goes to its owner's graveyard (or, `to`, where the effect
+    puts it instead: "exile it instead", "on top of its owner's library", "into its owner's
+    hand"); a copy ceases to exist. A spell that can't be countered stays on the stack (CR
+    101.2)."""
     for i, item in enumerate(g.stack):
         if item.id == stack_id:
             if item.kind == "spell" and cant_be_countered(g, item):
@@ -251,7 +273,7 @@ def counter(g: Game, stack_id: int) -> None:
                     g.objects.pop(item.obj_id, None)  # CR 707.10a: it ceases to exist
                     g.disown(item.obj_id)
                 else:
-                    zones.move_to_zone(g, item.obj_id, GRAVEYARD)
+                    zones.move_to_zone(g, item.obj_id, to)
             return
 
 

@@ -206,6 +206,8 @@ def finish(g: Game, item: StackItem, countered: bool) -> None:
             info = dict(info or {}, kicked=item.ctx.kicked)
         if item.ctx.alt:  # the alternative cost its spell was cast with (evoke, dash; CR 118.9)
             info = dict(info or {}, alt=item.ctx.alt)
+        if obj.info and "spent" in obj.info:  # the mana spent to cast it (CR 601.2h)
+            info = dict(info or {}, spent=obj.info["spent"])
         new = zones.move_to_zone(g, item.obj_id, BATTLEFIELD, controller=item.ctx.controller,
                                  x=item.ctx.x, attach_to=attach, info=info)
         if item.ctx.alt is not None and new is not None:

@@ -177,7 +177,8 @@ class Effects(SlotState):
     applies, control changes, and permissions to play cards from exile."""
 
     __slots__ = ("layered", "control_reverts", "play_permissions", "regeneration", "no_regeneration",
-                 "prevention", "prevent_combat_damage", "prevent_all", "delayed", "detained")
+                 "prevention", "prevent_combat_damage", "prevent_all", "delayed", "detained",
+                 "extra_turns")
 
     def __init__(self) -> None:
         self.layered: list[ContinuousEffect] = []
@@ -202,6 +203,10 @@ class Effects(SlotState):
         self.delayed: list[tuple[int, int, int | None, str, Triggered]] = []
         #: detained permanents (CR 701.35a): (object, the player whose next turn ends it)
         self.detained: list[tuple[int, int]] = []
+        #: extra turns to take (CR 500.7): (player, the player whose turn the turn order goes
+        #: on from after it), the most recently created last; and, while an extra turn is
+        #: being taken, an entry (None, that player) at the front
+        self.extra_turns: list[tuple[int | None, int]] = []
 
     def copy(self) -> Effects:
         e = Effects.__new__(Effects)
@@ -215,6 +220,7 @@ class Effects(SlotState):
         e.prevent_all = self.prevent_all[:]
         e.delayed = self.delayed[:]
         e.detained = self.detained[:]
+        e.extra_turns = self.extra_turns[:]
         return e
 
 

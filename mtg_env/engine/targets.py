@@ -19,6 +19,8 @@ from . import zones
 from .tasks import Announce, PlaceTriggers
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .game import Game
 
 
@@ -134,9 +136,10 @@ def stack_source_chars(g: Game, item: StackItem) -> Chars:
 
 
 def choose_targets(g: Game, t: Announce | PlaceTriggers, ctx: Context, specs: tuple[TargetSpec, ...],
-                   p: int) -> bool:
+                   p: int, more: Callable[[int], bool] | None = None) -> bool:
     """One target at a time, spec after spec; "done" ends a spec with a variable number of
-    targets. True when every target is chosen."""
+    targets. True when every target is chosen. `more(n)`: whether the spell could still be
+    paid for with `n` targets (strive); a target it couldn't is not offered."""
     ans = t.answer
     if ans is not None:
         t.answer = None
@@ -154,6 +157,8 @@ def choose_targets(g: Game, t: Announce | PlaceTriggers, ctx: Context, specs: tu
             t.chosen = []
             continue
         cands = [r for r in candidates(g, spec, ctx) if r not in t.chosen]
+        if more is not None and cands and not more(len(ctx.targets) + 1):
+            cands = []
         if any(s.distinct for s in specs):
             # "another target": only choices that leave every later target possible
             cands = [r for r in cands if not (spec.distinct and r in ctx.targets) and _fillable(

@@ -128,6 +128,9 @@ class Announce(Task):
     chosen: list[Ref] = field(default_factory=list)
     targets_done: bool = False
     sacrificed: list[int] = field(default_factory=list)
+    #: the mana spent on a spell's cost so far, by type (W U B R G C): "if {U} was spent to cast
+    #: it" (CR 601.2h)
+    spent: list[int] = field(default_factory=list)
     tapped_others: list[int] = field(default_factory=list)
     crew: list[int] = field(default_factory=list)
     discarded: list[int] = field(default_factory=list)

@@ -9,9 +9,10 @@ between steps (CR 106.4, 500.4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import TriggerEvent
+from ..cards.effects.turns import AdditionalLandPlays
 from ..core.actions import Action
 from ..core.chars import Flag
 from ..core.objects import BATTLEFIELD
@@ -63,12 +64,24 @@ def next_turn(g: Game) -> None:
     # statistics: [player whose turn ended, mana each player produced during it]
     g.stats.mana_history.append([ts.active] + [p.mana_produced for p in g.players])
     n = len(g.players)
-    nxt = ts.active
-    for _ in range(n):
-        nxt = (nxt + 1) % n
-        p = g.players[nxt]
-        if not p.lost and not p.dummy:
+    nxt = base = order_base(g)
+    extra = g.effects.extra_turns
+    if extra and extra[0][0] is None:
+        del extra[0]  # the extra turn that ends now
+    while extra:  # CR 500.7: the most recently created extra turn is taken first
+        who, base = extra.pop()
+        assert who is not None
+        if not g.players[who].lost and not g.players[who].dummy:
+            extra.insert(0, (None, base))
+            nxt = who
             break
+    else:
+        nxt = base
+        for _ in range(n):
+            nxt = (nxt + 1) % n
+            p = g.players[nxt]
+            if not p.lost and not p.dummy:
+                break
     limit = g.options.turn_limit
     if limit is not None and ts.number + 1 > limit:
         sba.end_game(g, None, f"turn limit {limit} reached")
@@ -78,6 +91,58 @@ def next_turn(g: Game) -> None:
     ts.step = "untap"
     g.log_event(f"Turn {ts.number}: {g.players[nxt].name}")
     begin_step(g)
+
+
+def add_extra_turn(g: Game, player: int) -> None:
+    """CR 500.7: "Take an extra turn after this one": the extra turn is added directly after
+    this turn; of several, the most recently created is taken first. After it, the turn order
+    goes on from the player whose turn it was inserted after (or that turn's own such player,
+    for an extra turn created during an extra turn)."""
+    g.effects.extra_turns.append((player, order_base(g)))
+    g.log_event(f"{g.players[player].name} will take an extra turn")
+
+
+def add_land_plays(g: Game, player: int, n: int) -> None:
+    """CR 305.2: "You may play an additional land this turn": `n` more land plays for
+    `player` this turn (TurnState.facts "extra_lands", one entry per play)."""
+    g.turn_state.facts.setdefault("extra_lands", []).extend([player] * n)
+
+
+def cant_cast_spells_this_turn(g: Game, player: int) -> None:
+    """"<player> can't cast spells this turn" (CR 101.2: "can't" wins over any permission):
+    TurnState.facts "cant_cast", read by cards.abilities.cast_allowed, which every way of
+    casting a spell asks (from a hand, cascade, effects that cast cards)."""
+    cant = g.turn_state.facts.setdefault("cant_cast", [])
+    if player not in cant:
+        cant.append(player)
+        g.log_event(f"{g.players[player].name} can't cast spells this turn")
+
+
+def forbid_this_turn(g: Game, kind: str, what: Any, controller: int, source: int | None) -> None:
+    """"<creatures> can't attack / block this turn" (CR 611.2c): `kind` "cant_attack" or
+    "cant_block", for every permanent `what` matches at each moment this turn (engine/combat.py,
+    forbidden_this_turn)."""
+    g.turn_state.facts.setdefault(kind, []).append((what, controller, source))
+
+
+def land_plays(g: Game, p: int) -> int:
+    """How many lands player `p` may play this turn (CR 305.2): one, and one more for each
+    additional land play an effect gave them this turn or a static ability of a permanent
+    they control gives them on their turns (only their own turn counts: CR 305.1)."""
+    n = 1 + g.turn_state.facts.get("extra_lands", []).count(p) if g.turn_state.facts else 1
+    for src, ab in g.statics_of(AdditionalLandPlays):
+        if g.objects[src].controller == p:
+            n += ab.n
+    return n
+
+
+def order_base(g: Game) -> int:
+    """The player whose turn the turn order goes on from after this turn: the active player,
+    or during an extra turn the one whose turn it was inserted after (CR 500.7)."""
+    extra = g.effects.extra_turns
+    if extra and extra[0][0] is None:
+        return extra[0][1]
+    return g.turn_state.active
 
 
 def begin_step(g: Game) -> None:

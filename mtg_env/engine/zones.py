@@ -131,6 +131,9 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
         zone = EXILE  # CR 702.34a: exiled instead of going anywhere else as it leaves the stack
     if old_zone == BATTLEFIELD and zone != EXILE and obj.info and obj.info.get("unearthed"):
         zone = EXILE  # CR 702.84a: an unearthed permanent is exiled instead of going anywhere else
+    if old_zone == BATTLEFIELD and zone == GRAVEYARD and obj.info and obj.info.get("exile_if_dies") == g.turn \
+            and "Creature" in g.chars(oid).types:
+        zone = EXILE  # "If that creature would die this turn, exile it instead." (CR 614.1a, 700.4)
     if old_zone == BATTLEFIELD:
         # last known information (CR 113.7a): what it was just before it left
         last = g.lki[oid] = g.chars(oid)
@@ -240,6 +243,7 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
         obj.info = info or None
         if paid:
             g.players[obj.controller].life -= paid
+            g.turn_state.facts.setdefault("lost_life", []).append(obj.controller)  # CR 119.4
             g.sba_dirty = True
             g.log_event(f"{g.players[obj.controller].name} pays {paid} life ({obj.card.name})")
     if attach_to is not None and attach_to in g.objects:

@@ -493,10 +493,12 @@ def test_cr_207_2c_addendum_only_in_your_main_phase_sphinxs_insight():
     assert player(g, "P1")["life"] == 20
 
 
-def test_declined_addendum_instead_summary_judgment():
-    """Summary Judgment: "Addendum — If you cast this spell during your main phase, it deals 5
-    damage instead." An "instead" that replaces the line before: not read."""
-    _unsupported("Summary Judgment", "during your main phase")
+def test_declined_addendum_instead_might_of_old_krosa():
+    """Might of Old Krosa: "Target creature gets +2/+2 until end of turn. If you cast this
+    spell during your main phase, that creature gets +4/+4 until end of turn instead." An
+    "instead" that replaces the sentence before: not read (only "it deals N damage instead",
+    templates/spells.py)."""
+    _unsupported("Might of Old Krosa", "during your main phase")
 
 
 def test_cr_700_6_whenever_you_cast_a_historic_spell_jhoira_weatherlight_captain():

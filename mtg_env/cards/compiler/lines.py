@@ -269,6 +269,10 @@ _MODE_HEADERS = {"choose one —": (1, 1), "choose one or both —": (1, 2), "ch
                  "choose one or more —": (1, 0), "choose three —": (3, 3)}
 
 
+_REPEAT_HEADERS = {"choose three. you may choose the same mode more than once.": 3,
+                   "choose four. you may choose the same mode more than once.": 4}
+
+
 def mode_header(text: str, n: int) -> tuple[int, int] | None:
     """How many of `n` modes a modal ability's "Choose ... —" has chosen (CR 700.2): (at
     least, at most), or None for text that isn't one of these headers."""
@@ -383,6 +387,10 @@ def spell_effect(lines: list[Line], card: Any) -> SpellAbility:
     count = mode_header(lines[0].text, len(lines[0].modes)) if len(lines) == 1 and lines[0].modes else None
     if count is not None:
         return SpellAbility(text=lines[0].raw, modes=modes(lines[0], card), mode_count=count)
+    repeat = _REPEAT_HEADERS.get(lines[0].text.lower()) if len(lines) == 1 and lines[0].modes else None
+    if repeat is not None:  # CR 700.2d: "Choose three. You may choose the same mode more than once."
+        return SpellAbility(text=lines[0].raw, modes=modes(lines[0], card), mode_count=(repeat, repeat),
+                            repeat_modes=True)
     effs: list[Any] = []
     start = 0
     for ln in lines:

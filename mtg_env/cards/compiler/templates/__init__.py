@@ -27,6 +27,8 @@ from . import (  # noqa: F401
     puzzlecards,
     regeneration,
     sagas,
+    spellcasting,
+    spells,
     statics,
     timing,
     tokens,
