@@ -179,6 +179,9 @@ class TriggerEvent(StrEnum):
     LORE = "lore"                              # CR 714.2b: lore counters put on a Saga (engine/sagas.py)
     BECOMES_MONSTROUS = "becomes_monstrous"    # CR 701.37: "when <this> becomes monstrous"
     EXPLOITS = "exploits"                      # CR 702.110b: "when <this> exploits a creature"
+    # templates/kwabilities.py
+    SACRIFICED = "sacrificed"                  # CR 701.21a: a player sacrifices a permanent
+    ATTACKS_MOST_LIFE = "attacks_most_life"    # CR 702.105a: attacks the player with the most life
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)

@@ -695,6 +695,7 @@ class Game:
     delay_until_next_end_step = triggers.delay_until_next_end_step
     delay_until_end_of_combat = triggers.delay_until_end_of_combat
     sacrifice = primitives.sacrifice
+    protected_from = targets.protected_from
     counter = primitives.counter
     tap = primitives.tap
     untap = primitives.untap

@@ -231,9 +231,13 @@ def regenerates(g: Game, oid: int) -> bool:
 
 
 def sacrifice(g: Game, oid: int) -> None:
-    """CR 701.21: a sacrificed permanent goes to its owner's graveyard (not destroyed)."""
+    """CR 701.21: a sacrificed permanent goes to its owner's graveyard (not destroyed); its
+    controller sacrificed it ("whenever an opponent sacrifices a permanent", triggers.py)."""
     if oid in g.objects and g.objects[oid].zone == BATTLEFIELD:
-        zones.move_to_zone(g, oid, GRAVEYARD)
+        obj, c = g.objects[oid], g.chars(oid)
+        new_id = zones.move_to_zone(g, oid, GRAVEYARD)
+        if g.triggers_for(triggers.E.SACRIFICED):
+            triggers.sacrificed(g, obj, c, new_id)
 
 
 def counter(g: Game, stack_id: int) -> None:

@@ -123,7 +123,7 @@ def leaves_battlefield(g: Game, obj: GameObject, to_zone: str, c: Chars) -> None
             continue
         for src, key, ab, origin in g.triggers_for(kind):
             if src != obj.id and ab.subject is not THIS and _subject_matches(g, ab, src, obj, c):
-                queue_trigger(g, ab, src, key, origin, Event(kind, object=obj.id, name=c.name))
+                queue_trigger(g, ab, src, key, origin, Event(kind, object=obj.id, name=c.name, new_id=event.new_id))
     g.log_event(f"{c.name} leaves the battlefield" + _TO.get(to_zone, ""))
 
 
@@ -173,6 +173,27 @@ def about(g: Game, oid: int, kind: TriggerEvent, event: Event) -> None:
 def attacks(g: Game, oid: int, defender: int) -> None:
     """CR 508.3a: "Whenever <this> attacks", "Whenever a creature you control attacks"."""
     about(g, oid, E.ATTACKS, Event(E.ATTACKS, object=oid, defender=defender))
+    if g.triggers_for(E.ATTACKS_MOST_LIFE) and oid not in g.combat.attacked_planeswalkers:
+        # dethrone (CR 702.105a): it attacks a player (not a planeswalker, Gatherer ruling
+        # 2014-05-29) with the most life or tied for the most life, judged as it attacks
+        most = max(p.life for p in g.players if not (p.lost or p.left))
+        if g.players[defender].life >= most:
+            about(g, oid, E.ATTACKS_MOST_LIFE, Event(E.ATTACKS_MOST_LIFE, object=oid, defender=defender))
+
+
+def sacrificed(g: Game, obj: GameObject, c: Chars, new_id: int | None) -> None:
+    """CR 701.21a: `obj`'s controller sacrificed it (`c`: as it last existed; `new_id`: the
+    card it became, CR 400.7): "Whenever an opponent sacrifices a nontoken permanent" (It That
+    Betrays), judged on the permanent as it last existed (CR 603.10a)."""
+    player = obj.controller
+    for src, key, ab, origin in g.triggers_for(E.SACRIFICED):
+        controller = g.objects[src].controller
+        if (ab.actor == YOU and controller != player) or (
+                ab.actor == OPPONENT and player not in g.opponents(controller)):
+            continue
+        if _subject_matches(g, ab, src, obj, c):
+            queue_trigger(g, ab, src, key, origin, Event(E.SACRIFICED, player=player, object=obj.id,
+                                                         name=c.name, new_id=new_id))
 
 
 def blocks(g: Game, oid: int) -> None:
@@ -189,7 +210,8 @@ def blockers_declared(g: Game, blocks_of: dict[int, list[int]], attackers: list[
         for b in bs:
             about(g, b, E.BLOCKS_CREATURE, Event(E.BLOCKS_CREATURE, object=b, source=a))
         if bs:
-            about(g, a, E.BECOMES_BLOCKED, Event(E.BECOMES_BLOCKED, object=a, amount=len(bs)))
+            about(g, a, E.BECOMES_BLOCKED, Event(E.BECOMES_BLOCKED, object=a, amount=len(bs),
+                                                 defender=g.combat.attack_targets.get(a)))  # afflict
             for b in bs:
                 about(g, a, E.BLOCKED_BY, Event(E.BLOCKED_BY, object=a, source=b))
                 if b in g.objects and "flanking" not in g.chars(b).keywords:

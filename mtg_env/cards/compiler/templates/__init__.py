@@ -16,6 +16,7 @@ from . import (  # noqa: F401
     grants,
     hybrid,
     keywords,
+    kwabilities,
     level,
     library,
     mana,

@@ -1,0 +1,284 @@
+"""Keyword abilities of session 5 (the "keywords" family): annihilator (CR 702.86), dethrone
+(702.105), afflict (702.130), afterlife (702.135), living weapon (702.92); a player sacrificing
+permanents of their choice (CR 701.21a: "Target player sacrifices a creature"); "Whenever an
+opponent sacrifices a nontoken permanent" (It That Betrays); granting a keyword that is a
+triggered ability ("Other creatures you control have dethrone", CR 613.1f); Kaldra Compleat's
+"gets +5/+5 and has <keywords>, and "<ability>"".
+
+A keyword whose rules text is a triggered ability compiles to that ability (several instances
+trigger separately, CR 702.86b, 702.105b); where its reminder wording is one the compiler reads,
+it is compiled from that wording (`_expand`).
+
+Declined: these keywords on a card of the wrong type (annihilator, dethrone, afflict on a
+noncreature; living weapon off an Equipment; afterlife on a noncreature permanent, whose "put
+into a graveyard" isn't "dies"); sacrifices of anything but a plain noun phrase ("a creature
+with the greatest power", "of their choice"); "Whenever an opponent sacrifices" with anything
+but "put that card onto the battlefield under your control"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.filters import Filter
+from ....core.modifications import AddAbilities, AddKeywords, ModifyPT
+from ...abilities import Static, Triggered, TriggerEvent
+from ...effects import LoseLife, PutCounters
+from ...effects.counted import HasCounter
+from ...effects.kwabilities import (
+    DEFENDING_PLAYER,
+    SACRIFICED_CARD,
+    PutSacrificedOntoBattlefield,
+    ReturnAtNextEndStep,
+    SacrificePermanents,
+)
+from ...subjects import SELF
+from ..builder import Builder
+from ..grammar import NoParse, kind, rule
+from ..lexicon import PT, PlayerRef
+from ..text import Line
+
+_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def _types(b: Builder) -> str:
+    return getattr(b.card, "type_line", "")
+
+
+def _creature(b: Builder, line: Line) -> None:
+    if "Creature" not in _types(b) or b.is_spell:
+        raise NoParse(line.text)
+
+
+def _expand(b: Builder, line: Line, text: str) -> list[Any]:
+    """The abilities `text` (the keyword's meaning, in a wording the compiler reads) compiles
+    to, shown with the keyword line's printed text."""
+    import dataclasses
+
+    from ..lines import permanent_line
+    abilities = permanent_line(Line(line.raw, text), b.card)
+    if not abilities:
+        raise NoParse(line.text)
+    return [dataclasses.replace(ab, text=line.raw) for ab in abilities]
+
+
+# --------------------------------------------------------------------------------------------
+# annihilator (CR 702.86)
+
+
+@rule("keyword", "Annihilator <n:n>")
+def annihilator(b: Builder, n: int, line: Line) -> list[Any]:
+    """CR 702.86a: "Whenever this creature attacks, defending player sacrifices N permanents."
+    It resolves in the declare attackers step, before blockers are declared (Gatherer ruling
+    2010-06-15); each instance triggers separately (CR 702.86b)."""
+    _creature(b, line)
+    if not 1 <= n <= 9:
+        raise NoParse(line.text)
+    return [Triggered(text=line.raw, event=TriggerEvent.ATTACKS,
+                      effects=(SacrificePermanents(DEFENDING_PLAYER, n, "permanent"),))]
+
+
+# --------------------------------------------------------------------------------------------
+# dethrone (CR 702.105)
+
+
+@rule("keyword", "Dethrone")
+def dethrone(b: Builder, line: Line) -> list[Any]:
+    """CR 702.105a: "Whenever this creature attacks the player with the most life or tied for
+    most life, put a +1/+1 counter on this creature." Not when it attacks a planeswalker, and
+    the life totals are judged as it attacks only (Gatherer rulings 2014-05-29)."""
+    _creature(b, line)
+    return [Triggered(text=line.raw, event=TriggerEvent.ATTACKS_MOST_LIFE,
+                      effects=(PutCounters("+1/+1", 1, SELF),))]
+
+
+# --------------------------------------------------------------------------------------------
+# afflict (CR 702.130), afterlife (CR 702.135), living weapon (CR 702.92)
+
+
+@rule("keyword", "Afflict <n:n>")
+def afflict(b: Builder, n: int, line: Line) -> list[Any]:
+    """CR 702.130a: "Whenever this creature becomes blocked, defending player loses N life."
+    (once however many creatures block it, CR 509.3c)"""
+    _creature(b, line)
+    return [Triggered(text=line.raw, event=TriggerEvent.BECOMES_BLOCKED, effects=(LoseLife(n, DEFENDING_PLAYER),))]
+
+
+@rule("keyword", "Afterlife <n:n>")
+def afterlife(b: Builder, n: int, line: Line) -> list[Any]:
+    """CR 702.135a: "When this permanent is put into a graveyard from the battlefield, create N
+    1/1 white and black Spirit creature tokens with flying." (for a creature: when it dies)"""
+    _creature(b, line)
+    if n not in _WORDS:
+        raise NoParse(line.text)
+    tokens = "token" if n == 1 else "tokens"
+    return _expand(b, line, f"When ~ dies, create {_WORDS[n]} 1/1 white and black Spirit creature "
+                            f"{tokens} with flying.")
+
+
+@rule("keyword", "Living weapon")
+def living_weapon(b: Builder, line: Line) -> list[Any]:
+    """CR 702.92a: "When this Equipment enters, create a 0/0 black Phyrexian Germ creature
+    token, then attach this Equipment to it." """
+    if "Equipment" not in _types(b):
+        raise NoParse(line.text)
+    return _expand(b, line, "When ~ enters, create a 0/0 black Phyrexian Germ creature token, then attach ~ to it.")
+
+
+# --------------------------------------------------------------------------------------------
+# granting a triggered keyword (CR 613.1f)
+
+
+@kind("triggered_keyword")
+def _triggered_keyword(text: str) -> str:
+    if not text or '"' in text or "," in text or " and " in text:
+        raise NoParse(text)
+    return text
+
+
+@rule("static", "<who:affected> (has|have) <kw:triggered_keyword>")
+def have_triggered_keyword(b: Builder, who: Filter, kw: str, line: Line) -> list[Any]:
+    """Marchesa: "Other creatures you control have dethrone.": each permanent `who` matches has
+    the keyword's triggered ability (layer 6, CR 613.1f); one it already has is a second
+    instance, which triggers separately (Gatherer ruling 2014-05-29)."""
+    from ..lines import keyword_line
+    try:
+        got = keyword_line(Line(kw, kw[0].upper() + kw[1:]), Builder(b.card))
+    except NoParse:
+        raise NoParse(line.text) from None
+    if not got or not all(isinstance(ab, Triggered) for ab in got):
+        raise NoParse(line.text)
+    if kw.lower().split()[0] not in ("dethrone", "annihilator", "afflict"):
+        raise NoParse(line.text)  # keywords whose ability is right on any creature
+    return [Static(text=line.raw, affects=who, modification=AddAbilities(tuple(got)))]
+
+
+@kind("kw_list")
+def _kw_list(text: str) -> tuple[str, ...]:
+    from ..lexicon import read_keywords
+    return read_keywords(text)
+
+
+@kind("kw_quoted")
+def _kw_quoted(text: str) -> str:
+    from ..text import SELF as NAME
+    if '"' in text or NAME in text or not text.endswith("."):
+        raise NoParse(text)
+    return text
+
+
+@rule("static", '<who:affected> (gets|get) <pt:pt> and (has|have) <kws:kw_list>, and "<inner:kw_quoted>"')
+def pt_keywords_and_quoted(b: Builder, who: Filter, pt: PT, kws: tuple[str, ...], inner: str,
+                           line: Line) -> list[Any]:
+    """Kaldra Compleat: "Equipped creature gets +5/+5 and has first strike, trample,
+    indestructible, haste, and "Whenever this creature deals combat damage to a creature,
+    exile that creature."" (CR 613.4c, 613.1f: layer 7c and layer 6)."""
+    from .grants import _granted
+    granted = _granted(b, inner)
+    return [Static(text=line.raw, affects=who, modification=ModifyPT(pt.power, pt.toughness)),
+            Static(text=line.raw, affects=who, modification=AddKeywords(kws)),
+            Static(text=line.raw, affects=who, modification=AddAbilities(granted))]
+
+
+# --------------------------------------------------------------------------------------------
+# sacrificing (CR 701.21a)
+
+#: what a player may be told to sacrifice: plain noun phrases (singular, plural)
+_SACRIFICE = {"creature": "creature", "creatures": "creature", "permanent": "permanent",
+              "permanents": "permanent", "artifact": "artifact", "artifacts": "artifact",
+              "land": "land", "lands": "land", "enchantment": "enchantment", "enchantments": "enchantment",
+              "nonland permanent": "nonland permanent", "nonland permanents": "nonland permanent",
+              "planeswalker": "planeswalker", "creature or planeswalker": "creature or planeswalker",
+              "artifact or creature": "artifact or creature", "nontoken creature": "nontoken creature"}
+
+
+@kind("sacrifice_what")
+def _sacrifice_what(text: str) -> tuple[int, str]:
+    from ..lexicon import read_number
+    n_text, _, rest = text.partition(" ")
+    n = read_number(n_text)
+    noun = _SACRIFICE.get(rest.lower())
+    if noun is None or not 1 <= n <= 9 or (n == 1) != (rest.lower() == noun):
+        raise NoParse(text)
+    return n, noun
+
+
+@rule("effect", "<who:player> (sacrifices|sacrifice) <what:sacrifice_what>")
+def player_sacrifices(b: Builder, who: PlayerRef, what: tuple[int, str]) -> list[Any]:
+    """CR 701.21a: "Target player sacrifices a creature." (Diabolic Edict), "Each opponent
+    sacrifices a creature.", "that player sacrifices two permanents": the player chooses as
+    the effect resolves (players in APNAP order, CR 101.4) and sacrifices them at once; with no
+    more than that many, all of them. "You sacrifice ..." is a different rule's."""
+    if who.kind in ("you", "controller", "owner"):
+        raise NoParse("sacrifices")
+    return [SacrificePermanents(b.player(who), what[0], what[1])]
+
+
+# --------------------------------------------------------------------------------------------
+# "Whenever an opponent sacrifices a nontoken permanent" (It That Betrays)
+
+
+@rule("trigger", "Whenever an opponent sacrifices a nontoken permanent")
+def opponent_sacrifices(b: Builder) -> dict[str, Any]:
+    """It That Betrays: triggers for any sacrifice by an opponent (a cost, an effect, a
+    state-based action's "sacrifice", Gatherer rulings 2010-06-15), judged on the permanent as
+    it last existed; "that card" is the card it became in the graveyard. Only with the effect
+    "put that card onto the battlefield under your control"."""
+    from ....core.filters import parse_filter
+
+    def check(effs: list[Any]) -> None:
+        if list(effs) != [PutSacrificedOntoBattlefield()]:
+            raise NoParse("Whenever an opponent sacrifices a nontoken permanent")
+    return {"event": TriggerEvent.SACRIFICED, "actor": "opponent", "subject": parse_filter("nontoken permanent"),
+            "event_obj": SACRIFICED_CARD, "check": check}
+
+
+@rule("effect", "put that card onto the battlefield under your control")
+def put_sacrificed(b: Builder) -> list[Any]:
+    """It That Betrays: the sacrificed card, while still in the graveyard it went to (Gatherer
+    ruling 2010-06-15: it doesn't return if it left the graveyard, even if it came back); an
+    Aura enchants what its new controller chooses (CR 303.4f)."""
+    if b.event is not SACRIFICED_CARD:
+        raise NoParse("put that card onto the battlefield under your control")
+    return [PutSacrificedOntoBattlefield()]
+
+
+
+
+# --------------------------------------------------------------------------------------------
+# Marchesa: "Whenever a creature you control with a +1/+1 counter on it dies, return that card
+# to the battlefield under your control at the beginning of the next end step."
+
+
+@kind("with_counter_subject")
+def _with_counter_subject(text: str) -> Filter:
+    from ..lexicon import read_noun
+    low = text.lower()
+    tail = " with a +1/+1 counter on it"
+    if not low.startswith(("a ", "an ")) or not low.endswith(tail):
+        raise NoParse(text)
+    noun = text[text.index(" ") + 1:len(text) - len(tail)]
+    f = read_noun(noun)
+    if "creature" not in noun.lower():
+        raise NoParse(text)
+    return f & HasCounter("+1/+1")
+
+
+@rule("trigger", "Whenever <what:with_counter_subject> dies")
+def dies_with_counter(b: Builder, what: Filter) -> dict[str, Any]:
+    """Marchesa: the creature's counters as it last existed on the battlefield (CR 603.10a; her
+    own too: she returns herself, Gatherer ruling 2014-05-29). Read only with the delayed
+    return of "that card"."""
+
+    def check(effs: list[Any]) -> None:
+        if list(effs) != [ReturnAtNextEndStep()]:
+            raise NoParse("Whenever a creature you control with a +1/+1 counter on it dies")
+    return {"event": TriggerEvent.DIES, "subject": what, "event_obj": SACRIFICED_CARD, "check": check}
+
+
+@rule("effect", "return that card to the battlefield under your control at the beginning of the next end step")
+def return_at_next_end_step(b: Builder) -> list[Any]:
+    """CR 603.7a: a delayed triggered ability; the card returns only if it is still the card
+    that went to the graveyard (CR 400.7)."""
+    if b.event is not SACRIFICED_CARD:
+        raise NoParse("return that card to the battlefield under your control at the beginning of the next end step")
+    return [ReturnAtNextEndStep()]

@@ -1,0 +1,170 @@
+"""Effects of the keyword abilities of session 5 (templates/kwabilities.py): a player
+sacrificing permanents of their choice (annihilator, CR 702.86a; "Target player sacrifices a
+creature", CR 701.21a), "defending player" of an attack trigger (CR 506.2), and putting a
+sacrificed card onto the battlefield under your control (It That Betrays), an Aura attached as
+CR 303.4f says."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...core.filters import Filter, parse_filter
+from ...core.objects import BATTLEFIELD, GRAVEYARD
+from ..abilities import Keyword, TargetSpec
+from ..subjects import Who
+from .base import Ask, Effect
+
+if TYPE_CHECKING:
+    from ...core.objects import Context, Ref
+    from ..protocol import GameOps
+
+
+@dataclass(frozen=True, slots=True)
+class DefendingPlayer(Who):
+    """"defending player" of an attack trigger: the player the creature attacks, or the
+    controller of the planeswalker it attacks (CR 506.2, 508.1b), as it was declared (the
+    event's defender)."""
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Ref]:
+        d = ctx.event.defender if ctx.event is not None else None
+        return [] if d is None else [("player", d)]
+
+
+DEFENDING_PLAYER = DefendingPlayer()
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificedCard(Who):
+    """"that card" of a sacrifice or dies trigger: the card the permanent became in the
+    graveyard, while it is there (CR 400.7)."""
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Ref]:
+        new_id = ctx.event.new_id if ctx.event is not None else None
+        if new_id is None or new_id not in g.objects or g.objects[new_id].zone != GRAVEYARD:
+            return []
+        return [("obj", new_id)]
+
+
+SACRIFICED_CARD = SacrificedCard()
+
+
+@dataclass(frozen=True)
+class SacrificePermanents(Effect):
+    """"<player> sacrifices N <permanents>" (CR 701.21a): each player `who` names, in APNAP
+    order (CR 101.4), chooses N permanents they control that `what` matches (all of them when
+    they control N or fewer: no choice), then every chosen permanent is sacrificed."""
+
+    who: Who
+    amount: int = 1
+    what: str = "permanent"
+    filter: Filter = dataclasses.field(default=None, compare=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.filter is None:
+            object.__setattr__(self, "filter", parse_filter(self.what))
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        named = {r[1] for r in self.who.refs(g, ctx) if r[0] == "player"}
+        everyone: list[int] = []
+        for pi, p in enumerate(q for q in g.apnap() if q in named):
+            key = step * 100 + pi * 10
+            chosen = [ctx.answers[key + i] for i in range(self.amount) if key + i in ctx.answers]
+            cands = [o for o in g.battlefield if g.objects[o].controller == p and o not in chosen
+                     and g.matches(self.filter, o, p, ctx.source_id)]
+            if len(chosen) < self.amount and cands:
+                if len(cands) <= self.amount - len(chosen):
+                    chosen += cands
+                else:
+                    left = self.amount - len(chosen)
+                    return Ask("choose", p, tuple(cands), tuple(f"sacrifice {g.name_of(o)}" for o in cands),
+                               f"{ctx.source_name}: sacrifice {left} {self.what}{'s' if left > 1 else ''}",
+                               key=key + len(chosen))
+            everyone += chosen
+        for o in everyone:
+            g.sacrifice(o)
+        return None
+
+
+def _enchant_spec(g: GameOps, oid: int) -> TargetSpec | None:
+    for _key, ab, _origin in g.chars(oid).abilities:
+        if isinstance(ab, Keyword):
+            for n in ab.names:
+                if n.startswith("enchant "):
+                    return TargetSpec(n[len("enchant "):])
+    return None
+
+
+def put_card_onto_battlefield(g: GameOps, ctx: Context, step: int, oid: int, p: int) -> Ask | None:
+    """Put the card `oid` onto the battlefield under `p`'s control, with its "as enters"
+    choices (CR 614.12). An Aura is attached to a permanent `p` chooses among those it could
+    enchant (not targeted: hexproof doesn't matter; protection does), and stays where it is if
+    there is none (CR 303.4f)."""
+    if "Aura" not in g.chars(oid).subtypes:
+        got = g.enter_battlefield(ctx, step * 100, [(oid, p)])
+        return got if isinstance(got, Ask) else None
+    spec = _enchant_spec(g, oid)
+    if spec is None:
+        return None
+    hosts = [o for o in g.battlefield if g.matches(spec.filter, o, p, oid) and not g.protected_from(o, oid)]
+    host = ctx.answers.get(step)
+    if host is None:
+        if not hosts:
+            return None  # CR 303.4f: it stays in its zone
+        return Ask("choose", p, tuple(hosts), tuple(f"attach to {g.name_of(o)}" for o in hosts),
+                   f"{ctx.source_name}: choose what {g.name_of(oid)} enchants")
+    if host not in hosts:
+        return None
+    info = g.as_enters(ctx, step * 100, g.objects[oid].card, p)
+    if isinstance(info, Ask):
+        return info
+    g.move_to_zone(oid, BATTLEFIELD, controller=p, attach_to=int(host), info=info)
+    return None
+
+
+@dataclass(frozen=True)
+class PutSacrificedOntoBattlefield(Effect):
+    """It That Betrays: "put that card onto the battlefield under your control": the card the
+    sacrificed permanent became, only while it is still in the graveyard it went to (Gatherer
+    ruling 2010-06-15; CR 400.7); a token is not a card. An Aura as CR 303.4f says."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        refs = SACRIFICED_CARD.refs(g, ctx)
+        if not refs or g.objects[refs[0][1]].token:
+            return None
+        return put_card_onto_battlefield(g, ctx, step, refs[0][1], ctx.controller)
+
+
+@dataclass(frozen=True)
+class ReturnCard(Effect):
+    """The delayed part of `ReturnAtNextEndStep`: the card `card`, while it is still the same
+    object in its graveyard (CR 400.7; Gatherer ruling 2014-05-29 on Marchesa), onto the
+    battlefield under the delayed ability's controller's control."""
+
+    card: int
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        if self.card not in g.objects or g.objects[self.card].zone != GRAVEYARD or g.objects[self.card].token:
+            return None
+        return put_card_onto_battlefield(g, ctx, step, self.card, ctx.controller)
+
+
+@dataclass(frozen=True)
+class ReturnAtNextEndStep(Effect):
+    """Marchesa: "return that card to the battlefield under your control at the beginning of
+    the next end step": a delayed triggered ability (CR 603.7a) created as the trigger
+    resolves, for the card the creature became in the graveyard (nothing if it has left it
+    already); you control it (CR 603.7d)."""
+
+    text: str = "Return that card to the battlefield under your control."
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ..abilities import Triggered, TriggerEvent
+        refs = SACRIFICED_CARD.refs(g, ctx)
+        if not refs:
+            return None
+        card = refs[0][1]
+        ab = Triggered(text=self.text, event=TriggerEvent.END_STEP, effects=(ReturnCard(card),), subject=None)
+        g.delay_until_next_end_step(ctx.controller, card, ab)
+        return None
