@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from tests.helpers import compiled as _compiled
 from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
-from tests.helpers import unsupported as _unsupported
 
 
 def _to_attack(g) -> None:
@@ -122,3 +121,195 @@ players:
     assert permanents(g, "Soldier Token") == []
     assert permanent(g, "Grizzly Bears")["controller"] == "P2"
     assert g.state_json()["stack"] == []
+
+
+# --------------------------------------------------------------------------------------------
+# sacrificing (CR 701.21a)
+
+
+def test_cr_701_21a_target_player_sacrifices_their_choice_diabolic_edict():
+    """Diabolic Edict: "Target player sacrifices a creature." The targeted player chooses
+    which of their creatures, as the spell resolves."""
+    _compiled("Diabolic Edict", "Barter in Blood")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{B}"
+    hand: [Diabolic Edict]
+  - battlefield: [Grizzly Bears, Llanowar Elves, Forest]
+""")
+    g.run_line(["cast Diabolic Edict", "target P2", "pass", "pass"])
+    assert g.pending is not None and g.pending.player == 1
+    assert set(labels(g)) == {"sacrifice Grizzly Bears", "sacrifice Llanowar Elves"}
+    g.act("sacrifice Llanowar Elves")
+    assert permanents(g, "Llanowar Elves") == []
+    assert permanent(g, "Grizzly Bears")["controller"] == "P2"
+
+
+def test_cr_101_4_each_player_sacrifices_two_barter_in_blood():
+    """Barter in Blood: "Each player sacrifices two creatures." Each player, in APNAP order,
+    chooses two of their own creatures (one with only two sacrifices both, no choice), then
+    all of them are sacrificed."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}{C}{B}{B}"
+    hand: [Barter in Blood]
+    battlefield: [Grizzly Bears, Llanowar Elves, Serra Angel]
+  - battlefield: [Grizzly Bears, Llanowar Elves]
+""")
+    g.run_line(["cast Barter in Blood", "pass", "pass"])
+    assert g.pending is not None and g.pending.player == 0
+    assert set(labels(g)) == {"sacrifice Grizzly Bears", "sacrifice Llanowar Elves", "sacrifice Serra Angel"}
+    g.run_line(["sacrifice Grizzly Bears", "sacrifice Llanowar Elves"])
+    assert [p["card"] for p in player(g, "P1")["battlefield"]] == ["Serra Angel"]
+    assert player(g, "P2")["battlefield"] == []
+
+
+# --------------------------------------------------------------------------------------------
+# dethrone (CR 702.105), Marchesa
+
+
+def test_cr_702_105a_dethrone_only_against_the_most_life_enraged_revolutionary():
+    """Enraged Revolutionary: "Dethrone (Whenever this creature attacks the player with the
+    most life or tied for most life, put a +1/+1 counter on it.)" Tied at 20: a counter; the
+    next turn, with the defending player below the attacker's controller: none."""
+    _compiled("Enraged Revolutionary")
+    g = scenario("""
+players:
+  - battlefield: [Enraged Revolutionary]
+    library: [Island, Island, Island]
+  - library: [Island, Island, Island]
+""")
+    _attack(g, "Enraged Revolutionary")
+    _resolve(g)
+    assert permanent(g, "Enraged Revolutionary")["counters"] == {"+1/+1": 1}
+    pass_until(g, "precombat_main", turn=3)
+    assert player(g, "P2")["life"] == 17
+    _attack(g, "Enraged Revolutionary")
+    _resolve(g)
+    assert permanent(g, "Enraged Revolutionary")["counters"] == {"+1/+1": 1}
+
+
+def test_cr_613_1f_granted_dethrone_and_delayed_return_marchesa_the_black_rose():
+    """Marchesa, the Black Rose: "Other creatures you control have dethrone." and "Whenever a
+    creature you control with a +1/+1 counter on it dies, return that card to the battlefield
+    under your control at the beginning of the next end step." The Bears attack with the
+    granted dethrone and get a counter; destroyed after combat, the card comes back at the
+    end step (CR 603.7a), without the counter (a new object, CR 400.7)."""
+    _compiled("Marchesa, the Black Rose")
+    g = scenario("""
+players:
+  - battlefield: ["Marchesa, the Black Rose", Grizzly Bears, Swamp, Swamp, Swamp]
+    hand: [Murder]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    _attack(g, "Grizzly Bears")
+    _resolve(g)
+    assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}
+    pass_until(g, "postcombat_main", turn=1)
+    g.run_line(["activate Swamp", "activate Swamp", "activate Swamp", "cast Murder", "target Grizzly Bears"])
+    _resolve(g)
+    assert permanents(g, "Grizzly Bears") == []
+    _resolve(g)  # the dies trigger: a delayed ability
+    assert permanents(g, "Grizzly Bears") == []
+    pass_until(g, "end", turn=1)
+    _resolve(g)
+    bears = permanent(g, "Grizzly Bears")
+    assert bears["controller"] == "P1" and bears["counters"] == {}
+
+
+def test_cr_400_7_creature_without_counter_doesnt_return_marchesa_the_black_rose():
+    """Marchesa: a creature without a +1/+1 counter on it as it dies doesn't trigger her
+    ability (its counters as it last existed, CR 603.10a)."""
+    g = scenario("""
+players:
+  - battlefield: ["Marchesa, the Black Rose", Grizzly Bears, Swamp, Swamp, Swamp]
+    hand: [Murder]
+""")
+    g.run_line(["activate Swamp", "activate Swamp", "activate Swamp", "cast Murder", "target Grizzly Bears"])
+    _resolve(g)
+    assert g.state_json()["stack"] == []
+    pass_until(g, "end", turn=1)
+    _resolve(g)
+    assert permanents(g, "Grizzly Bears") == []
+
+
+# --------------------------------------------------------------------------------------------
+# afflict (CR 702.130), afterlife (CR 702.135), living weapon (CR 702.92)
+
+
+def test_cr_702_130a_afflict_when_blocked_eternal_of_harsh_truths():
+    """Eternal of Harsh Truths: "Afflict 2 (Whenever this creature becomes blocked, defending
+    player loses 2 life.)" """
+    _compiled("Eternal of Harsh Truths")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Eternal of Harsh Truths]
+  - battlefield: [Grizzly Bears]
+""")
+    _attack(g, "Eternal of Harsh Truths")
+    for _ in range(6):
+        if g.decision.kind == "block":
+            break
+        g.act("pass")
+    g.act("block Eternal of Harsh Truths with Grizzly Bears")
+    if g.decision.kind == "block":
+        g.act(next(a for a in g.legal_actions() if a.kind == "done"))
+    _resolve(g)
+    assert player(g, "P2")["life"] == 18
+
+
+def test_cr_702_135a_afterlife_spirits_when_it_dies_ministrant_of_obligation():
+    """Ministrant of Obligation: "Afterlife 2 (When this creature dies, create two 1/1 white
+    and black Spirit creature tokens with flying.)" """
+    _compiled("Ministrant of Obligation")
+    g = scenario("""
+players:
+  - battlefield: [Ministrant of Obligation, Swamp, Swamp, Swamp]
+    hand: [Murder]
+""")
+    g.run_line(["activate Swamp", "activate Swamp", "activate Swamp", "cast Murder", "target Ministrant of Obligation"])
+    _resolve(g)
+    _resolve(g)
+    spirits = permanents(g, "Spirit Token")
+    assert len(spirits) == 2 and all(s["controller"] == "P1" for s in spirits)
+
+
+def test_cr_702_92a_living_weapon_germ_equipped_kaldra_compleat():
+    """Kaldra Compleat: "Living weapon ... Equipped creature gets +5/+5 and has first strike,
+    trample, indestructible, haste, and "Whenever this creature deals combat damage to a
+    creature, exile that creature."" Cast, it makes a 0/0 Germ and is attached to it: a 5/5
+    with haste that attacks at once; blocked by a 6/6, its first-strike damage triggers the
+    exile, which resolves before regular combat damage: the Dreadmaw never deals its damage."""
+    _compiled("Kaldra Compleat")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{C}x7"
+    hand: [Kaldra Compleat]
+  - battlefield: [Colossal Dreadmaw]
+""")
+    g.run_line(["cast Kaldra Compleat", "pass", "pass"])
+    _resolve(g)
+    germ = permanent(g, "Phyrexian Germ Token")
+    assert (germ["power"], germ["toughness"]) == (5, 5)
+    assert permanent(g, "Kaldra Compleat")["attached_to"] == germ["id"]
+    _attack(g, "Phyrexian Germ Token")
+    for _ in range(6):
+        if g.decision.kind == "block":
+            break
+        g.act("pass")
+    g.act("block Phyrexian Germ Token with Colossal Dreadmaw")
+    if g.decision.kind == "block":
+        g.act(next(a for a in g.legal_actions() if a.kind == "done"))
+    for _ in range(8):
+        _resolve(g)
+        if _names(g, "P2", "exile") or g.state_json()["step"] == "end_of_combat":
+            break
+        g.act("pass")
+    assert _names(g, "P2", "exile") == ["Colossal Dreadmaw"]
+    assert permanent(g, "Phyrexian Germ Token")["damage"] == 0
+    assert player(g, "P2")["life"] == 20
