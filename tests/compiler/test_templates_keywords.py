@@ -313,3 +313,33 @@ players:
     assert _names(g, "P2", "exile") == ["Colossal Dreadmaw"]
     assert permanent(g, "Phyrexian Germ Token")["damage"] == 0
     assert player(g, "P2")["life"] == 20
+
+
+# --------------------------------------------------------------------------------------------
+# proliferate (CR 701.34)
+
+
+def test_cr_701_34a_proliferate_chosen_permanents_and_players_steady_progress():
+    """Steady Progress: "Proliferate. Draw a card." The caster chooses any of the permanents
+    and players with counters: their Bears (+1/+1) and themselves (energy) get one more, the
+    opponent's Serra Angel with a -1/-1 counter isn't chosen and keeps one."""
+    _compiled("Steady Progress")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{U}"
+    hand: [Steady Progress]
+    battlefield: [{card: Grizzly Bears, counters: {"+1/+1": 1}}]
+    energy: 2
+    library: [Island]
+  - battlefield: [{card: Serra Angel, counters: {"-1/-1": 1}}, Llanowar Elves]
+""")
+    g.run_line(["cast Steady Progress", "pass"])
+    assert set(labels(g)) == {"proliferate Grizzly Bears", "proliferate Serra Angel", "proliferate P1",
+                              "proliferate nothing"}
+    g.act("proliferate Grizzly Bears")
+    assert set(labels(g)) == {"proliferate Serra Angel", "proliferate P1", "proliferate nothing more"}
+    g.act("proliferate P1")
+    assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 2}
+    assert permanent(g, "Serra Angel")["counters"] == {"-1/-1": 1}
+    assert player(g, "P1")["energy"] == 3
+    assert _names(g, "P1", "hand") == ["Island"]

@@ -168,3 +168,45 @@ class ReturnAtNextEndStep(Effect):
         ab = Triggered(text=self.text, event=TriggerEvent.END_STEP, effects=(ReturnCard(card),), subject=None)
         g.delay_until_next_end_step(ctx.controller, card, ab)
         return None
+
+
+@dataclass(frozen=True)
+class Proliferate(Effect):
+    """CR 701.34a: "choose any number of permanents and/or players that have a counter, then
+    give each one additional counter of each kind that permanent or player already has." The
+    controller chooses them one at a time, each after the previous one in a fixed order (every
+    set once), until they are done; players' counters are poison and energy counters."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        cands: list[int | str] = [o for o in g.battlefield if any(v > 0 for v in g.objects[o].counters.values())]
+        cands += [f"player{p.index}" for p in g.players if (p.poison or p.energy) and not (p.lost or p.left)]
+        key = step * 100
+        chosen: list[int | str] = []
+        while key + len(chosen) in ctx.answers:
+            ans = ctx.answers[key + len(chosen)]
+            if ans == "done":
+                break
+            chosen.append(ans)
+        else:
+            last = cands.index(chosen[-1]) if chosen and chosen[-1] in cands else -1
+            rest = cands[last + 1:]
+            if rest:
+                names = [g.players[int(c[6:])].name if isinstance(c, str) else g.name_of(c) for c in rest]
+                return Ask("choose", ctx.controller, (*rest, "done"),
+                           (*(f"proliferate {n}" for n in names), "proliferate nothing more" if chosen
+                            else "proliferate nothing"),
+                           f"{ctx.source_name}: proliferate (choose permanents and players with counters)",
+                           key=key + len(chosen))
+        for c in chosen:
+            if isinstance(c, str):
+                p = g.players[int(c[6:])]
+                if p.poison:
+                    p.poison += 1
+                if p.energy:
+                    g.gain_energy(p.index, 1)
+            elif c in g.objects:
+                for kind in [k for k, v in g.objects[c].counters.items() if v > 0]:
+                    g.add_counters(c, kind, 1)
+        if chosen:
+            g.log_event(f"{ctx.source_name}: proliferate")
+        return None

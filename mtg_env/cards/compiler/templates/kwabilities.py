@@ -27,6 +27,7 @@ from ...effects.counted import HasCounter
 from ...effects.kwabilities import (
     DEFENDING_PLAYER,
     SACRIFICED_CARD,
+    Proliferate,
     PutSacrificedOntoBattlefield,
     ReturnAtNextEndStep,
     SacrificePermanents,
@@ -282,3 +283,20 @@ def return_at_next_end_step(b: Builder) -> list[Any]:
     if b.event is not SACRIFICED_CARD:
         raise NoParse("return that card to the battlefield under your control at the beginning of the next end step")
     return [ReturnAtNextEndStep()]
+
+
+# --------------------------------------------------------------------------------------------
+# proliferate (CR 701.34)
+
+
+@rule("effect", "Proliferate")
+def proliferate(b: Builder) -> list[Any]:
+    """CR 701.34a: "Proliferate." (also "..., then proliferate")."""
+    return [Proliferate()]
+
+
+@rule("effect", "proliferate again")
+def proliferate_again(b: Builder) -> list[Any]:
+    """Contagion Engine: "Proliferate, then proliferate again." (two proliferations, the second
+    seeing the counters the first gave)"""
+    return [Proliferate()]
