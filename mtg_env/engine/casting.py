@@ -669,7 +669,7 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     item = StackItem(new_stack_id(g), "ability", oid, ab, t.key, ctx, text)
     g.stack.append(item)
     g.log_event(f"{pname} activates {ctx.source_name}: {text}{targets_text(g, ctx)}")
-    triggers.becomes_target(g, ctx)
+    triggers.becomes_target(g, ctx, item)
     triggers.player_event(g, TriggerEvent.ACTIVATE, p, item=item.clone(), source=oid)
     if cycled is not None and ab.keyword == "cycling":
         triggers.cycled(g, p, cycled)
@@ -705,7 +705,7 @@ def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> Non
     g.stats.casts.append((g.turn, p, card.name))
     g.turn_state.spells_cast += 1
     g.log_event(f"{g.players[p].name} casts {card.name}{targets_text(g, ctx)}")
-    triggers.becomes_target(g, ctx)
+    triggers.becomes_target(g, ctx, item)
     triggers.player_event(g, TriggerEvent.CAST, p, item=item.clone())
     triggers.cast_self(g, item)
     altcast.cast_triggers(g, p, sid, item)  # cascade, storm (CR 702.85a, 702.40a)

@@ -150,11 +150,20 @@ def becomes_untapped(g: Game, oid: int) -> None:
     about(g, oid, E.BECOMES_UNTAPPED, Event(E.BECOMES_UNTAPPED, object=oid))
 
 
-def becomes_target(g: Game, ctx: Context) -> None:
-    """"Whenever <this> becomes the target of a spell or ability" (Phantasmal Image)."""
+def becomes_target(g: Game, ctx: Context, item: StackItem | None = None) -> None:
+    """"Whenever <this> becomes the target of a spell or ability" (Phantasmal Image); "... a
+    spell or ability an opponent controls" (`actor` OPPONENT: ward, CR 702.21a). The event's
+    `item` is the spell or ability on the stack, its `player` that item's controller."""
     for ref in ctx.targets:
         if ref[0] == "obj" and ref[1] in g.objects and g.objects[ref[1]].zone == BATTLEFIELD:
-            _own(g, ref[1], E.BECOMES_TARGET, Event(E.BECOMES_TARGET, object=ref[1]))
+            oid = ref[1]
+            event = Event(E.BECOMES_TARGET, object=oid, item=item.clone() if item is not None else None,
+                          player=ctx.controller)
+            for key, ab, origin in g.chars(oid).abilities:
+                if isinstance(ab, Triggered) and E.BECOMES_TARGET in ab.events:
+                    if ab.actor == OPPONENT and ctx.controller not in g.opponents(g.objects[oid].controller):
+                        continue
+                    queue_trigger(g, ab, oid, key, origin, event.copy())
 
 
 def about(g: Game, oid: int, kind: TriggerEvent, event: Event) -> None:
@@ -538,4 +547,4 @@ def place_triggers(g: Game, t: PlaceTriggers) -> bool:
 def _put_on_stack(g: Game, item: StackItem) -> None:
     g.stack.append(item)
     g.log_event(f"{item.ctx.source_name} triggers: {item.text}{casting.targets_text(g, item.ctx)}")
-    becomes_target(g, item.ctx)
+    becomes_target(g, item.ctx, item)

@@ -343,3 +343,64 @@ players:
     assert permanent(g, "Serra Angel")["counters"] == {"-1/-1": 1}
     assert player(g, "P1")["energy"] == 3
     assert _names(g, "P1", "hand") == ["Island"]
+
+
+# --------------------------------------------------------------------------------------------
+# ward (CR 702.21)
+
+
+def test_cr_702_21a_ward_counters_unless_paid_waterfall_aerialist():
+    """Waterfall Aerialist: "Ward {2} (Whenever this creature becomes the target of a spell or
+    ability an opponent controls, counter it unless that player pays {2}.)" The Bolt's caster
+    can't pay: the Bolt is countered and the Aerialist lives."""
+    _compiled("Waterfall Aerialist")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}"
+    hand: [Lightning Bolt]
+  - battlefield: [Waterfall Aerialist]
+""")
+    g.run_line(["cast Lightning Bolt", "target Waterfall Aerialist"])
+    assert len(g.state_json()["stack"]) == 2  # the ward trigger on top of the Bolt
+    _resolve(g)
+    assert g.pending is not None and g.pending.player == 0
+    assert "yes" not in labels(g)  # {2} can't be paid
+    g.act("no")
+    _resolve(g)
+    assert g.state_json()["stack"] == []
+    assert permanent(g, "Waterfall Aerialist")["damage"] == 0
+    assert _names(g, "P1", "graveyard") == ["Lightning Bolt"]
+
+
+def test_cr_702_21a_ward_paid_spell_resolves_waterfall_aerialist():
+    """Waterfall Aerialist: the Bolt's caster pays {2}: the Bolt resolves and the 3/3 dies."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{R}{C}{C}"
+    hand: [Lightning Bolt]
+  - battlefield: [Waterfall Aerialist]
+""")
+    g.run_line(["cast Lightning Bolt", "target Waterfall Aerialist"])
+    _resolve(g)
+    g.act("yes")  # the {C}{C} left in the pool pays
+    _resolve(g)
+    assert permanents(g, "Waterfall Aerialist") == []
+
+
+def test_cr_702_21a_ward_ignores_its_controllers_spells_waterfall_aerialist():
+    """Ward triggers only for a spell or ability an opponent controls: its controller's own
+    Giant Growth resolves with no ward trigger."""
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{G}"
+    hand: [Giant Growth]
+    battlefield: [Waterfall Aerialist]
+  - {}
+""")
+    g.run_line(["cast Giant Growth", "target Waterfall Aerialist"])
+    assert len(g.state_json()["stack"]) == 1
+    _resolve(g)
+    assert permanent(g, "Waterfall Aerialist")["power"] == 6

@@ -210,3 +210,18 @@ class Proliferate(Effect):
         if chosen:
             g.log_event(f"{ctx.source_name}: proliferate")
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class TargetingItem(Who):
+    """Ward's "that spell or ability" (CR 702.21a): the spell or ability whose targeting
+    triggered it, while it is on the stack (the event's item, by its stack id)."""
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Ref]:
+        item = ctx.event.item if ctx.event is not None else None
+        if item is None or not any(s.id == item.id for s in g.stack):
+            return []
+        return [("stack", item.id)]
+
+
+TARGETING_ITEM = TargetingItem()

@@ -22,16 +22,18 @@ from typing import Any
 from ....core.filters import Filter
 from ....core.modifications import AddAbilities, AddKeywords, ModifyPT
 from ...abilities import Static, Triggered, TriggerEvent
-from ...effects import LoseLife, PutCounters
+from ...effects import CounterSpell, LoseLife, PutCounters
 from ...effects.counted import HasCounter
 from ...effects.kwabilities import (
     DEFENDING_PLAYER,
     SACRIFICED_CARD,
+    TARGETING_ITEM,
     Proliferate,
     PutSacrificedOntoBattlefield,
     ReturnAtNextEndStep,
     SacrificePermanents,
 )
+from ...effects.unless import UnlessPays
 from ...subjects import SELF
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
@@ -148,7 +150,7 @@ def have_triggered_keyword(b: Builder, who: Filter, kw: str, line: Line) -> list
         raise NoParse(line.text) from None
     if not got or not all(isinstance(ab, Triggered) for ab in got):
         raise NoParse(line.text)
-    if kw.lower().split()[0] not in ("dethrone", "annihilator", "afflict"):
+    if kw.lower().split()[0] not in ("dethrone", "annihilator", "afflict", "ward"):
         raise NoParse(line.text)  # keywords whose ability is right on any creature
     return [Static(text=line.raw, affects=who, modification=AddAbilities(tuple(got)))]
 
@@ -300,3 +302,25 @@ def proliferate_again(b: Builder) -> list[Any]:
     """Contagion Engine: "Proliferate, then proliferate again." (two proliferations, the second
     seeing the counters the first gave)"""
     return [Proliferate()]
+
+
+# --------------------------------------------------------------------------------------------
+# ward (CR 702.21)
+
+
+@rule("keyword", "Ward <cost:mana>")
+def ward(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.21a: "Whenever this permanent becomes the target of a spell or ability an
+    opponent controls, counter that spell or ability unless that player pays [cost]." Each
+    permanent with ward targeted by one spell triggers (Gatherer rulings). A mana cost only
+    (no X: "Ward—Pay 3 life" and the like are not read)."""
+    from ....core.mana import parse_mana_cost
+    if b.is_spell or parse_mana_cost(cost).x_count:
+        raise NoParse(line.text)
+    return [_ward(cost, line.raw)]
+
+
+def _ward(cost: str, text: str) -> Triggered:
+    return Triggered(text=text, event=TriggerEvent.BECOMES_TARGET, actor="opponent",
+                     effects=(UnlessPays(cost, TARGETING_ITEM, (CounterSpell(TARGETING_ITEM),),
+                                         if_not="counter it"),))
