@@ -404,3 +404,53 @@ players:
     assert len(g.state_json()["stack"]) == 1
     _resolve(g)
     assert permanent(g, "Waterfall Aerialist")["power"] == 6
+
+
+# --------------------------------------------------------------------------------------------
+# encore (CR 702.141)
+
+
+def test_cr_702_141a_encore_token_copy_attacks_and_is_sacrificed_phyrexian_triniform():
+    """Phyrexian Triniform: "Encore {12} ({12}, Exile this card from your graveyard: For each
+    opponent, create a token copy that attacks that opponent this turn if able. They gain
+    haste. Sacrifice them at the beginning of the next end step. Activate only as a
+    sorcery.)" The card is exiled to pay; the hasty token copy must attack P2 ("no attack" is
+    not offered, CR 508.1d), and is sacrificed at the end step: its own dies trigger makes the
+    three Golems."""
+    _compiled("Phyrexian Triniform")
+    g = scenario("""
+players:
+  - mana_pool: "{C}x12"
+    graveyard: [Phyrexian Triniform]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    g.act("activate Phyrexian Triniform")
+    assert _names(g, "P1", "exile") == ["Phyrexian Triniform"]
+    _resolve(g)
+    token = permanent(g, "Phyrexian Triniform")
+    assert token["token"] and token["controller"] == "P1"
+    _to_attack(g)
+    assert labels(g) == ["attack P2 with Phyrexian Triniform"]
+    g.act("attack P2 with Phyrexian Triniform")
+    pass_until(g, "postcombat_main", turn=1)
+    assert player(g, "P2")["life"] == 11
+    pass_until(g, "end", turn=1)
+    _resolve(g, 10)
+    assert permanents(g, "Phyrexian Triniform") == []
+    assert len(permanents(g, "Phyrexian Golem Token")) == 3
+
+
+def test_cr_602_5d_encore_only_as_a_sorcery_phyrexian_triniform():
+    """Encore: "Activate only as a sorcery.": not in the opponent's turn."""
+    g = scenario("""
+format: duel
+active_player: P2
+players:
+  - mana_pool: "{C}x12"
+    graveyard: [Phyrexian Triniform]
+  - {}
+""")
+    g.act("pass")  # P2 passes in their main phase: P1 has priority
+    assert g.decision.player == "P1"
+    assert not any(lab.startswith("activate Phyrexian Triniform") for lab in labels(g))

@@ -225,3 +225,42 @@ class TargetingItem(Who):
 
 
 TARGETING_ITEM = TargetingItem()
+
+
+#: a rules flag "attacks <player> this turn if able" (encore, CR 702.141a; engine/combat.py)
+ATTACKS_PLAYER = "attacks_player:"
+
+
+@dataclass(frozen=True)
+class Encore(Effect):
+    """Encore (CR 702.141a): "For each opponent, create a token copy that attacks that opponent
+    this turn if able. They gain haste. Sacrifice them at the beginning of the next end step."
+    The copies are of the card `card` (its copiable values: the card exiled to pay the cost);
+    each has haste for as long as it is on the battlefield, the requirement until end of turn
+    (CR 508.1d: attacking that player, not a planeswalker), and a delayed triggered ability
+    sacrifices it if you still control it (CR 603.7a, 701.21a)."""
+
+    card: str
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.modifications import AddFlags, AddKeywords
+        from .. import get_card
+        from ..abilities import Triggered, TriggerEvent
+        from .endofcombat import SacrificeSourceIfYours
+        card = get_card(self.card)
+        done_key = step * 100 + 99
+        opps = [p for p in g.apnap() if p in g.opponents(ctx.controller)]
+        for i in range(ctx.answers.get(done_key, 0), len(opps)):
+            info = g.as_enters(ctx, step * 100 + i, card, ctx.controller)
+            if isinstance(info, Ask):
+                return info
+            tok = g.create_token_copy(ctx.controller, self.card, info or None)
+            ctx.answers[done_key] = i + 1
+            if tok not in g.objects or g.objects[tok].zone != BATTLEFIELD:
+                continue
+            g.add_for_good(tok, AddKeywords(("haste",)))
+            g.add_until_eot(tok, AddFlags((f"{ATTACKS_PLAYER}{opps[i]}",)))
+            sac = Triggered(text="Sacrifice it (encore).", event=TriggerEvent.END_STEP,
+                            effects=(SacrificeSourceIfYours(),), subject=None)
+            g.delay_until_next_end_step(ctx.controller, tok, sac)
+        return None

@@ -324,3 +324,25 @@ def _ward(cost: str, text: str) -> Triggered:
     return Triggered(text=text, event=TriggerEvent.BECOMES_TARGET, actor="opponent",
                      effects=(UnlessPays(cost, TARGETING_ITEM, (CounterSpell(TARGETING_ITEM),),
                                          if_not="counter it"),))
+
+
+# --------------------------------------------------------------------------------------------
+# encore (CR 702.141)
+
+
+@rule("keyword", "Encore <cost:mana>")
+def encore(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.141a: "[Cost], Exile this card from your graveyard: For each opponent, create a
+    token copy that attacks that opponent this turn if able. They gain haste. Sacrifice them at
+    the beginning of the next end step. Activate only as a sorcery." (an ability of the card in
+    the graveyard, CR 113.6m). A creature card with one face only."""
+    from ....core.mana import parse_mana_cost
+    from ....core.objects import GRAVEYARD
+    from ...abilities import Activated
+    from ...costs import Cost
+    from ...effects.kwabilities import Encore
+    card = b.card
+    if getattr(card, "layout", None) != "normal" or "Creature" not in _types(b) or parse_mana_cost(cost).x_count:
+        raise NoParse(line.text)
+    return [Activated(text=line.raw, keyword="encore", zone=GRAVEYARD, sorcery_speed=True,
+                      effects=(Encore(card.name),), cost=Cost(mana=parse_mana_cost(cost), exile_self=True))]
