@@ -454,3 +454,60 @@ players:
     g.act("pass")  # P2 passes in their main phase: P1 has priority
     assert g.decision.player == "P1"
     assert not any(lab.startswith("activate Phyrexian Triniform") for lab in labels(g))
+
+
+# --------------------------------------------------------------------------------------------
+# extort (CR 702.101), fabricate (CR 702.123), scavenge (CR 702.97)
+
+
+def test_cr_702_101a_extort_paid_drains_syndic_of_tithes():
+    """Syndic of Tithes: "Extort (Whenever you cast a spell, you may pay {W/B}. If you do,
+    each opponent loses 1 life and you gain that much life.)" Casting a spell with {W} to
+    spare: paid, P2 loses 1 and P1 gains 1."""
+    _compiled("Syndic of Tithes")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{W}"
+    hand: [Giant Growth]
+    battlefield: [Syndic of Tithes]
+""")
+    g.run_line(["cast Giant Growth", "target Syndic of Tithes"])
+    _resolve(g)  # the extort trigger
+    g.act("yes")
+    _resolve(g)
+    assert player(g, "P2")["life"] == 19
+    assert player(g, "P1")["life"] == 21
+
+
+def test_cr_702_123a_fabricate_counters_or_servos_glint_sleeve_artisan():
+    """Glint-Sleeve Artisan: "Fabricate 1": as the trigger resolves, a +1/+1 counter on it or a
+    1/1 Servo; here the Servo."""
+    _compiled("Glint-Sleeve Artisan")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{C}{W}"
+    hand: [Glint-Sleeve Artisan]
+""")
+    g.run_line(["cast Glint-Sleeve Artisan", "pass"])
+    _resolve(g)
+    assert set(labels(g)) == {"put 1 +1/+1 counter on Glint-Sleeve Artisan", "create 1 Servo token"}
+    g.act("create 1 Servo token")
+    assert permanent(g, "Glint-Sleeve Artisan")["counters"] == {}
+    servo = permanent(g, "Servo Token")
+    assert (servo["power"], servo["toughness"]) == (1, 1)
+
+
+def test_cr_702_97a_scavenge_counters_equal_to_its_power_slitherhead():
+    """Slitherhead: "Scavenge {0} ({0}, Exile this card from your graveyard: Put a number of
+    +1/+1 counters equal to this card's power on target creature. Scavenge only as a
+    sorcery.)" """
+    _compiled("Slitherhead")
+    g = scenario("""
+players:
+  - graveyard: [Slitherhead]
+    battlefield: [Grizzly Bears]
+""")
+    g.run_line(["activate Slitherhead", "target Grizzly Bears"])
+    assert _names(g, "P1", "exile") == ["Slitherhead"]
+    _resolve(g)
+    assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}

@@ -264,3 +264,44 @@ class Encore(Effect):
                             effects=(SacrificeSourceIfYours(),), subject=None)
             g.delay_until_next_end_step(ctx.controller, tok, sac)
         return None
+
+
+@dataclass(frozen=True)
+class ExtortDrain(Effect):
+    """Extort's "each opponent loses 1 life and you gain life equal to the total life lost
+    this way" (CR 702.101a)."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        lost = 0
+        for p in g.opponents(ctx.controller):
+            before = g.players[p].life
+            g.lose_life(p, 1)
+            lost += max(0, before - g.players[p].life)
+        g.gain_life(ctx.controller, lost)
+        return None
+
+
+@dataclass(frozen=True)
+class Fabricate(Effect):
+    """Fabricate N (CR 702.123a): "When this permanent enters, you may put N +1/+1 counters on
+    it. If you don't, create N 1/1 colorless Servo artifact creature tokens." Chosen as it
+    resolves; counters only while it is on the battlefield (Gatherer ruling 2016-09-20: else
+    the Servos)."""
+
+    n: int
+    servos: Effect = dataclasses.field(default=None, compare=False)  # type: ignore[assignment]
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        src = ctx.source_id
+        here = src is not None and src in g.objects and g.objects[src].zone == BATTLEFIELD
+        choice = ctx.answers.get(step)
+        if choice is None and here:
+            return Ask("choose", ctx.controller, ("counters", "servos"),
+                       (f"put {self.n} +1/+1 counter{'s' if self.n > 1 else ''} on {ctx.source_name}",
+                        f"create {self.n} Servo token{'s' if self.n > 1 else ''}"),
+                       f"{ctx.source_name}: fabricate {self.n}")
+        if choice == "counters" and here:
+            assert src is not None
+            g.add_counters(src, "+1/+1", self.n)
+            return None
+        return self.servos.resolve(g, ctx, step * 100 + 1)

@@ -150,7 +150,7 @@ def have_triggered_keyword(b: Builder, who: Filter, kw: str, line: Line) -> list
         raise NoParse(line.text) from None
     if not got or not all(isinstance(ab, Triggered) for ab in got):
         raise NoParse(line.text)
-    if kw.lower().split()[0] not in ("dethrone", "annihilator", "afflict", "ward"):
+    if kw.lower().split()[0] not in ("dethrone", "annihilator", "afflict", "ward", "extort"):
         raise NoParse(line.text)  # keywords whose ability is right on any creature
     return [Static(text=line.raw, affects=who, modification=AddAbilities(tuple(got)))]
 
@@ -346,3 +346,61 @@ def encore(b: Builder, cost: str, line: Line) -> list[Any]:
         raise NoParse(line.text)
     return [Activated(text=line.raw, keyword="encore", zone=GRAVEYARD, sorcery_speed=True,
                       effects=(Encore(card.name),), cost=Cost(mana=parse_mana_cost(cost), exile_self=True))]
+
+
+# --------------------------------------------------------------------------------------------
+# extort (CR 702.101), fabricate (CR 702.123), scavenge (CR 702.97)
+
+
+@rule("keyword", "Extort")
+def extort(b: Builder, line: Line) -> list[Any]:
+    """CR 702.101a: "Whenever you cast a spell, you may pay {W/B}. If you do, each opponent
+    loses 1 life and you gain life equal to the total life lost this way." (each instance
+    triggers separately, CR 702.101b)"""
+    import dataclasses
+
+    from ...effects.kwabilities import ExtortDrain
+    from ...effects.unless import MayPayMana
+    if b.is_spell:
+        raise NoParse(line.text)
+    got = _expand(b, line, "Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1 life "
+                           "and you gain 1 life.")
+    ab = got[0]
+    if len(got) != 1 or not isinstance(ab, Triggered) or len(ab.effects) != 1 \
+            or not isinstance(ab.effects[0], MayPayMana):
+        raise NoParse(line.text)
+    return [dataclasses.replace(ab, effects=(dataclasses.replace(ab.effects[0], then=(ExtortDrain(),)),))]
+
+
+@rule("keyword", "Fabricate <n:n>")
+def fabricate(b: Builder, n: int, line: Line) -> list[Any]:
+    """CR 702.123a: "When this permanent enters, you may put N +1/+1 counters on it. If you
+    don't, create N 1/1 colorless Servo artifact creature tokens." """
+    from ...effects.kwabilities import Fabricate
+    if b.is_spell or "Creature" not in _types(b) or n not in _WORDS:
+        raise NoParse(line.text)
+    tokens = "token" if n == 1 else "tokens"
+    servo = _expand(b, line, f"When ~ enters, create {_WORDS[n]} 1/1 colorless Servo artifact creature {tokens}.")
+    if len(servo) != 1 or not isinstance(servo[0], Triggered) or len(servo[0].effects) != 1:
+        raise NoParse(line.text)
+    return [Triggered(text=line.raw, event=TriggerEvent.ENTERS, effects=(Fabricate(n, servo[0].effects[0]),))]
+
+
+@rule("keyword", "Scavenge <cost:mana>")
+def scavenge(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.97a: "[Cost], Exile this card from your graveyard: Put a number of +1/+1
+    counters equal to the power of the card you exiled on target creature. Activate only as a
+    sorcery." The card's power in the graveyard is its printed power (a creature card with a
+    number for power only)."""
+    from ....core.mana import parse_mana_cost
+    from ....core.objects import GRAVEYARD
+    from ...abilities import Activated
+    from ...costs import Cost
+    from ...subjects import TARGET
+    power = getattr(b.card, "front", None) and b.card.front.power
+    if getattr(b.card, "layout", None) != "normal" or not (power or "").isdigit() or parse_mana_cost(cost).x_count:
+        raise NoParse(line.text)
+    from ...abilities import TargetSpec
+    return [Activated(text=line.raw, keyword="scavenge", zone=GRAVEYARD, sorcery_speed=True,
+                      effects=(PutCounters("+1/+1", int(power), TARGET),), targets=(TargetSpec("creature"),),
+                      cost=Cost(mana=parse_mana_cost(cost), exile_self=True))]
