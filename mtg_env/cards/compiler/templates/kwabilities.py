@@ -397,8 +397,9 @@ def scavenge(b: Builder, cost: str, line: Line) -> list[Any]:
     from ...abilities import Activated
     from ...costs import Cost
     from ...subjects import TARGET
-    power = getattr(b.card, "front", None) and b.card.front.power
-    if getattr(b.card, "layout", None) != "normal" or not (power or "").isdigit() or parse_mana_cost(cost).x_count:
+    front = getattr(b.card, "front", None)
+    power = str(getattr(front, "power", None) or "")
+    if getattr(b.card, "layout", None) != "normal" or not power.isdigit() or parse_mana_cost(cost).x_count:
         raise NoParse(line.text)
     from ...abilities import TargetSpec
     return [Activated(text=line.raw, keyword="scavenge", zone=GRAVEYARD, sorcery_speed=True,
