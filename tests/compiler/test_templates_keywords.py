@@ -511,3 +511,43 @@ players:
     assert _names(g, "P1", "exile") == ["Slitherhead"]
     _resolve(g)
     assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}
+
+
+# --------------------------------------------------------------------------------------------
+# mentor (CR 702.134), evolve (CR 702.100)
+
+
+def test_cr_702_134a_mentor_targets_attacker_with_lesser_power_sunhome_stalwart():
+    """Sunhome Stalwart (2/2, first strike, mentor): "Mentor (Whenever this creature attacks,
+    put a +1/+1 counter on target attacking creature with lesser power.)" Of the attackers,
+    only the 1/1 Elves have lesser power: the only target."""
+    _compiled("Sunhome Stalwart")
+    g = scenario("""
+players:
+  - battlefield: [Sunhome Stalwart, Llanowar Elves, Centaur Courser]
+""")
+    _attack(g, "Sunhome Stalwart", "Llanowar Elves", "Centaur Courser")
+    assert labels(g) == ["target Llanowar Elves"]  # not the 3/3 Courser
+    g.act("target Llanowar Elves")
+    _resolve(g)
+    assert permanent(g, "Llanowar Elves")["counters"] == {"+1/+1": 1}
+    assert permanent(g, "Centaur Courser")["counters"] == {}
+
+
+def test_cr_702_100a_evolve_only_for_a_greater_creature_cloudfin_raptor():
+    """Cloudfin Raptor (0/1 flying): "Evolve": Grizzly Bears (2/2) entering under its
+    controller's control is greater: a counter (1/2); then a 1/1 Elves is neither greater in
+    power nor in toughness: no trigger."""
+    _compiled("Cloudfin Raptor")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{G}"
+    hand: [Grizzly Bears, Llanowar Elves]
+    battlefield: [Cloudfin Raptor]
+""")
+    g.run_line(["cast Grizzly Bears", "pass"])
+    _resolve(g)
+    assert permanent(g, "Cloudfin Raptor")["counters"] == {"+1/+1": 1}
+    g.run_line(["cast Llanowar Elves", "pass"])
+    assert g.state_json()["stack"] == []
+    assert permanent(g, "Cloudfin Raptor")["counters"] == {"+1/+1": 1}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.filters import Filter, parse_filter
 from ...core.objects import BATTLEFIELD, GRAVEYARD
@@ -305,3 +305,59 @@ class Fabricate(Effect):
             g.add_counters(src, "+1/+1", self.n)
             return None
         return self.servos.resolve(g, ctx, step * 100 + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class LesserPowerThanSource(Filter):
+    """"with lesser power" (mentor, CR 702.134a): power less than the source's, its power now
+    or as it last existed on the battlefield."""
+
+    def obj(self, g: Any, o: Any, c: Any, you: int, source: int | None) -> bool:
+        if source is None:
+            return False
+        if source in g.objects and g.objects[source].zone == BATTLEFIELD:
+            mine = g.chars(source).power
+        else:
+            last = g.last_known(source)
+            mine = last.power if last is not None else None
+        return c.power is not None and mine is not None and c.power < mine
+
+    def __str__(self) -> str:
+        return "with lesser power"
+
+
+def _greater(c: Any, mine: Any) -> bool:
+    """CR 702.100a, 702.100c: `c` (a creature) has greater power and/or toughness than `mine`."""
+    if c is None or mine is None or "Creature" not in c.types or "Creature" not in mine.types:
+        return False
+    return (c.power or 0) > (mine.power or 0) or (c.toughness or 0) > (mine.toughness or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class GreaterThanSource(Filter):
+    """Evolve's trigger condition on the entering creature (CR 702.100a, 603.4): greater
+    power and/or toughness than the source."""
+
+    def obj(self, g: Any, o: Any, c: Any, you: int, source: int | None) -> bool:
+        return source is not None and source in g.objects and _greater(c, g.chars(source))
+
+    def __str__(self) -> str:
+        return "with greater power or toughness"
+
+
+@dataclass(frozen=True)
+class Evolve(Effect):
+    """Evolve's effect with its intervening "if" checked again as it resolves (CR 603.4): the
+    entering creature as it is now, or as it last existed on the battlefield, against this
+    creature now; a +1/+1 counter only while this creature is on the battlefield."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        src, ev = ctx.source_id, ctx.event
+        if src is None or src not in g.objects or g.objects[src].zone != BATTLEFIELD or ev is None \
+                or ev.object is None:
+            return None
+        o = ev.object
+        c = g.chars(o) if o in g.objects and g.objects[o].zone == BATTLEFIELD else g.last_known(o)
+        if _greater(c, g.chars(src)):
+            g.add_counters(src, "+1/+1", 1)
+        return None

@@ -405,3 +405,40 @@ def scavenge(b: Builder, cost: str, line: Line) -> list[Any]:
     return [Activated(text=line.raw, keyword="scavenge", zone=GRAVEYARD, sorcery_speed=True,
                       effects=(PutCounters("+1/+1", int(power), TARGET),), targets=(TargetSpec("creature"),),
                       cost=Cost(mana=parse_mana_cost(cost), exile_self=True))]
+
+
+# --------------------------------------------------------------------------------------------
+# mentor (CR 702.134)
+
+
+@rule("keyword", "Mentor")
+def mentor(b: Builder, line: Line) -> list[Any]:
+    """CR 702.134a: "Whenever this creature attacks, put a +1/+1 counter on target attacking
+    creature with lesser power." (lesser than the mentor's power as the target is chosen and
+    as the ability resolves, CR 608.2b)"""
+    from ....core.filters import parse_filter
+    from ...abilities import TargetSpec
+    from ...effects.kwabilities import LesserPowerThanSource
+    from ...subjects import TARGET
+    _creature(b, line)
+    spec = TargetSpec("attacking creature with lesser power",
+                      filter=parse_filter("attacking creature") & LesserPowerThanSource())
+    return [Triggered(text=line.raw, event=TriggerEvent.ATTACKS, targets=(spec,),
+                      effects=(PutCounters("+1/+1", 1, TARGET),))]
+
+
+# --------------------------------------------------------------------------------------------
+# evolve (CR 702.100)
+
+
+@rule("keyword", "Evolve")
+def evolve(b: Builder, line: Line) -> list[Any]:
+    """CR 702.100a: "Whenever a creature you control enters, if that creature's power is
+    greater than this creature's power and/or that creature's toughness is greater than this
+    creature's toughness, put a +1/+1 counter on this creature." Checked as it triggers (the
+    subject) and as it resolves (CR 603.4); each instance separately (CR 702.100d)."""
+    from ....core.filters import parse_filter
+    from ...effects.kwabilities import Evolve, GreaterThanSource
+    _creature(b, line)
+    return [Triggered(text=line.raw, event=TriggerEvent.ENTERS, effects=(Evolve(),),
+                      subject=parse_filter("creature you control") & GreaterThanSource())]
