@@ -36,6 +36,7 @@ from . import (
     facedown,
     faces,
     limits,
+    ninjutsu,
     phyrexian,
     primitives,
     targets,
@@ -404,6 +405,8 @@ def announce(g: Game, t: Announce) -> bool:
         t.stage = stage = S.SACRIFICE
         t.sacrificed = []
     if stage == S.SACRIFICE:  # choices in costs: which permanents to sacrifice (CR 601.2h)
+        if cost.return_unblocked and t.returned is None and not ninjutsu.choose_returned(g, t, p):
+            return False  # ninjutsu's unblocked attacker (CR 702.49a)
         if t.answer is not None:
             t.sacrificed.append(t.answer)
             t.answer = None
@@ -634,6 +637,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     cycled = primitives.discard(g, oid) if cost.discard_self else None
     if cost.exile_self:
         zones.move_to_zone(g, oid, EXILE)
+    if cost.return_unblocked:
+        ninjutsu.pay_return(g, t, ctx)
     if cost.tap and oid in g.objects:
         triggers.becomes_tapped(g, oid)
 

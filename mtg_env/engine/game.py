@@ -46,6 +46,7 @@ from . import (
     limits,
     mana_abilities,
     mulligan,
+    ninjutsu,
     primitives,
     resolution,
     sba,
@@ -696,6 +697,7 @@ class Game:
     delay_until_end_of_combat = triggers.delay_until_end_of_combat
     sacrifice = primitives.sacrifice
     protected_from = targets.protected_from
+    enter_ninja = ninjutsu.enter_ninja
     counter = primitives.counter
     tap = primitives.tap
     untap = primitives.untap

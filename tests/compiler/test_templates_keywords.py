@@ -551,3 +551,40 @@ players:
     g.run_line(["cast Llanowar Elves", "pass"])
     assert g.state_json()["stack"] == []
     assert permanent(g, "Cloudfin Raptor")["counters"] == {"+1/+1": 1}
+
+
+# --------------------------------------------------------------------------------------------
+# ninjutsu (CR 702.49)
+
+
+def test_cr_702_49a_ninjutsu_swaps_an_unblocked_attacker_ninja_of_the_deep_hours():
+    """Ninja of the Deep Hours: "Ninjutsu {1}{U} ({1}{U}, Return an unblocked attacker you
+    control to hand: Put this card onto the battlefield from your hand tapped and attacking.)"
+    Not before blockers are declared (the Bears aren't unblocked yet, CR 509.1h); in the
+    declare blockers step the Bears go back to the hand as the cost is paid, and the Ninja
+    attacks P2 (CR 702.49c) and deals its combat damage."""
+    _compiled("Ninja of the Deep Hours")
+    g = scenario("""
+players:
+  - battlefield: [Grizzly Bears, Island, Island]
+    hand: [Ninja of the Deep Hours]
+    library: [Island, Island]
+""")
+    _to_attack(g)
+    g.act("attack P2 with Grizzly Bears")
+    assert g.state_json()["step"] == "declare_attackers"
+    assert not any(lab.startswith("activate Ninja of the Deep Hours") for lab in labels(g))
+    pass_until(g, "declare_blockers", turn=1)
+    g.run_line(["activate Island", "activate Island", "activate Ninja of the Deep Hours"])
+    assert sorted(_names(g, "P1", "hand")) == ["Grizzly Bears", "Ninja of the Deep Hours"]  # revealed
+    assert permanents(g, "Grizzly Bears") == []
+    _resolve(g)
+    assert _names(g, "P1", "hand") == ["Grizzly Bears"]
+    ninja = permanent(g, "Ninja of the Deep Hours")
+    assert ninja["tapped"]
+    for _ in range(6):
+        if g.decision.kind == "yes_no":
+            g.act("no")  # its "you may draw a card"
+            break
+        g.act("pass")
+    assert player(g, "P2")["life"] == 18

@@ -361,3 +361,21 @@ class Evolve(Effect):
         if _greater(c, g.chars(src)):
             g.add_counters(src, "+1/+1", 1)
         return None
+
+
+@dataclass(frozen=True)
+class NinjutsuEnter(Effect):
+    """Ninjutsu's effect (CR 702.49a, 702.49c): "Put this card onto the battlefield from your
+    hand tapped and attacking" what the returned creature attacked (engine/ninjutsu.py), its
+    "as enters" choice asked first; nothing if the card has left the hand."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import HAND
+        oid = ctx.source_id
+        if oid is None or oid not in g.objects or g.objects[oid].zone != HAND:
+            return None
+        info = g.as_enters(ctx, step * 100, g.objects[oid].card, ctx.controller)
+        if isinstance(info, Ask):
+            return info
+        g.enter_ninja(ctx, oid, info)
+        return None

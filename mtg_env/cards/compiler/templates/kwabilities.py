@@ -442,3 +442,25 @@ def evolve(b: Builder, line: Line) -> list[Any]:
     _creature(b, line)
     return [Triggered(text=line.raw, event=TriggerEvent.ENTERS, effects=(Evolve(),),
                       subject=parse_filter("creature you control") & GreaterThanSource())]
+
+
+# --------------------------------------------------------------------------------------------
+# ninjutsu (CR 702.49)
+
+
+@rule("keyword", "Ninjutsu <cost:mana>")
+def ninjutsu(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.49a: "[Cost], Reveal this card from your hand, Return an unblocked attacking
+    creature you control to its owner's hand: Put this card onto the battlefield from your
+    hand tapped and attacking." (an ability of the card in the hand, CR 113.6m; at instant
+    speed, once blockers are declared, CR 509.1h). It attacks what the returned creature
+    attacked (CR 702.49c). A creature card with one face only."""
+    from ....core.mana import parse_mana_cost
+    from ....core.objects import HAND
+    from ...abilities import Activated
+    from ...costs import Cost
+    from ...effects.kwabilities import NinjutsuEnter
+    if getattr(b.card, "layout", None) != "normal" or "Creature" not in _types(b) or parse_mana_cost(cost).x_count:
+        raise NoParse(line.text)
+    return [Activated(text=line.raw, keyword="ninjutsu", zone=HAND, effects=(NinjutsuEnter(),),
+                      cost=Cost(mana=parse_mana_cost(cost), return_unblocked=True))]
