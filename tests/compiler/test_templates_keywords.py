@@ -588,3 +588,48 @@ players:
             break
         g.act("pass")
     assert player(g, "P2")["life"] == 18
+
+
+# --------------------------------------------------------------------------------------------
+# embalm (CR 702.128), eternalize (CR 702.129)
+
+
+def test_cr_702_129a_eternalize_four_four_token_copy_timeless_witness():
+    """Timeless Witness (2/1): "When ~ enters, return target card from your graveyard to your
+    hand. Eternalize {5}{G}{G}": the card is exiled to pay, and the token is a 4/4 copy with
+    the card's abilities: its enters trigger returns the Island."""
+    _compiled("Timeless Witness")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{C}{C}{C}{C}{C}"
+    graveyard: [Timeless Witness, Island]
+""")
+    g.act("activate Timeless Witness")
+    assert _names(g, "P1", "exile") == ["Timeless Witness"]
+    _resolve(g)
+    token = permanent(g, "Timeless Witness")
+    assert token["token"] and (token["power"], token["toughness"]) == (4, 4)
+    g.act("target Island")
+    _resolve(g)
+    assert _names(g, "P1", "hand") == ["Island"]
+
+
+def test_cr_702_128a_embalm_token_copy_keeps_its_abilities_sacred_cat():
+    """Sacred Cat (1/1): "Lifelink. Embalm {W}": the token copy is a 1/1 with lifelink (its
+    combat damage gains its controller life)."""
+    _compiled("Sacred Cat")
+    g = scenario("""
+players:
+  - mana_pool: "{W}"
+    graveyard: [Sacred Cat]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    g.act("activate Sacred Cat")
+    _resolve(g)
+    cat = permanent(g, "Sacred Cat")
+    assert cat["token"] and (cat["power"], cat["toughness"]) == (1, 1)
+    pass_until(g, "precombat_main", turn=3)
+    _attack(g, "Sacred Cat")
+    pass_until(g, "postcombat_main", turn=3)
+    assert player(g, "P1")["life"] == 21 and player(g, "P2")["life"] == 19

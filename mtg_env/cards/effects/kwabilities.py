@@ -137,7 +137,7 @@ class PutSacrificedOntoBattlefield(Effect):
 
 
 @dataclass(frozen=True)
-class ReturnCard(Effect):
+class ReturnCardIfStill(Effect):
     """The delayed part of `ReturnAtNextEndStep`: the card `card`, while it is still the same
     object in its graveyard (CR 400.7; Gatherer ruling 2014-05-29 on Marchesa), onto the
     battlefield under the delayed ability's controller's control."""
@@ -165,7 +165,7 @@ class ReturnAtNextEndStep(Effect):
         if not refs:
             return None
         card = refs[0][1]
-        ab = Triggered(text=self.text, event=TriggerEvent.END_STEP, effects=(ReturnCard(card),), subject=None)
+        ab = Triggered(text=self.text, event=TriggerEvent.END_STEP, effects=(ReturnCardIfStill(card),), subject=None)
         g.delay_until_next_end_step(ctx.controller, card, ab)
         return None
 

@@ -464,3 +464,67 @@ def ninjutsu(b: Builder, cost: str, line: Line) -> list[Any]:
         raise NoParse(line.text)
     return [Activated(text=line.raw, keyword="ninjutsu", zone=HAND, effects=(NinjutsuEnter(),),
                       cost=Cost(mana=parse_mana_cost(cost), return_unblocked=True))]
+
+
+# --------------------------------------------------------------------------------------------
+# embalm (CR 702.128), eternalize (CR 702.129)
+
+#: token copies being compiled (their own embalm line names them again: not compiled twice)
+_COMPILING: set[Any] = set()
+
+
+def _zombie_copy(b: Builder, line: Line, colors: str, pt: tuple[int, int] | None) -> Any:
+    """The token copy of the card "except it's <colors>, it has no mana cost, and it's a Zombie
+    in addition to its other types" (CR 707.9b: the exceptions are part of its copiable
+    values), as the token definition of its characteristics and the card's own text."""
+    from ...tokens import TokenError, TokenSpec, token_card
+    card = b.card
+    front = getattr(card, "front", None)
+    if getattr(card, "layout", None) != "normal" or front is None or "Creature" not in front.type_line:
+        raise NoParse(line.text)
+    types, dash, subs = front.type_line.partition(" — ")
+    words = subs.split() if dash else []
+    if "Zombie" not in words:
+        words.insert(0, "Zombie")
+    if pt is None:
+        if not (front.power or "").isdigit() or not (front.toughness or "").isdigit():
+            raise NoParse(line.text)
+        pt = (int(front.power), int(front.toughness))
+    spec = TokenSpec(front.name, f"{types} — {' '.join(words)}", colors, pt[0], pt[1], front.oracle_text)
+    if spec not in _COMPILING:
+        _COMPILING.add(spec)
+        try:
+            token_card(spec)
+        except TokenError:
+            raise NoParse(line.text) from None
+        finally:
+            _COMPILING.discard(spec)
+    return spec
+
+
+def _copy_ability(b: Builder, line: Line, keyword: str, cost: str, spec: Any) -> list[Any]:
+    from ....core.mana import parse_mana_cost
+    from ....core.objects import GRAVEYARD
+    from ...abilities import Activated
+    from ...costs import Cost
+    from ...effects.tokens import CreateTokens
+    if parse_mana_cost(cost).x_count:
+        raise NoParse(line.text)
+    return [Activated(text=line.raw, keyword=keyword, zone=GRAVEYARD, sorcery_speed=True,
+                      effects=(CreateTokens(spec),), cost=Cost(mana=parse_mana_cost(cost), exile_self=True))]
+
+
+@rule("keyword", "Embalm <cost:mana>")
+def embalm(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.128a: "[Cost], Exile this card from your graveyard: Create a token that's a copy
+    of it, except it's white, it has no mana cost, and it's a Zombie in addition to its other
+    types. Activate only as a sorcery." """
+    return _copy_ability(b, line, "embalm", cost, _zombie_copy(b, line, "W", None))
+
+
+@rule("keyword", "Eternalize <cost:mana>")
+def eternalize(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.129a: "[Cost], Exile this card from your graveyard: Create a token that's a copy
+    of it, except it's a 4/4 black Zombie creature with no mana cost. Activate only as a
+    sorcery." """
+    return _copy_ability(b, line, "eternalize", cost, _zombie_copy(b, line, "B", (4, 4)))
