@@ -44,7 +44,7 @@ def cost_of(g: Game, oid: int, keyword: str) -> ManaCost:
 
 #: the alternative costs a player may choose whenever the card may be cast (madness only as its
 #: trigger resolves, CR 702.35a)
-ANYTIME = ("evoke", "dash")
+ANYTIME = ("evoke", "dash", "blitz")
 
 
 def cast_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None,
@@ -79,6 +79,9 @@ def entered(g: Game, oid: int, ctx: Any) -> None:
     It has haste while its dash cost was paid (its own static ability, cards/altcast.py)."""
     if ctx.alt == "dash" and oid in g.objects:
         triggers.delay_until_next_end_step(g, ctx.controller, oid, DASH_RETURN)
+    if ctx.alt == "blitz" and oid in g.objects:  # CR 702.152a (templates/kwabilities.py)
+        from ..cards.effects.kwabilities import BLITZ_SACRIFICE
+        triggers.delay_until_next_end_step(g, ctx.controller, oid, BLITZ_SACRIFICE)
 
 
 def split_second_active(g: Game) -> bool:

@@ -633,3 +633,52 @@ players:
     _attack(g, "Sacred Cat")
     pass_until(g, "postcombat_main", turn=3)
     assert player(g, "P1")["life"] == 21 and player(g, "P2")["life"] == 19
+
+
+# --------------------------------------------------------------------------------------------
+# blitz (CR 702.152)
+
+
+def test_cr_702_152a_blitz_haste_then_sacrificed_and_draws_mayhem_patrol():
+    """Mayhem Patrol: "Blitz {1}{R} (If you cast this spell for its blitz cost, it gains haste
+    and "When this creature dies, draw a card." Sacrifice it at the beginning of the next end
+    step.)" Cast for its blitz cost it attacks at once; at the end step it is sacrificed and
+    its controller draws a card."""
+    _compiled("Mayhem Patrol")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}"
+    hand: [Mayhem Patrol]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    assert "cast Mayhem Patrol with blitz {1}{R}" in labels(g)
+    g.run_line(["cast Mayhem Patrol with blitz {1}{R}", "pass"])
+    _resolve(g)
+    _attack(g, "Mayhem Patrol")
+    if g.decision.kind == "target":
+        g.act("target Mayhem Patrol")
+    pass_until(g, "end", turn=1)
+    _resolve(g, 10)
+    assert permanents(g, "Mayhem Patrol") == []
+    assert _names(g, "P1", "hand") == ["Island"]
+    assert player(g, "P2")["life"] == 18
+
+
+def test_cr_702_152a_cast_normally_no_haste_no_sacrifice_mayhem_patrol():
+    """Mayhem Patrol cast for its mana cost: no haste (it can't attack this turn) and it stays."""
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}"
+    hand: [Mayhem Patrol]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    g.run_line(["cast Mayhem Patrol", "pass"])
+    for _ in range(10):
+        assert g.decision.kind != "attack"
+        if g.state_json()["step"] == "end":
+            break
+        g.act("pass")
+    _resolve(g, 10)
+    assert permanent(g, "Mayhem Patrol")["controller"] == "P1"

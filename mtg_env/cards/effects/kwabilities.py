@@ -379,3 +379,15 @@ class NinjutsuEnter(Effect):
             return info
         g.enter_ninja(ctx, oid, info)
         return None
+
+
+def _blitz_sacrifice() -> Any:
+    from ..abilities import Triggered, TriggerEvent
+    from .endofcombat import SacrificeSourceIfYours
+    return Triggered(text="Sacrifice it (blitz).", event=TriggerEvent.END_STEP,
+                     effects=(SacrificeSourceIfYours(),), subject=None)
+
+
+#: blitz's delayed triggered ability (CR 702.152a): its source is the permanent the spell became;
+#: sacrificed only while the blitzing player controls it (CR 701.21a)
+BLITZ_SACRIFICE = _blitz_sacrifice()

@@ -528,3 +528,26 @@ def eternalize(b: Builder, cost: str, line: Line) -> list[Any]:
     of it, except it's a 4/4 black Zombie creature with no mana cost. Activate only as a
     sorcery." """
     return _copy_ability(b, line, "eternalize", cost, _zombie_copy(b, line, "B", (4, 4)))
+
+
+# --------------------------------------------------------------------------------------------
+# blitz (CR 702.152)
+
+
+@rule("keyword", "Blitz <cost:mana>")
+def blitz(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.152a: "You may cast this spell by paying [cost] rather than paying its mana
+    cost", "If this spell's blitz cost was paid, sacrifice the permanent this spell becomes at
+    the beginning of the next end step" (a delayed triggered ability created as it enters,
+    engine/altcast.py) and "As long as this permanent's blitz cost was paid, it has haste and
+    'When this creature dies, draw a card.'" (layer 6). A creature card with one face only."""
+    from ....core.mana import parse_mana_cost
+    from ...abilities import THIS
+    from ...altcast import AlternativeCost, PaidAlternative
+    if getattr(b.card, "layout", None) != "normal" or "Creature" not in _types(b) or parse_mana_cost(cost).x_count:
+        raise NoParse(line.text)
+    draw = _expand(b, line, "When ~ dies, draw a card.")
+    paid = THIS & PaidAlternative("blitz")
+    return [AlternativeCost(text=line.raw, keyword="blitz", cost=parse_mana_cost(cost)),
+            Static(text=line.raw, affects=paid, modification=AddKeywords(("haste",))),
+            Static(text=line.raw, affects=paid, modification=AddAbilities(tuple(draw)))]
