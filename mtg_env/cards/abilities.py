@@ -492,7 +492,8 @@ class AsEntersChoose(Ability):
     on the battlefield" (CR 614.12, 707.2): a replacement effect; the choice is made as it enters
     and remembered by the permanent."""
 
-    #: "color", "creature_type", "copy_creature" (Clone), or "pay_life" (or enter tapped)
+    #: "color", "creature_type", "copy_creature" (Clone), "pay_life" (or enter tapped), or
+    #: "riot" / "unleash" (a +1/+1 counter or not, CR 702.136a, 702.98a)
     choose: str = "color"
     exceptions: CopyExceptions | None = None
     #: "choose a color other than green": the colors that can't be chosen ("G")

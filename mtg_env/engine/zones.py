@@ -223,12 +223,14 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
     saga = "Saga" in card.subtypes
     if saga:  # CR 714.3a: as a Saga enters, its controller puts a lore counter on it
         obj.counters[sagas.LORE] = obj.counters.get(sagas.LORE, 0) + 1
-    if obj.info and "enters_with" in obj.info:
-        # "return it to the battlefield with a -1/-1 counter on it" (persist, CR 702.79a)
-        info = dict(obj.info)
-        for kind, n in info.pop("enters_with").items():
-            obj.counters[kind] = obj.counters.get(kind, 0) + n
-        obj.info = info or None
+    for key in ("enters_with", "choice_counters"):
+        if obj.info and key in obj.info:
+            # "return it to the battlefield with a -1/-1 counter on it" (persist, CR 702.79a);
+            # riot's and unleash's counter (engine/chosen.py)
+            info = dict(obj.info)
+            for kind, n in info.pop(key).items():
+                obj.counters[kind] = obj.counters.get(kind, 0) + n
+            obj.info = info or None
     if obj.info and ("pay_life" in obj.info or "enters_tapped" in obj.info):
         # "As ~ enters, you may pay N life. If you don't, it enters tapped." (CR 614.12)
         info = dict(obj.info)

@@ -682,3 +682,80 @@ players:
         g.act("pass")
     _resolve(g, 10)
     assert permanent(g, "Mayhem Patrol")["controller"] == "P1"
+
+
+# --------------------------------------------------------------------------------------------
+# riot (CR 702.136), unleash (CR 702.98)
+
+
+def test_cr_702_136a_riot_haste_or_counter_zhur_taa_goblin():
+    """Zhur-Taa Goblin: "Riot (This creature enters with your choice of a +1/+1 counter or
+    haste.)" Chosen as it enters: haste, so it attacks this turn, with no counter."""
+    _compiled("Zhur-Taa Goblin")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{G}"
+    hand: [Zhur-Taa Goblin]
+""")
+    g.run_line(["cast Zhur-Taa Goblin", "pass"])
+    assert set(labels(g)) == {"enter with a +1/+1 counter", "enter with haste"}
+    g.act("enter with haste")
+    assert permanent(g, "Zhur-Taa Goblin")["counters"] == {}
+    _to_attack(g)
+    assert "attack P2 with Zhur-Taa Goblin" in labels(g)
+
+
+def test_cr_614_12_riot_counter_and_a_clone_chooses_too_zhur_taa_goblin():
+    """Riot's counter: a 3/3 without haste; a Clone entering as a copy of it makes its own
+    riot choice (CR 707.2, 614.12)."""
+    g = scenario("""
+players:
+  - mana_pool: "{R}{G}{U}{C}{C}{C}"
+    hand: [Zhur-Taa Goblin, Clone]
+""")
+    g.run_line(["cast Zhur-Taa Goblin", "pass", "enter with a +1/+1 counter"])
+    goblin = permanent(g, "Zhur-Taa Goblin")
+    assert goblin["counters"] == {"+1/+1": 1} and goblin["power"] == 3
+    g.run_line(["cast Clone", "pass", "copy Zhur-Taa Goblin"])
+    assert set(labels(g)) == {"enter with a +1/+1 counter", "enter with haste"}
+    g.act("enter with haste")
+    goblins = permanents(g, "Zhur-Taa Goblin")
+    assert sorted(x["power"] for x in goblins) == [2, 3]
+    _to_attack(g)
+    assert labels(g).count("attack P2 with Zhur-Taa Goblin") == 1
+
+
+def test_cr_702_98a_unleashed_cant_block_rakdos_cackler():
+    """Rakdos Cackler: "Unleash (You may have this creature enter with a +1/+1 counter on it.
+    It can't block as long as it has a +1/+1 counter on it.)" With the counter, it can't
+    block the opponent's attacking Bears next turn; without it, it can."""
+    _compiled("Rakdos Cackler")
+    for choice, can_block in (("enter with a +1/+1 counter", False), ("enter without a counter", True)):
+        g = scenario("""
+format: duel
+players:
+  - mana_pool: "{B}"
+    hand: [Rakdos Cackler]
+    library: [Island, Island]
+  - battlefield: [Grizzly Bears]
+    library: [Island, Island]
+""")
+        g.act("cast Rakdos Cackler")
+        _resolve(g)
+        g.act(choice)
+        blocks: list[str] = []
+        for _ in range(60):
+            s = g.state_json()
+            if s["turn"] == 2 and s["step"] == "postcombat_main":
+                break
+            if g.decision.kind == "attack" and g.decision.player == "P2":
+                g.act("attack P1 with Grizzly Bears")
+            elif g.decision.kind == "block":
+                blocks += labels(g)
+                g.act(next(a for a in g.legal_actions() if a.kind == "done"))
+            elif g.decision.kind == "attack":
+                g.act(next(a for a in g.legal_actions() if a.kind == "done"))
+            else:
+                g.act("pass")
+        assert ("block Grizzly Bears with Rakdos Cackler" in blocks) is can_block
+        assert player(g, "P1")["life"] == 18

@@ -391,3 +391,15 @@ def _blitz_sacrifice() -> Any:
 #: blitz's delayed triggered ability (CR 702.152a): its source is the permanent the spell became;
 #: sacrificed only while the blitzing player controls it (CR 701.21a)
 BLITZ_SACRIFICE = _blitz_sacrifice()
+
+
+@dataclass(frozen=True, slots=True)
+class ChoseHaste(Filter):
+    """Riot's "If you don't, it gains haste" (CR 702.136a): the permanent entered without the
+    counter (engine/chosen.py remembers `riot_haste`); for as long as it is on the battlefield."""
+
+    def obj(self, g: Any, o: Any, c: Any, you: int, source: int | None) -> bool:
+        return bool(o.info) and bool(o.info.get("riot_haste"))
+
+    def __str__(self) -> str:
+        return "that entered with haste (riot)"

@@ -551,3 +551,42 @@ def blitz(b: Builder, cost: str, line: Line) -> list[Any]:
     return [AlternativeCost(text=line.raw, keyword="blitz", cost=parse_mana_cost(cost)),
             Static(text=line.raw, affects=paid, modification=AddKeywords(("haste",))),
             Static(text=line.raw, affects=paid, modification=AddAbilities(tuple(draw)))]
+
+
+# --------------------------------------------------------------------------------------------
+# riot (CR 702.136), unleash (CR 702.98): "as enters" choices of a +1/+1 counter
+
+
+def _only_choice(b: Builder, line: Line) -> None:
+    """The card's one "as enters" choice (the engine makes one per permanent): a creature card
+    with no other ("As ~ enters, ...", "enter as a copy", a second riot or unleash)."""
+    lines = [ln.strip().lower() for ln in getattr(b.card, "oracle_text", "").split("\n")]
+    others = [ln for ln in lines if (ln.startswith("as ") and " enters" in ln) or "as a copy" in ln
+              or ln.startswith(("riot", "unleash"))]
+    if b.is_spell or "Creature" not in _types(b) or getattr(b.card, "layout", None) != "normal" or len(others) != 1:
+        raise NoParse(line.text)
+
+
+@rule("keyword", "Riot")
+def riot(b: Builder, line: Line) -> list[Any]:
+    """CR 702.136a: "You may have this permanent enter with an additional +1/+1 counter on it.
+    If you don't, it gains haste." (a replacement effect, CR 614.12: chosen as it enters, a
+    Clone copying it chooses too; the haste lasts while it is on the battlefield)."""
+    from ...abilities import THIS, AsEntersChoose
+    from ...effects.kwabilities import ChoseHaste
+    _only_choice(b, line)
+    return [AsEntersChoose(text=line.raw, choose="riot"),
+            Static(text=line.raw, affects=THIS & ChoseHaste(), modification=AddKeywords(("haste",)))]
+
+
+@rule("keyword", "Unleash")
+def unleash(b: Builder, line: Line) -> list[Any]:
+    """CR 702.98a: "You may have this permanent enter with an additional +1/+1 counter on it"
+    and "This permanent can't block as long as it has a +1/+1 counter on it." (any +1/+1
+    counter, however it got it)."""
+    from ....core.chars import Flag
+    from ....core.modifications import AddFlags
+    from ...abilities import THIS, AsEntersChoose
+    _only_choice(b, line)
+    return [AsEntersChoose(text=line.raw, choose="unleash"),
+            Static(text=line.raw, affects=THIS & HasCounter("+1/+1"), modification=AddFlags((Flag.CANT_BLOCK,)))]
