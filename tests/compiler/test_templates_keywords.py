@@ -759,3 +759,23 @@ players:
                 g.act("pass")
         assert ("block Grizzly Bears with Rakdos Cackler" in blocks) is can_block
         assert player(g, "P1")["life"] == 18
+
+
+def test_cr_702_149a_training_with_a_greater_attacker_gryff_rider():
+    """Gryff Rider (2/1): "Training (Whenever this creature attacks with another creature with
+    greater power, put a +1/+1 counter on this creature.)" Attacking with a 3/3: a counter;
+    attacking alone the next turn: none."""
+    _compiled("Gryff Rider")
+    g = scenario("""
+players:
+  - battlefield: [Gryff Rider, Centaur Courser]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    _attack(g, "Gryff Rider", "Centaur Courser")
+    _resolve(g)
+    assert permanent(g, "Gryff Rider")["counters"] == {"+1/+1": 1}
+    pass_until(g, "precombat_main", turn=3)
+    _attack(g, "Gryff Rider")
+    _resolve(g)
+    assert permanent(g, "Gryff Rider")["counters"] == {"+1/+1": 1}

@@ -403,3 +403,16 @@ class ChoseHaste(Filter):
 
     def __str__(self) -> str:
         return "that entered with haste (riot)"
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksWithGreater(Filter):
+    """Training's trigger condition (CR 702.149a): another attacking creature has greater
+    power than this one, as it attacks (all attackers declared, CR 508.1, 508.3a)."""
+
+    def obj(self, g: Any, o: Any, c: Any, you: int, source: int | None) -> bool:
+        mine = c.power if c.power is not None else 0
+        return any(x != o.id and g.is_attacking(x) and (g.chars(x).power or 0) > mine for x in g.battlefield)
+
+    def __str__(self) -> str:
+        return "attacking with another creature with greater power"

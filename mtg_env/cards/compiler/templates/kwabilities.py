@@ -590,3 +590,19 @@ def unleash(b: Builder, line: Line) -> list[Any]:
     _only_choice(b, line)
     return [AsEntersChoose(text=line.raw, choose="unleash"),
             Static(text=line.raw, affects=THIS & HasCounter("+1/+1"), modification=AddFlags((Flag.CANT_BLOCK,)))]
+
+
+# --------------------------------------------------------------------------------------------
+# training (CR 702.149)
+
+
+@rule("keyword", "Training")
+def training(b: Builder, line: Line) -> list[Any]:
+    """CR 702.149a: "Whenever this creature attacks with another creature with greater power,
+    put a +1/+1 counter on this creature." (a trigger condition, judged as it attacks; not an
+    intervening "if")"""
+    from ...abilities import THIS
+    from ...effects.kwabilities import AttacksWithGreater
+    _creature(b, line)
+    return [Triggered(text=line.raw, event=TriggerEvent.ATTACKS, subject=THIS & AttacksWithGreater(),
+                      effects=(PutCounters("+1/+1", 1, SELF),))]
