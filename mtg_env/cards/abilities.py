@@ -493,13 +493,15 @@ class AsEntersChoose(Ability):
     and remembered by the permanent."""
 
     #: "color", "creature_type", "copy_creature" (Clone), "pay_life" (or enter tapped), or
-    #: "riot" / "unleash" (a +1/+1 counter or not, CR 702.136a, 702.98a)
+    #: "riot" / "unleash" (a +1/+1 counter or not, CR 702.136a, 702.98a), "devour"
     choose: str = "color"
     exceptions: CopyExceptions | None = None
     #: "choose a color other than green": the colors that can't be chosen ("G")
     other_than: str = ""
     #: "As ~ enters, you may pay N life. If you don't, it enters tapped.": N
     life: int = 0
+    #: "devour": N, the +1/+1 counters for each creature sacrificed (CR 702.82a)
+    devour: int = 0
 
     @property
     def kind(self) -> str:

@@ -64,6 +64,8 @@ def question(g: Game, card: CardDef, player: int, name: str, key: int | None = N
                    f"{name}: choose a color as it enters", key=key)
     if kind == "creature_type":
         return _type_question(player, name, key, partial, ())
+    if kind == "devour":  # CR 702.82a
+        return _devour_question(g, player, name, key, partial, ())
     if kind in _COUNTER_CHOICES:  # riot, unleash (CR 702.136a, 702.98a)
         if partial is not None:
             return None
@@ -85,9 +87,11 @@ def question(g: Game, card: CardDef, player: int, name: str, key: int | None = N
     first, rest = (partial[0], partial[1:]) if isinstance(partial, tuple) else (partial, ())
     copied = _copied_card(g, first)
     inner = ability(copied) if copied is not None else None
-    if inner is None or inner.choose not in ("color", "creature_type", *_COUNTER_CHOICES):
+    if inner is None or inner.choose not in ("color", "creature_type", "devour", *_COUNTER_CHOICES):
         return None
     cname = f"{name} (as {copied.name if copied is not None else ''})"
+    if inner.choose == "devour":
+        return _devour_question(g, player, cname, key, rest or None, (first,))
     if inner.choose in _COUNTER_CHOICES:  # the copy's riot or unleash (CR 707.2, 614.12)
         if rest:
             return None
@@ -140,6 +144,8 @@ def remembered(g: Game, card: CardDef, answer: Any) -> dict[str, Any]:
         return {"pay_life": choose.life} if answer is True else {"enters_tapped": True}
     if choose.choose in _COUNTER_CHOICES:
         return _counter_choice(choose.choose, answer)
+    if choose.choose == "devour":
+        return _devoured(choose.devour, answer or ())
     first, rest = (answer[0], answer[1:]) if isinstance(answer, tuple) else (answer, ())
     if first == "nothing" or first not in g.objects:
         return {}
@@ -150,7 +156,9 @@ def remembered(g: Game, card: CardDef, answer: Any) -> dict[str, Any]:
     copied = _copied_card(g, first)
     inner = ability(copied) if copied is not None else None
     if inner is not None and rest:
-        if inner.choose in _COUNTER_CHOICES:
+        if inner.choose == "devour":
+            info.update(_devoured(inner.devour, rest))
+        elif inner.choose in _COUNTER_CHOICES:
             info.update(_counter_choice(inner.choose, rest[-1]))
         else:
             info["chosen_color" if inner.choose == "color" else "chosen_type"] = rest[-1]
@@ -163,3 +171,27 @@ def _counter_choice(kind: str, answer: Any) -> dict[str, Any]:
     if answer is True:
         return {"choice_counters": {"+1/+1": 1}}
     return {"riot_haste": True} if kind == "riot" else {}
+
+
+def _devour_question(g: Game, player: int, name: str, key: int | None, partial: Any,
+                     head: tuple[Any, ...]) -> Ask | None:
+    """Devour (CR 702.82a): "you may sacrifice any number of creatures" as it enters: one
+    creature of the player's at a time, each after the previous one in battlefield order (every
+    set once), until "done"."""
+    chosen = tuple(partial) if partial else ()
+    if chosen and chosen[-1] == "done":
+        return None
+    mine = [o for o in g.battlefield if g.objects[o].controller == player and g.is_creature(o)]
+    after = mine.index(chosen[-1]) + 1 if chosen and chosen[-1] in mine else 0
+    cands = mine[after:]
+    if not cands:
+        return None
+    path = (*head, *chosen)
+    return Ask("choose", player, (*((*path, o) for o in cands), (*path, "done")),
+               (*(f"devour {g.name_of(o)}" for o in cands), "devour nothing more" if chosen else "devour nothing"),
+               f"{name}: devour (sacrifice any number of creatures as it enters)", key=key)
+
+
+def _devoured(n: int, answer: Any) -> dict[str, Any]:
+    chosen = tuple(o for o in answer if o != "done")
+    return {"devour": (n, chosen)} if chosen else {}

@@ -172,6 +172,8 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
         new.tapped = tapped
         if info:
             new.info = dict(new.info or {}, **info)
+        if new.info and "devour" in new.info:
+            _devour(g, new)
         g.battlefield.append(new_id)
         _enters_battlefield(g, new, attach_to)
     elif zone == STACK:
@@ -183,6 +185,23 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
         else:
             lst.append(new_id)
     return new_id
+
+
+def _devour(g: Game, obj: GameObject) -> None:
+    """Devour N (CR 702.82a): the creatures chosen as it enters are sacrificed (those still
+    creatures its controller controls) before it is on the battlefield, and it enters with N
+    +1/+1 counters for each."""
+    from . import primitives
+    info = dict(obj.info or {})
+    n, chosen = info.pop("devour")
+    obj.info = info or None
+    eaten = [o for o in chosen if o in g.objects and g.objects[o].zone == BATTLEFIELD
+             and g.objects[o].controller == obj.controller and g.is_creature(o)]
+    for o in eaten:
+        primitives.sacrifice(g, o)
+    if eaten:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n * len(eaten)
+        g.log_event(f"{obj.card.name} devours {len(eaten)}")
 
 
 def can_change_zones(obj: GameObject) -> bool:
@@ -349,6 +368,8 @@ def create_token(g: Game, player: int, token_name: str | CardDef, info: dict[str
         obj.info = dict(info)
     g.objects[oid] = obj
     g.own(oid)
+    if obj.info and "devour" in obj.info:
+        _devour(g, obj)
     g.battlefield.append(oid)
     name = token_name if isinstance(token_name, str) and "#face" not in token_name else card.name
     what = name if name.endswith(" Token") else f"{name} token"

@@ -779,3 +779,30 @@ players:
     _attack(g, "Gryff Rider")
     _resolve(g)
     assert permanent(g, "Gryff Rider")["counters"] == {"+1/+1": 1}
+
+
+# --------------------------------------------------------------------------------------------
+# devour (CR 702.82)
+
+
+def test_cr_702_82a_devour_sacrifices_chosen_creatures_gorger_wurm():
+    """Gorger Wurm: "Devour 1 (As this enters, you may sacrifice any number of creatures. This
+    creature enters with that many +1/+1 counters on it.)" Chosen one at a time as it enters:
+    the Elves and the Bears, not the Angel; two counters."""
+    _compiled("Gorger Wurm")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{G}{C}{C}{C}"
+    hand: [Gorger Wurm]
+    battlefield: [Llanowar Elves, Serra Angel, Grizzly Bears]
+""")
+    g.run_line(["cast Gorger Wurm", "pass"])
+    assert set(labels(g)) == {"devour Llanowar Elves", "devour Serra Angel", "devour Grizzly Bears",
+                              "devour nothing"}
+    g.act("devour Llanowar Elves")
+    assert set(labels(g)) == {"devour Serra Angel", "devour Grizzly Bears", "devour nothing more"}
+    g.act("devour Grizzly Bears")  # the last: no more question
+    wurm = permanent(g, "Gorger Wurm")
+    assert wurm["counters"] == {"+1/+1": 2}
+    assert sorted(_names(g, "P1", "graveyard")) == ["Grizzly Bears", "Llanowar Elves"]
+    assert permanent(g, "Serra Angel")["controller"] == "P1"

@@ -562,7 +562,7 @@ def _only_choice(b: Builder, line: Line) -> None:
     with no other ("As ~ enters, ...", "enter as a copy", a second riot or unleash)."""
     lines = [ln.strip().lower() for ln in getattr(b.card, "oracle_text", "").split("\n")]
     others = [ln for ln in lines if (ln.startswith("as ") and " enters" in ln) or "as a copy" in ln
-              or ln.startswith(("riot", "unleash"))]
+              or ln.startswith(("riot", "unleash", "devour"))]
     if b.is_spell or "Creature" not in _types(b) or getattr(b.card, "layout", None) != "normal" or len(others) != 1:
         raise NoParse(line.text)
 
@@ -606,3 +606,20 @@ def training(b: Builder, line: Line) -> list[Any]:
     _creature(b, line)
     return [Triggered(text=line.raw, event=TriggerEvent.ATTACKS, subject=THIS & AttacksWithGreater(),
                       effects=(PutCounters("+1/+1", 1, SELF),))]
+
+
+# --------------------------------------------------------------------------------------------
+# devour (CR 702.82)
+
+
+@rule("keyword", "Devour <n:n>")
+def devour(b: Builder, n: int, line: Line) -> list[Any]:
+    """CR 702.82a: "As this object enters, you may sacrifice any number of creatures. This
+    permanent enters with N times that many +1/+1 counters on it." (chosen one creature at a
+    time as it enters, sacrificed before it is on the battlefield; a Clone copying it devours
+    too). "Devour artifact" and the like, and "the creatures it devoured", are not read."""
+    from ...abilities import AsEntersChoose
+    _only_choice(b, line)
+    if "devoured" in getattr(b.card, "oracle_text", "").lower() or not 1 <= n <= 9:
+        raise NoParse(line.text)
+    return [AsEntersChoose(text=line.raw, choose="devour", devour=n)]
