@@ -806,3 +806,46 @@ players:
     assert wurm["counters"] == {"+1/+1": 2}
     assert sorted(_names(g, "P1", "graveyard")) == ["Grizzly Bears", "Llanowar Elves"]
     assert permanent(g, "Serra Angel")["controller"] == "P1"
+
+
+def test_cr_701_21a_sacrifice_a_creature_itself_included_accursed_centaur():
+    """Accursed Centaur: "When ~ enters, sacrifice a creature." Its controller chooses among
+    their creatures, the Centaur too."""
+    _compiled("Accursed Centaur")
+    g = scenario("""
+players:
+  - mana_pool: "{B}"
+    hand: [Accursed Centaur]
+    battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Accursed Centaur", "pass"])
+    _resolve(g)
+    assert set(labels(g)) == {"sacrifice Grizzly Bears", "sacrifice Accursed Centaur"}
+    g.act("sacrifice Accursed Centaur")
+    assert permanents(g, "Accursed Centaur") == []
+    assert permanent(g, "Grizzly Bears")["controller"] == "P1"
+
+
+def test_cr_609_3_may_sacrifice_another_if_you_do_bloodmist_infiltrator():
+    """Bloodmist Infiltrator: "Whenever ~ attacks, you may sacrifice another creature. If you
+    do, ~ can't be blocked this turn." The Elves sacrificed, the Bears can't block it ("If you
+    do": the sacrifice was done, CR 609.3)."""
+    _compiled("Bloodmist Infiltrator")
+    g = scenario("""
+format: duel
+players:
+  - battlefield: [Bloodmist Infiltrator, Llanowar Elves]
+  - battlefield: [Grizzly Bears]
+""")
+    _attack(g, "Bloodmist Infiltrator")
+    for _ in range(4):
+        if g.decision.kind == "yes_no":
+            break
+        g.act("pass")
+    g.act("yes")
+    assert permanents(g, "Llanowar Elves") == []
+    for _ in range(6):
+        if g.decision.kind == "block" or g.state_json()["step"] == "combat_damage":
+            break
+        g.act("pass")
+    assert g.decision.kind != "block" or "block Bloodmist Infiltrator with Grizzly Bears" not in labels(g)

@@ -65,6 +65,13 @@ class SacrificePermanents(Effect):
         if self.filter is None:
             object.__setattr__(self, "filter", parse_filter(self.what))
 
+    def can_do(self, g: GameOps, ctx: Context) -> bool:
+        """Each player named controls at least N such permanents (CR 609.3: "If you do")."""
+        players = [r[1] for r in self.who.refs(g, ctx) if r[0] == "player"]
+        return bool(players) and all(
+            sum(1 for o in g.battlefield if g.objects[o].controller == p
+                and g.matches(self.filter, o, p, ctx.source_id)) >= self.amount for p in players)
+
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         named = {r[1] for r in self.who.refs(g, ctx) if r[0] == "player"}
         everyone: list[int] = []

@@ -191,13 +191,17 @@ _SACRIFICE = {"creature": "creature", "creatures": "creature", "permanent": "per
               "land": "land", "lands": "land", "enchantment": "enchantment", "enchantments": "enchantment",
               "nonland permanent": "nonland permanent", "nonland permanents": "nonland permanent",
               "planeswalker": "planeswalker", "creature or planeswalker": "creature or planeswalker",
-              "artifact or creature": "artifact or creature", "nontoken creature": "nontoken creature"}
+              "artifact or creature": "artifact or creature", "nontoken creature": "nontoken creature",
+              "another creature": "another creature", "another permanent": "another permanent"}
 
 
 @kind("sacrifice_what")
 def _sacrifice_what(text: str) -> tuple[int, str]:
     from ..lexicon import read_number
-    n_text, _, rest = text.partition(" ")
+    if text.lower().startswith("another "):
+        n_text, rest = "a", text
+    else:
+        n_text, _, rest = text.partition(" ")
     n = read_number(n_text)
     noun = _SACRIFICE.get(rest.lower())
     if noun is None or not 1 <= n <= 9 or (n == 1) != (rest.lower() == noun):
@@ -211,9 +215,18 @@ def player_sacrifices(b: Builder, who: PlayerRef, what: tuple[int, str]) -> list
     sacrifices a creature.", "that player sacrifices two permanents": the player chooses as
     the effect resolves (players in APNAP order, CR 101.4) and sacrifices them at once; with no
     more than that many, all of them. "You sacrifice ..." is a different rule's."""
-    if who.kind in ("you", "controller", "owner"):
+    if who.kind in ("you", "controller", "owner") or what[1].startswith("another"):
         raise NoParse("sacrifices")
     return [SacrificePermanents(b.player(who), what[0], what[1])]
+
+
+@rule("effect", "Sacrifice <what:sacrifice_what>")
+def you_sacrifice(b: Builder, what: tuple[int, str]) -> list[Any]:
+    """CR 701.21a: "Sacrifice a creature." (Demonic Appetite's upkeep, Accursed Centaur's
+    enters trigger), "sacrifice another creature": the ability's controller chooses as it
+    resolves (the source itself too, unless "another"); with none, nothing happens."""
+    from ...subjects import CONTROLLER
+    return [SacrificePermanents(CONTROLLER, what[0], what[1])]
 
 
 # --------------------------------------------------------------------------------------------
