@@ -849,3 +849,93 @@ players:
             break
         g.act("pass")
     assert g.decision.kind != "block" or "block Bloodmist Infiltrator with Grizzly Bears" not in labels(g)
+
+
+# --------------------------------------------------------------------------------------------
+# outlast (CR 702.107), "each creature you control with a +1/+1 counter", adapt (CR 701.43),
+# bolster (CR 701.39), ingest (CR 702.115)
+
+
+def test_cr_702_107a_outlast_and_flying_for_countered_creatures_abzan_falconer():
+    """Abzan Falconer: "Outlast {W} ({W}, {T}: Put a +1/+1 counter on this creature. Outlast
+    only as a sorcery.)" and "Each creature you control with a +1/+1 counter on it has
+    flying." After outlasting, it is a 3/4 with flying: the opponent's Bears can't block it
+    next turn."""
+    _compiled("Abzan Falconer")
+    g = scenario("""
+format: duel
+players:
+  - mana_pool: "{W}"
+    battlefield: [Abzan Falconer]
+    library: [Island, Island]
+  - battlefield: [Grizzly Bears]
+    library: [Island, Island]
+""")
+    g.act("activate Abzan Falconer")
+    _resolve(g)
+    falconer = permanent(g, "Abzan Falconer")
+    assert falconer["tapped"] and falconer["counters"] == {"+1/+1": 1} and falconer["power"] == 3
+    blocks: list[str] = []
+    for _ in range(80):
+        s = g.state_json()
+        if s["turn"] == 3 and s["step"] == "postcombat_main":
+            break
+        if g.decision.kind == "attack" and g.decision.player == "P1" and s["turn"] == 3:
+            g.act("attack P2 with Abzan Falconer")
+        elif g.decision.kind in ("attack", "block"):
+            blocks += labels(g) if g.decision.kind == "block" else []
+            g.act(next(a for a in g.legal_actions() if a.kind == "done"))
+        elif g.decision.kind == "priority":
+            g.act("pass")
+        else:
+            g.act(labels(g)[0])
+    assert "block Abzan Falconer with Grizzly Bears" not in blocks
+    assert player(g, "P2")["life"] == 17
+
+
+def test_cr_701_43a_adapt_only_without_counters_aeromunculus():
+    """Aeromunculus: "{2}{G}{U}: Adapt 1. (If this creature has no +1/+1 counters on it, put a
+    +1/+1 counter on it.)" The second activation adds none."""
+    _compiled("Aeromunculus")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{U}{G}{U}{C}{C}{C}{C}"
+    battlefield: [Aeromunculus]
+""")
+    g.run_line(["activate Aeromunculus", "pay {1} with {C}", "pay {1} with {C}"])
+    _resolve(g)
+    assert permanent(g, "Aeromunculus")["counters"] == {"+1/+1": 1}
+    g.act("activate Aeromunculus")
+    _resolve(g)
+    assert permanent(g, "Aeromunculus")["counters"] == {"+1/+1": 1}
+
+
+def test_cr_701_39a_bolster_least_toughness_sandsteppe_mastodon():
+    """Sandsteppe Mastodon: "When ~ enters, bolster 5." The creature with the least toughness
+    its controller controls, the 1/1 Elves (not the Bears), gets five counters."""
+    _compiled("Sandsteppe Mastodon")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{C}{C}{C}{C}{C}"
+    hand: [Sandsteppe Mastodon]
+    battlefield: [Grizzly Bears, Llanowar Elves]
+""")
+    g.run_line(["cast Sandsteppe Mastodon", "pass"])
+    _resolve(g)
+    assert permanent(g, "Llanowar Elves")["counters"] == {"+1/+1": 5}
+    assert permanent(g, "Grizzly Bears")["counters"] == {}
+
+
+def test_cr_702_115a_ingest_exiles_the_top_card_culling_drone():
+    """Culling Drone: "Ingest (Whenever this creature deals combat damage to a player, that
+    player exiles the top card of their library.)" """
+    _compiled("Culling Drone")
+    g = scenario("""
+players:
+  - battlefield: [Culling Drone]
+  - library: [Forest, Island]
+""")
+    _attack(g, "Culling Drone")
+    pass_until(g, "postcombat_main", turn=1)
+    assert _names(g, "P2", "exile") == ["Forest"]
+    assert player(g, "P2")["library_count"] == 1

@@ -423,3 +423,59 @@ class AttacksWithGreater(Filter):
 
     def __str__(self) -> str:
         return "attacking with another creature with greater power"
+
+
+@dataclass(frozen=True)
+class ExileTopOfLibrary(Effect):
+    """Ingest's "that player exiles the top card of their library" (CR 702.115a; face up)."""
+
+    who: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import EXILE
+        for kind, p in self.who.refs(g, ctx):
+            if kind == "player" and g.players[p].library:
+                top = g.players[p].library[0]
+                g.log_event(f"{g.players[p].name} exiles {g.name_of(top)} from the top of their library")
+                g.move_to_zone(top, EXILE)
+        return None
+
+
+@dataclass(frozen=True)
+class Bolster(Effect):
+    """Bolster N (CR 701.39a): "Choose a creature with the least toughness among creatures you
+    control and put N +1/+1 counters on it." (a choice among those tied, as it resolves; not
+    targeted)"""
+
+    n: int
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        p = ctx.controller
+        mine = [o for o in g.battlefield if g.objects[o].controller == p and g.is_creature(o)]
+        if not mine:
+            return None
+        least = min(g.chars(o).toughness or 0 for o in mine)
+        cands = [o for o in mine if (g.chars(o).toughness or 0) == least]
+        choice = ctx.answers.get(step)
+        if choice is None and len(cands) > 1:
+            return Ask("choose", p, tuple(cands), tuple(f"bolster {g.name_of(o)}" for o in cands),
+                       f"{ctx.source_name}: bolster {self.n} (a creature with the least toughness)")
+        target = cands[0] if len(cands) == 1 else choice
+        if target in g.objects and g.objects[target].zone == BATTLEFIELD:
+            g.add_counters(int(target), "+1/+1", self.n)
+        return None
+
+
+@dataclass(frozen=True)
+class Adapt(Effect):
+    """Adapt N (CR 701.43a): "If this permanent has no +1/+1 counters on it, put N +1/+1
+    counters on it." (checked as it resolves)"""
+
+    n: int
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        src = ctx.source_id
+        if src is not None and src in g.objects and g.objects[src].zone == BATTLEFIELD \
+                and not g.objects[src].counters.get("+1/+1"):
+            g.add_counters(src, "+1/+1", self.n)
+        return None

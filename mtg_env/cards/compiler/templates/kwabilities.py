@@ -636,3 +636,69 @@ def devour(b: Builder, n: int, line: Line) -> list[Any]:
     if "devoured" in getattr(b.card, "oracle_text", "").lower() or not 1 <= n <= 9:
         raise NoParse(line.text)
     return [AsEntersChoose(text=line.raw, choose="devour", devour=n)]
+
+
+# --------------------------------------------------------------------------------------------
+# ingest (CR 702.115), outlast (CR 702.107), bolster (CR 701.39), adapt (CR 701.43)
+
+
+@rule("keyword", "Ingest")
+def ingest(b: Builder, line: Line) -> list[Any]:
+    """CR 702.115a: "Whenever this creature deals combat damage to a player, that player exiles
+    the top card of their library." """
+    from ...effects.kwabilities import ExileTopOfLibrary
+    from ...subjects import EVENT_PLAYER
+    _creature(b, line)
+    return [Triggered(text=line.raw, event=TriggerEvent.COMBAT_DAMAGE_TO_PLAYER,
+                      effects=(ExileTopOfLibrary(EVENT_PLAYER),))]
+
+
+@rule("keyword", "Outlast <cost:mana>")
+def outlast(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.107a: "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a
+    sorcery." """
+    _creature(b, line)
+    return _expand(b, line, f"{cost}, {{T}}: Put a +1/+1 counter on ~. Activate only as a sorcery.")
+
+
+@rule("effect", "Bolster <n:n>")
+def bolster(b: Builder, n: int) -> list[Any]:
+    """CR 701.39a: "Choose a creature with the least toughness among creatures you control and
+    put N +1/+1 counters on it." """
+    from ...effects.kwabilities import Bolster
+    return [Bolster(n)]
+
+
+@rule("effect", "Adapt <n:n>")
+def adapt(b: Builder, n: int) -> list[Any]:
+    """CR 701.43a: "If this permanent has no +1/+1 counters on it, put N +1/+1 counters on
+    it." (an ability of the permanent itself)"""
+    from ...effects.kwabilities import Adapt
+    if b.is_spell:
+        raise NoParse("adapt")
+    return [Adapt(n)]
+
+
+# --------------------------------------------------------------------------------------------
+# "Each creature you control with a +1/+1 counter on it has <keywords>" (CR 613.1f)
+
+
+@kind("each_with_counter")
+def _each_with_counter(text: str) -> Filter:
+    from ....core.filters import Permanent
+    from ..lexicon import read_noun
+    low = text.lower()
+    tail = " with a +1/+1 counter on it"
+    if not low.startswith("each ") or not low.endswith(tail):
+        raise NoParse(text)
+    noun = text[5:len(text) - len(tail)]
+    if "creature" not in noun.lower():
+        raise NoParse(text)
+    return read_noun(noun) & Permanent() & HasCounter("+1/+1")
+
+
+@rule("static", "<who:each_with_counter> has <kws:kw_list>")
+def each_with_counter_has(b: Builder, who: Filter, kws: tuple[str, ...], line: Line) -> list[Any]:
+    """Abzan Falconer: "Each creature you control with a +1/+1 counter on it has flying." (layer
+    6, CR 613.1f; whether it has a counter is judged continuously)"""
+    return [Static(text=line.raw, affects=who, modification=AddKeywords(kws))]
