@@ -451,7 +451,7 @@ class Bolster(Effect):
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         p = ctx.controller
-        mine = [o for o in g.battlefield if g.objects[o].controller == p and g.is_creature(o)]
+        mine = [o for o in g.battlefield if g.objects[o].controller == p and "Creature" in g.chars(o).types]
         if not mine:
             return None
         least = min(g.chars(o).toughness or 0 for o in mine)
