@@ -44,7 +44,17 @@ def cost_of(g: Game, oid: int, keyword: str) -> ManaCost:
 
 #: the alternative costs a player may choose whenever the card may be cast (madness only as its
 #: trigger resolves, CR 702.35a)
-ANYTIME = ("evoke", "dash", "blitz")
+ANYTIME = ("evoke", "dash", "blitz", "spectacle", "surge")
+
+
+def _alternative_allowed(g: Game, p: int, keyword: str) -> bool:
+    """Spectacle: only if an opponent of `p` lost life this turn (CR 702.137a); surge: only if
+    `p` has cast another spell this turn (CR 702.117a; no teammates here)."""
+    if keyword == "spectacle":
+        return any(q in g.opponents(p) for q in g.turn_state.facts.get("lost_life") or [])
+    if keyword == "surge":
+        return any(turn == g.turn and who == p for turn, who, _name in g.stats.casts)
+    return True
 
 
 def cast_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None,
@@ -61,7 +71,8 @@ def cast_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None,
         if card.faces or not card.abilities:
             continue
         for ab in alternative_costs(card):
-            if ab.keyword in ANYTIME and can_cast(g, oid, p, sorcery_ok, sources, alt=ab.keyword):
+            if ab.keyword in ANYTIME and _alternative_allowed(g, p, ab.keyword) and \
+                    can_cast(g, oid, p, sorcery_ok, sources, alt=ab.keyword):
                 out.append(Action("cast", f"cast {card.name} with {ab.keyword} {ab.cost}", source=card.name,
                                   payload=("cast", oid, None, ab.keyword)))
     return out

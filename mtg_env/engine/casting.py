@@ -621,6 +621,7 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         g.sba_dirty = True  # CR 704.5i
     if cost.pay_life:
         g.players[p].life -= cost.pay_life
+        primitives.life_lost(g, p, cost.pay_life)
         g.sba_dirty = True
     if cost.energy:
         primitives.pay_energy(g, p, cost.energy)  # CR 107.14

@@ -97,4 +97,6 @@ def pay_life(g: Game, t: Announce, p: int) -> None:
     if n:
         g.players[p].life -= n
         g.sba_dirty = True
+        from .primitives import life_lost
+        life_lost(g, p, n)
         g.log_event(f"{g.players[p].name} pays {n} life for Phyrexian mana")

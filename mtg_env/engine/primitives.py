@@ -74,6 +74,7 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
                         f"{'s' if n != 1 else ''})")
         else:
             p.life -= n
+            life_lost(g, ref[1], n)
             g.log_event(f"{ctx.source_name} deals {n} damage to {p.name}")
     else:
         types = g.chars(ref[1]).types
@@ -166,7 +167,17 @@ def lose_life(g: Game, player: int, n: int) -> None:
     g.sba_dirty = True
     if n > 0:
         g.players[player].life -= n
+        life_lost(g, player, n)
         g.log_event(f"{g.players[player].name} loses {n} life")
+
+
+def life_lost(g: Game, player: int, n: int) -> None:
+    """`player` lost `n` life (CR 119.3: damage, an effect, or paying life, 119.4): "if an
+    opponent lost life this turn" (spectacle, CR 702.137a) reads the turn's fact."""
+    if n > 0:
+        lost = g.turn_state.facts.setdefault("lost_life", [])
+        if player not in lost:
+            lost.append(player)
 
 
 def gain_energy(g: Game, player: int, n: int) -> None:

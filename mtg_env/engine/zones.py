@@ -259,6 +259,8 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
         obj.info = info or None
         if paid:
             g.players[obj.controller].life -= paid
+            from .primitives import life_lost
+            life_lost(g, obj.controller, paid)
             g.sba_dirty = True
             g.log_event(f"{g.players[obj.controller].name} pays {paid} life ({obj.card.name})")
     if attach_to is not None and attach_to in g.objects:

@@ -939,3 +939,42 @@ players:
     pass_until(g, "postcombat_main", turn=1)
     assert _names(g, "P2", "exile") == ["Forest"]
     assert player(g, "P2")["library_count"] == 1
+
+
+# --------------------------------------------------------------------------------------------
+# spectacle (CR 702.137), surge (CR 702.117)
+
+
+def test_cr_702_137a_spectacle_after_an_opponent_lost_life_skewer_the_critics():
+    """Skewer the Critics: "~ deals 3 damage to any target. Spectacle {R}" The spectacle cost
+    is offered only once an opponent has lost life this turn (the Bolt)."""
+    _compiled("Skewer the Critics")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}"
+    hand: [Skewer the Critics, Lightning Bolt]
+""")
+    assert not any("with spectacle" in lab for lab in labels(g))
+    g.run_line(["cast Lightning Bolt", "target P2"])
+    _resolve(g)
+    assert player(g, "P2")["life"] == 17
+    g.run_line(["cast Skewer the Critics with spectacle {R}", "target P2"])
+    _resolve(g)
+    assert player(g, "P2")["life"] == 14
+
+
+def test_cr_702_117a_surge_after_casting_another_spell_goblin_freerunner():
+    """Goblin Freerunner: "Surge {1}{R} (You may cast this spell for its surge cost if you or a
+    teammate has cast another spell this turn.)" Offered only after the Bolt was cast."""
+    _compiled("Goblin Freerunner")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}{C}"
+    hand: [Goblin Freerunner, Lightning Bolt]
+""")
+    assert not any("with surge" in lab for lab in labels(g))
+    g.run_line(["cast Lightning Bolt", "target P2"])
+    _resolve(g)
+    g.run_line(["cast Goblin Freerunner with surge {1}{R}"])
+    _resolve(g)
+    assert permanent(g, "Goblin Freerunner")["controller"] == "P1"

@@ -702,3 +702,22 @@ def each_with_counter_has(b: Builder, who: Filter, kws: tuple[str, ...], line: L
     """Abzan Falconer: "Each creature you control with a +1/+1 counter on it has flying." (layer
     6, CR 613.1f; whether it has a counter is judged continuously)"""
     return [Static(text=line.raw, affects=who, modification=AddKeywords(kws))]
+
+
+# --------------------------------------------------------------------------------------------
+# spectacle (CR 702.137), surge (CR 702.117): alternative costs with a condition
+
+
+@rule("keyword", "Spectacle <cost:mana>", "Surge <cost:mana>")
+def spectacle_or_surge(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.137a: "You may cast this spell by paying [cost] rather than its mana cost if an
+    opponent lost life this turn." (damage, an effect or paying life, CR 119.3); CR 702.117a:
+    "... if you or a teammate has cast another spell this turn." (engine/altcast.py offers it
+    only then). One face only; "if its spectacle/surge cost was paid" is not read."""
+    from ....core.mana import parse_mana_cost
+    from ...altcast import AlternativeCost
+    keyword = line.text.split()[0].lower()
+    if getattr(b.card, "layout", None) != "normal" or parse_mana_cost(cost).x_count \
+            or f"{keyword} cost was paid" in getattr(b.card, "oracle_text", "").lower():
+        raise NoParse(line.text)
+    return [AlternativeCost(text=line.raw, keyword=keyword, cost=parse_mana_cost(cost))]
