@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.helpers import compiled as _compiled
 from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
+from tests.helpers import unsupported as _unsupported
 
 
 def _to_attack(g) -> None:
@@ -978,3 +979,48 @@ players:
     g.run_line(["cast Goblin Freerunner with surge {1}{R}"])
     _resolve(g)
     assert permanent(g, "Goblin Freerunner")["controller"] == "P1"
+
+
+# --------------------------------------------------------------------------------------------
+# wordings declined
+
+
+def test_declined_ward_with_a_cost_that_isnt_mana_sedgemoor_witch():
+    """"Ward—Pay 3 life": ward with a non-mana cost is not read (UnlessPays pays mana only)."""
+    _unsupported("Sedgemoor Witch", "Ward—Pay 3 life")
+
+
+def test_declined_devour_of_a_quality_and_the_devoured_caprichrome_hellkite_hatchling():
+    """"Devour artifact 1" (CR 702.82c) and abilities that count "the creatures it devoured"
+    (CR 702.82b) are not read."""
+    _unsupported("Caprichrome", "Devour artifact 1")
+    _unsupported("Hellkite Hatchling", "Devour 1")
+
+
+def test_declined_surge_with_if_its_surge_cost_was_paid_crush_of_tentacles():
+    """"If ~'s surge cost was paid, ...": the spell doesn't remember it here; not read."""
+    _unsupported("Crush of Tentacles", "Surge {3}{U}{U}")
+
+
+def test_declined_sacrifice_with_a_quality_of_their_choice_crackling_doom_exile_into_darkness():
+    """Sacrifices of anything but a plain noun phrase: "a creature with the greatest power
+    among creatures that player controls", "a creature with mana value 3 or less"."""
+    _unsupported("Crackling Doom", "sacrifices a creature with the greatest power")
+    _unsupported("Exile into Darkness", "sacrifices a creature with mana value 3 or less")
+
+
+def test_declined_eternalize_with_an_extra_cost_sinuous_striker():
+    """"Eternalize—{3}{U}{U}, Discard a card": a cost beyond mana is not read."""
+    _unsupported("Sinuous Striker", "Eternalize—{3}{U}{U}, Discard a card")
+
+
+def test_declined_dies_return_without_the_counter_condition():
+    """"put that card onto the battlefield under your control" is read only for a sacrifice
+    trigger, and the delayed return only for Marchesa's dies trigger: elsewhere "that card"
+    isn't the card the permanent became."""
+    from mtg_env.cards.compiler import compile_card
+    from mtg_env.cards.database import OracleCard, OracleFace
+    face = OracleFace("Probe", "{2}", "Creature — Test", "Whenever a creature dies, put that card onto the "
+                      "battlefield under your control.", "2", "2")
+    got = compile_card(OracleCard("Probe", "normal", face, (face,), (), 2.0))
+    assert not got.supported
