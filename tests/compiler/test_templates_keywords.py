@@ -1024,3 +1024,30 @@ def test_declined_dies_return_without_the_counter_condition():
                       "battlefield under your control.", "2", "2")
     got = compile_card(OracleCard("Probe", "normal", face, (face,), (), 2.0))
     assert not got.supported
+
+
+# --------------------------------------------------------------------------------------------
+# support (CR 702.125)
+
+
+def test_cr_702_125a_support_other_target_creatures_expedition_raptor():
+    """Expedition Raptor: "When ~ enters, support 2. (Put a +1/+1 counter on each of up to two
+    other target creatures.)" Not itself: the Bears and the Elves get a counter each."""
+    _compiled("Expedition Raptor")
+    g = scenario("""
+players:
+  - mana_pool: "{W}{W}{C}{C}{C}"
+    hand: [Expedition Raptor]
+    battlefield: [Grizzly Bears, Llanowar Elves]
+""")
+    g.run_line(["cast Expedition Raptor", "pass"])
+    for _ in range(6):
+        if g.decision.kind == "priority":
+            break
+        assert "target Expedition Raptor" not in labels(g)
+        lab = next((x for x in labels(g) if x in ("target Grizzly Bears", "target Llanowar Elves")), None)
+        g.act(lab or labels(g)[-1])
+    _resolve(g)
+    assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}
+    assert permanent(g, "Llanowar Elves")["counters"] == {"+1/+1": 1}
+    assert permanent(g, "Expedition Raptor")["counters"] == {}

@@ -282,13 +282,26 @@ def _with_counter_subject(text: str) -> Filter:
 @rule("trigger", "Whenever <what:with_counter_subject> dies")
 def dies_with_counter(b: Builder, what: Filter) -> dict[str, Any]:
     """Marchesa: the creature's counters as it last existed on the battlefield (CR 603.10a; her
-    own too: she returns herself, Gatherer ruling 2014-05-29). Read only with the delayed
-    return of "that card"."""
+    own too: she returns herself, Gatherer ruling 2014-05-29). "that card" only in the delayed
+    return; other effects that don't name the creature (Gladehart Cavalry's "you gain 2
+    life")."""
 
     def check(effs: list[Any]) -> None:
-        if list(effs) != [ReturnAtNextEndStep()]:
+        if list(effs) != [ReturnAtNextEndStep()] and _mentions(effs, SACRIFICED_CARD):
             raise NoParse("Whenever a creature you control with a +1/+1 counter on it dies")
     return {"event": TriggerEvent.DIES, "subject": what, "event_obj": SACRIFICED_CARD, "check": check}
+
+
+def _mentions(x: Any, who: Any) -> bool:
+    """Whether `who` is among the subjects in `x` (effects, or values holding them)."""
+    import dataclasses
+    if x is who:
+        return True
+    if isinstance(x, tuple | list):
+        return any(_mentions(y, who) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return any(_mentions(getattr(x, f.name), who) for f in dataclasses.fields(x))
+    return False
 
 
 @rule("effect", "return that card to the battlefield under your control at the beginning of the next end step")
@@ -721,3 +734,42 @@ def spectacle_or_surge(b: Builder, cost: str, line: Line) -> list[Any]:
             or f"{keyword} cost was paid" in getattr(b.card, "oracle_text", "").lower():
         raise NoParse(line.text)
     return [AlternativeCost(text=line.raw, keyword=keyword, cost=parse_mana_cost(cost))]
+
+
+# --------------------------------------------------------------------------------------------
+# support (CR 702.125): "put a +1/+1 counter on each of up to N other target creatures"
+
+
+@rule("effect", "Put a +1/+1 counter on each of <what:multi_target>")
+def counter_on_each_target(b: Builder, what: Any) -> list[Any]:
+    """"Put a +1/+1 counter on each of up to two target creatures." (CR 115.1, 601.2c: each
+    target chosen once; the illegal ones get none, CR 608.2b)"""
+    from .puzzlecards import _all_of
+    return [PutCounters("+1/+1", 1, _all_of(b, what))]
+
+
+def _support_targets(b: Builder, n: int, other: bool) -> list[Any]:
+    from ...abilities import TargetSpec
+    from ..lexicon import ObjRef
+    from .puzzlecards import _all_of
+    what = "other creatures" if other else "creatures"
+    spec = TargetSpec(what, count=n, up_to=True, label=f"up to {_WORDS[n]} {'other ' if other else ''}target creatures")
+    return [PutCounters("+1/+1", 1, _all_of(b, ObjRef("target", spec)))]
+
+
+@rule("effect", "Put a +1/+1 counter on each of up to <n:n> other target creatures")
+def counter_on_each_other_target(b: Builder, n: int) -> list[Any]:
+    """"put a +1/+1 counter on each of up to two other target creatures" (not the source)."""
+    if n not in _WORDS or n < 2 or b.is_spell:
+        raise NoParse("other target creatures")
+    return _support_targets(b, n, True)
+
+
+@rule("effect", "Support <n:n>")
+def support(b: Builder, n: int) -> list[Any]:
+    """CR 702.125a-b: "Support N" on a permanent means "When this permanent enters, put a +1/+1
+    counter on each of up to N other target creatures." (its enters trigger says "support N");
+    on an instant or sorcery, "Put a +1/+1 counter on each of up to N target creatures." """
+    if n not in _WORDS or n < 2:
+        raise NoParse("support")
+    return _support_targets(b, n, not b.is_spell)
