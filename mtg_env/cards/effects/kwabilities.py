@@ -1,8 +1,10 @@
-"""Effects of the keyword abilities of session 5 (templates/kwabilities.py): a player
-sacrificing permanents of their choice (annihilator, CR 702.86a; "Target player sacrifices a
-creature", CR 701.21a), "defending player" of an attack trigger (CR 506.2), and putting a
-sacrificed card onto the battlefield under your control (It That Betrays), an Aura attached as
-CR 303.4f says."""
+"""Effects, subjects and filters of the keyword abilities of session 5
+(templates/kwabilities.py): a player sacrificing permanents of their choice (CR 701.21a),
+"defending player" of an attack or block trigger (CR 506.2), a sacrificed or dead card put onto
+the battlefield (It That Betrays; Marchesa's delayed return; an Aura attached as CR 303.4f
+says), proliferate, encore's token copies, ward's "that spell or ability", extort's drain,
+fabricate, mentor's "with lesser power", evolve, ninjutsu's entering attacker, blitz's
+sacrifice, riot's haste, training, ingest, bolster and adapt."""
 
 from __future__ import annotations
 

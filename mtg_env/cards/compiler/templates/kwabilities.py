@@ -1,19 +1,29 @@
-"""Keyword abilities of session 5 (the "keywords" family): annihilator (CR 702.86), dethrone
-(702.105), afflict (702.130), afterlife (702.135), living weapon (702.92); a player sacrificing
-permanents of their choice (CR 701.21a: "Target player sacrifices a creature"); "Whenever an
-opponent sacrifices a nontoken permanent" (It That Betrays); granting a keyword that is a
-triggered ability ("Other creatures you control have dethrone", CR 613.1f); Kaldra Compleat's
-"gets +5/+5 and has <keywords>, and "<ability>"".
+"""Keyword abilities of session 5 (the "keywords" family), each compiled to the abilities its
+rule defines (several instances trigger separately): annihilator (CR 702.86), dethrone
+(702.105), afflict (702.130), afterlife (702.135), living weapon (702.92), ward with a mana cost
+(702.21), encore (702.141), extort (702.101), fabricate (702.123), scavenge (702.97), mentor
+(702.134), evolve (702.100), ninjutsu (702.49), embalm and eternalize (702.128, 702.129), blitz
+(702.152), riot (702.136), unleash (702.98), devour (702.82), training (702.149), ingest
+(702.115), outlast (702.107), spectacle and surge (702.137, 702.117), support (702.125); the
+keyword actions proliferate (701.34), bolster (701.39), adapt (701.43); a player sacrificing
+permanents of their choice (701.21a: "Target player sacrifices a creature", "Sacrifice a
+creature"); "Whenever an opponent sacrifices a nontoken permanent" (It That Betrays);
+Marchesa's granted dethrone and "Whenever a creature you control with a +1/+1 counter on it
+dies"; "Each creature you control with a +1/+1 counter on it has <keywords>"; Kaldra
+Compleat's "gets +5/+5 and has <keywords>, and "<ability>"".
 
-A keyword whose rules text is a triggered ability compiles to that ability (several instances
-trigger separately, CR 702.86b, 702.105b); where its reminder wording is one the compiler reads,
-it is compiled from that wording (`_expand`).
+Where a keyword's reminder wording is one the compiler reads, it is compiled from that wording
+(`_expand`), shown with the keyword line's text.
 
 Declined: these keywords on a card of the wrong type (annihilator, dethrone, afflict on a
-noncreature; living weapon off an Equipment; afterlife on a noncreature permanent, whose "put
-into a graveyard" isn't "dies"); sacrifices of anything but a plain noun phrase ("a creature
-with the greatest power", "of their choice"); "Whenever an opponent sacrifices" with anything
-but "put that card onto the battlefield under your control"."""
+noncreature; living weapon off an Equipment; the graveyard and hand abilities on cards with
+several faces); costs that aren't mana or have X ("Ward—Pay 3 life", "Eternalize—{3}{U}{U},
+Discard a card"); "Devour artifact", "the creatures it devoured", "if its spectacle/surge cost
+was paid"; a riot, unleash or devour card with another "as enters" choice (one per
+permanent); sacrifices of anything but a plain noun phrase ("a creature with the greatest
+power", "of their choice"); "Whenever an opponent sacrifices" with anything but "put that card
+onto the battlefield under your control"; granted triggered keywords other than dethrone,
+annihilator, afflict, ward and extort."""
 
 from __future__ import annotations
 
@@ -109,13 +119,13 @@ def afflict(b: Builder, n: int, line: Line) -> list[Any]:
 @rule("keyword", "Afterlife <n:n>")
 def afterlife(b: Builder, n: int, line: Line) -> list[Any]:
     """CR 702.135a: "When this permanent is put into a graveyard from the battlefield, create N
-    1/1 white and black Spirit creature tokens with flying." (for a creature: when it dies)"""
-    _creature(b, line)
-    if n not in _WORDS:
+    1/1 white and black Spirit creature tokens with flying." (also if it had stopped being a
+    creature)"""
+    if b.is_spell or n not in _WORDS:
         raise NoParse(line.text)
     tokens = "token" if n == 1 else "tokens"
-    return _expand(b, line, f"When ~ dies, create {_WORDS[n]} 1/1 white and black Spirit creature "
-                            f"{tokens} with flying.")
+    return _expand(b, line, f"When ~ is put into a graveyard from the battlefield, create {_WORDS[n]} 1/1 white "
+                            f"and black Spirit creature {tokens} with flying.")
 
 
 @rule("keyword", "Living weapon")
