@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import FewerCounters
+from ..cards.abilities import FewerCounters, Triggered
 from ..cards.spellcosts import CantBeCountered
 from ..core.modifications import Modification
 from ..core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, Context, Ref, StackItem
@@ -247,7 +247,8 @@ def sacrifice(g: Game, oid: int) -> None:
     if oid in g.objects and g.objects[oid].zone == BATTLEFIELD:
         obj, c = g.objects[oid], g.chars(oid)
         new_id = zones.move_to_zone(g, oid, GRAVEYARD)
-        if g.triggers_for(triggers.E.SACRIFICED):
+        if g.triggers_for(triggers.E.SACRIFICED) or any(
+                isinstance(ab, Triggered) and triggers.E.SACRIFICED in ab.events for _k, ab, _o in c.abilities):
             triggers.sacrificed(g, obj, c, new_id)
 
 

@@ -195,14 +195,21 @@ def sacrificed(g: Game, obj: GameObject, c: Chars, new_id: int | None) -> None:
     card it became, CR 400.7): "Whenever an opponent sacrifices a nontoken permanent" (It That
     Betrays), judged on the permanent as it last existed (CR 603.10a)."""
     player = obj.controller
+    event = Event(E.SACRIFICED, player=player, object=obj.id, name=c.name, new_id=new_id)
+    for key, ab, origin in c.abilities:
+        # its own "whenever you sacrifice a permanent", as it last existed (CR 603.10a); its
+        # controller is the sacrificing player (no "an opponent" here)
+        if isinstance(ab, Triggered) and E.SACRIFICED in ab.events and ab.actor != OPPONENT \
+                and (ab.subject is None or ab.subject.obj(g, obj, c, player, obj.id)) \
+                and (ab.condition is None or ab.condition.obj(g, obj, c, player, obj.id)):
+            g.pending_triggers.append(PendingTrigger(ab, obj.id, key, player, c.name, event.copy(), origin))
     for src, key, ab, origin in g.triggers_for(E.SACRIFICED):
         controller = g.objects[src].controller
-        if (ab.actor == YOU and controller != player) or (
+        if src == obj.id or (ab.actor == YOU and controller != player) or (
                 ab.actor == OPPONENT and player not in g.opponents(controller)):
             continue
         if _subject_matches(g, ab, src, obj, c):
-            queue_trigger(g, ab, src, key, origin, Event(E.SACRIFICED, player=player, object=obj.id,
-                                                         name=c.name, new_id=new_id))
+            queue_trigger(g, ab, src, key, origin, event.copy())
 
 
 def blocks(g: Game, oid: int) -> None:

@@ -1051,3 +1051,52 @@ players:
     assert permanent(g, "Grizzly Bears")["counters"] == {"+1/+1": 1}
     assert permanent(g, "Llanowar Elves")["counters"] == {"+1/+1": 1}
     assert permanent(g, "Expedition Raptor")["counters"] == {}
+
+
+# --------------------------------------------------------------------------------------------
+# sacrifice triggers (templates/kwtriggers.py)
+
+
+def test_cr_701_21a_whenever_a_player_sacrifices_a_creature_mortician_beetle():
+    """Mortician Beetle: "Whenever a player sacrifices a creature, you may put a +1/+1 counter
+    on ~." The opponent's sacrifice to Diabolic Edict triggers it."""
+    _compiled("Mortician Beetle")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{B}"
+    hand: [Diabolic Edict]
+    battlefield: [Mortician Beetle]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Diabolic Edict", "target P2"])
+    _resolve(g)
+    _resolve(g)
+    g.act("yes")
+    assert permanent(g, "Mortician Beetle")["counters"] == {"+1/+1": 1}
+    assert permanents(g, "Grizzly Bears") == []
+
+
+def test_cr_603_10a_own_sacrifice_triggers_its_ability_ruthless_deathfang():
+    """Ruthless Deathfang: "Whenever you sacrifice a creature, target opponent sacrifices a
+    creature." Sacrificing the Deathfang itself (to Accursed Centaur) triggers it: the ability
+    looks back in time (CR 603.10a)."""
+    _compiled("Ruthless Deathfang")
+    g = scenario("""
+players:
+  - mana_pool: "{B}"
+    hand: [Accursed Centaur]
+    battlefield: [Ruthless Deathfang]
+  - battlefield: [Grizzly Bears]
+""")
+    g.run_line(["cast Accursed Centaur", "pass"])
+    _resolve(g)
+    g.act("sacrifice Ruthless Deathfang")
+    for _ in range(6):
+        if g.decision.kind == "target":
+            g.act("target P2")
+        elif g.state_json()["stack"] and g.decision.kind == "priority":
+            g.act("pass")
+        else:
+            break
+    assert permanents(g, "Ruthless Deathfang") == []
+    assert permanents(g, "Grizzly Bears") == []

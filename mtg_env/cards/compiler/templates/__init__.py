@@ -17,6 +17,7 @@ from . import (  # noqa: F401
     hybrid,
     keywords,
     kwabilities,
+    kwtriggers,
     level,
     library,
     mana,
