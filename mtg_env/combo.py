@@ -97,7 +97,8 @@ def structure(g: Game, me: int) -> tuple[Any, ...]:
     effects = tuple(sorted((repr(e.modification), g.name_of(e.target) if e.target in g.objects else "?")
                            for e in g.effects.layered))
     d = g.decision
-    decision = (d.kind, d.player, tuple(sorted(_ID.sub("", a.label) for a in g.legal_actions()))) if d else None
+    decision = (d.kind, d.player, tuple(sorted(_ID.sub("", a.label) if "#" in a.label else a.label
+                                               for a in g.legal_actions()))) if d else None
     return (tuple(sorted(perms)), tuple(zones), stack, used, effects, decision, g.step, g.turn,
             tuple(sorted((t.source_name, t.ability.text) for t in g.pending_triggers)))
 

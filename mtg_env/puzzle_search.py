@@ -3,10 +3,20 @@
 Where P1 decides, one good action is enough (an OR node); where the opponent decides (blocks,
 choices, responses at instant speed), every action it has must still lead to the goal (an AND
 node), as a mate-in-N solver treats the defender. A decision with one legal action is taken
-without branching. The search deepens iteratively (the number of decisions with a choice on the
-line), so the shortest forced win is found first; positions are compared by the combo lab's
-canonical key (object ids ignored, so identical lands are one choice) with the combat state, and
-a transposition table remembers what was proven or refuted at which depth.
+without branching. Positions are compared by the combo lab's canonical key (object ids ignored,
+so identical lands are one choice) with the combat state, and a transposition table remembers
+what was proven or refuted (at which depth).
+
+The search runs in two phases. First it deepens iteratively (the number of decisions with a
+choice on the line) up to `shallow` choices, so a short forced win is found as the shortest one.
+A real puzzle's line is longer than that (PP01 takes some twenty choices: each mana ability, each
+pass that resolves a spell, each target), and deepening to it repeats an exponential amount of
+work; so the second phase is one depth-first search without a depth limit over the same table.
+Within the puzzle's turns every line ends (cards are spent, the turn count grows), and a position
+met again on its own line is cut (repeating a position never helps P1 reach the goal, and lets
+the opponent hold it off for ever); a refutation that relied on such a cut is not remembered, so
+the table never holds a result that depends on the path. What this phase finds is a winning line,
+not necessarily the shortest.
 
 The reported line is every action in order, the opponent's included: for each opponent
 decision, the answer whose refutation took longest (its most stubborn defence).
@@ -54,26 +64,31 @@ class _Budget(Exception):
 
 class PuzzleSearch:
     def __init__(self, puzzle: Puzzle, max_nodes: int | None = None, max_seconds: float = 60.0,
-                 max_depth: int = 60, max_forced: int = 2000):
+                 shallow: int = 6, max_depth: int = 400, max_forced: int = 2000):
         self.puzzle = puzzle
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
+        self.shallow = shallow
         self.max_depth = max_depth
         self.max_forced = max_forced
         self.nodes = 0
         self.start_life = {p.index: p.life for p in puzzle.game.players}
-        #: key -> (status, depth searched): a WIN or LOSS holds at any depth, UNKNOWN below it
+        #: key -> (status, depth searched, line): a WIN or LOSS holds at any depth, UNKNOWN below it
         self.tt: dict[tuple[Any, ...], tuple[int, int, list[tuple[str, bool]]]] = {}
+        #: the positions on the line being searched (the unbounded phase's repetition cut)
+        self.path: set[tuple[Any, ...]] = set()
 
     def run(self) -> PuzzleResult:
         pz = self.puzzle
         t0 = self.t0 = time.perf_counter()
         status, line = UNKNOWN, list[tuple[str, bool]]()
         try:
-            for depth in range(1, self.max_depth + 1):
-                status, line = self._prove(pz.game.clone(), depth)
+            for depth in range(1, self.shallow + 1):
+                status, line, _ = self._prove(pz.game.clone(), depth)
                 if status != UNKNOWN:
                     break
+            if status == UNKNOWN:
+                status, line, _ = self._prove(pz.game.clone(), None)
         except _Budget:
             status = UNKNOWN
         won = status == WIN
@@ -99,9 +114,10 @@ class PuzzleSearch:
             line.append((legal[0].label, False))
             g.act(legal[0])
 
-    def _prove(self, g: Game, depth: int) -> tuple[int, list[tuple[str, bool]]]:
-        """The status of `g` searched `depth` choices deep, and the line (label, chosen) to the
-        goal if it is won."""
+    def _prove(self, g: Game, depth: int | None) -> tuple[int, list[tuple[str, bool]], bool]:
+        """The status of `g` searched `depth` choices deep (None: without a limit), the line
+        (label, chosen) to the goal if it is won, and whether a refutation relied on cutting a
+        repeated position (then it holds on this line only and is not remembered)."""
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _Budget
@@ -111,15 +127,17 @@ class PuzzleSearch:
         self._forward(g, forced)
         pz = self.puzzle
         if pz.reached(g):
-            return WIN, forced
+            return WIN, forced, False
         if g.decision is None or g.turn_state.number > pz.last_turn:
-            return LOSS, forced
-        if depth == 0:
-            return UNKNOWN, forced
+            return LOSS, forced, False
+        if depth == 0 or (depth is None and len(self.path) >= self.max_depth):
+            return UNKNOWN, forced, False
         key = self._key(g)
         seen = self.tt.get(key)
-        if seen is not None and (seen[0] != UNKNOWN or seen[1] >= depth):
-            return seen[0], forced + seen[2]
+        if seen is not None and (seen[0] != UNKNOWN or (depth is not None and seen[1] >= depth)):
+            return seen[0], forced + seen[2], False
+        if key in self.path:
+            return LOSS, forced, True  # the position repeats on this line
         ours = g.decision.player == g.players[0].name
         children = []
         keys: set[tuple[Any, ...]] = set()
@@ -134,21 +152,27 @@ class PuzzleSearch:
         if ours:
             # try what does something before passing
             children.sort(key=lambda t: t[0] == "pass")
-        unknown = False
+        unknown = cyclic = False
         longest: list[tuple[str, bool]] | None = None
         result: tuple[int, list[tuple[str, bool]]] | None = None
-        for label, c in children:
-            status, sub = self._prove(c, depth - 1)
-            if ours and status == WIN:
-                result = (WIN, [(label, True)] + sub)  # one good action is enough
-                break
-            if not ours and status == LOSS:
-                result = (LOSS, [])  # one answer refutes it
-                break
-            if status == UNKNOWN:
-                unknown = True
-            elif not ours and (longest is None or len(sub) + 1 > len(longest)):
-                longest = [(label, True)] + sub
+        self.path.add(key)
+        try:
+            for label, c in children:
+                status, sub, cut = self._prove(c, None if depth is None else depth - 1)
+                if ours and status == WIN:
+                    result = (WIN, [(label, True)] + sub)  # one good action is enough
+                    break
+                if not ours and status == LOSS:
+                    result = (LOSS, [])  # one answer refutes it
+                    cyclic = cut
+                    break
+                cyclic = cyclic or cut
+                if status == UNKNOWN:
+                    unknown = True
+                elif not ours and (longest is None or len(sub) + 1 > len(longest)):
+                    longest = [(label, True)] + sub
+        finally:
+            self.path.discard(key)
         if result is None:
             if unknown:
                 result = (UNKNOWN, [])
@@ -156,8 +180,9 @@ class PuzzleSearch:
                 result = (LOSS, [])
             else:
                 result = (WIN, longest or [])
-        self.tt[key] = (result[0], depth, result[1])
-        return result[0], forced + result[1]
+        if not cyclic or result[0] == WIN:
+            self.tt[key] = (result[0], -1 if depth is None else depth, result[1])
+        return result[0], forced + result[1], cyclic and result[0] == LOSS
 
 
 def solve(puzzle: Puzzle, max_nodes: int | None = None, max_seconds: float = 60.0) -> PuzzleResult:

@@ -62,6 +62,17 @@ class NoMaxHandSize(StaticAbility):
     cleanup step (CR 514.1) while they control it."""
 
 
+@dataclass(frozen=True)
+class HandSizeChange(StaticAbility):
+    """"Your maximum hand size is increased by N." / "Each opponent's maximum hand size is
+    reduced by seven." (CR 402.2): changes the maximum hand size of its controller (`opponents`
+    False) or of each of their opponents while it is on the battlefield. Changes add up, so
+    their order doesn't matter; a hand size below zero discards the whole hand (CR 514.1)."""
+
+    delta: int = 0
+    opponents: bool = False
+
+
 # --------------------------------------------------------------------------------------------
 # the city's blessing (CR 702.131)
 

@@ -56,29 +56,49 @@ def simple_sources(g: Game, player: int, exclude: int | None = None) -> list[Sou
         for key, ab, _origin in c.abilities:
             if not isinstance(ab, Activated) or not ab.is_mana_ability:
                 continue
-            cost = ab.cost
-            if not cost.tap or not cost.mana.is_empty or cost.untap or cost.sacrifice_self or \
-                    cost.sacrifice or cost.remove_counters or cost.put_counters or cost.pay_life or cost.energy or \
-                    cost.discard or cost.tap_other or ab.once_each_turn or ab.timing or ab.activate_if:
-                continue
-            if len(ab.effects) != 1:
+            kind = _simple_kind(ab)
+            if kind is None:
                 continue
             if modified and mana_abilities.mana_modified(g, oid, player):
                 break
-            eff = ab.effects[0]
             group = f"{c.name}: {ab.text}"
-            if isinstance(eff, AddMana) and eff.restriction is None:
-                counts = [0] * 6
-                for sym in split_symbols(eff.mana):
-                    counts[TYPE_INDEX[sym]] += 1
-                out.append(Source(oid, key, group, tuple(counts), 0, ""))
+            if isinstance(kind, tuple):
+                out.append(Source(oid, key, group, kind, 0, ""))
                 break
-            if isinstance(eff, AddManaChoice) and eff.restriction is None and isinstance(eff.amount, int):
-                opts = "".join(eff.options(g, Context(player, oid, c.name), frozenset()))
-                if opts and eff.amount > 0:
-                    out.append(Source(oid, key, group, None, eff.amount, opts))
-                    break
+            eff = ab.effects[0]
+            assert isinstance(eff, AddManaChoice) and isinstance(eff.amount, int)
+            opts = "".join(eff.options(g, Context(player, oid, c.name), frozenset()))
+            if opts and eff.amount > 0:
+                out.append(Source(oid, key, group, None, eff.amount, opts))
+                break
     return out
+
+
+def _simple_kind(ab: Activated) -> tuple[int, ...] | str | None:
+    """What a mana ability is as a simple source, kept on the ability (asked of every untapped
+    land at every priority with automatic payment): the counts per type of its fixed mana, "choice"
+    for one choice of types, None when its cost is more than {T} or it does more than add mana."""
+    d = ab.__dict__
+    if "_simple_kind" in d:
+        kind: tuple[int, ...] | str | None = d["_simple_kind"]
+        return kind
+    kind = None
+    cost = ab.cost
+    simple_cost = cost.tap and cost.mana.is_empty and not (
+        cost.untap or cost.sacrifice_self or cost.sacrifice or cost.remove_counters or cost.put_counters or
+        cost.pay_life or cost.energy or cost.discard or cost.tap_other or ab.once_each_turn or ab.timing or
+        ab.activate_if)
+    if simple_cost and len(ab.effects) == 1:
+        eff = ab.effects[0]
+        if isinstance(eff, AddMana) and eff.restriction is None:
+            counts = [0] * 6
+            for sym in split_symbols(eff.mana):
+                counts[TYPE_INDEX[sym]] += 1
+            kind = tuple(counts)
+        elif isinstance(eff, AddManaChoice) and eff.restriction is None and isinstance(eff.amount, int):
+            kind = "choice"
+    object.__setattr__(ab, "_simple_kind", kind)
+    return kind
 
 
 def _needed_types(cost: ManaCost) -> str:

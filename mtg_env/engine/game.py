@@ -706,6 +706,7 @@ class Game:
     add_counters = primitives.add_counters
     remove_counters = primitives.remove_counters
     gain_control_until_eot = primitives.gain_control_until_eot
+    gain_control = primitives.gain_control
     designate = primitives.designate
     detain = primitives.detain
     exploits = triggers.exploits

@@ -85,8 +85,9 @@ def priority_actions(g: Game, p: int) -> list[Action]:
         c = chars[oid]
         twins = labels.twin_instances(c.abilities) if c.abilities and len(c.abilities) > len(obj.card.abilities) \
             else None
+        tapped = obj.tapped
         for key, ab, origin in c.abilities:
-            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and \
+            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and not (tapped and ab.cost.tap) and \
                     can_activate(g, oid, obj, c, key, ab, p, sorcery_ok, sources):
                 text = casting.ability_text(g, ab, oid, origin)
                 if twins and (origin, ab.text) in twins:
@@ -128,8 +129,10 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
         if obj.controller != p:
             continue
         c = chars[oid]
+        tapped = obj.tapped
         for key, ab, _origin in c.abilities:
-            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and ab.cost.mana.is_empty:
+            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and ab.cost.mana.is_empty and \
+                    not (tapped and ab.cost.tap):
                 if sorcery_ok is None:
                     sorcery_ok = turns.sorcery_timing(g, p)
                 if can_activate(g, oid, obj, c, key, ab, p, sorcery_ok):
@@ -209,8 +212,9 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         return False  # CR 118.6, 202.1b: no mana cost is an unpayable cost
     less = altpay.keywords_of(g, oid, face) or any(isinstance(ab, CostReduction) for ab in card.abilities) or \
         bool(g.statics_of(SpellsCostLess))  # the cost may be less than the printed one
-    if sources is None and printed.min_mana > pool.total and not g.effects.play_permissions and not less:
-        return False  # fast path: manual payment and not enough mana in the pool
+    if printed.min_mana > pool.total and not g.effects.play_permissions and not less and \
+            (sources is None or printed.min_mana > pool.total + autopay.most_mana(sources)):
+        return False  # fast path: not enough mana in the pool (and the simple sources together)
     tags = costs.spend_tags(g, p, "spell", oid)
     if face is not None:  # mana restricted to artifact spells (CR 106.6): the face's types
         tags = frozenset({"artifact"}) if "Artifact" in face.types else frozenset()
@@ -302,6 +306,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     """May `p` activate the ability instance `key` of `oid` now (CR 602.5: its timing and
     restrictions, costs that can be paid, enough legal targets)?"""
     cost = ab.cost
+    if cost.tap and obj.tapped:
+        return False  # first: most abilities asked about are tapped lands' (every check is pure)
     if ab.sorcery_speed and not sorcery_ok:
         return False
     if ab.keyword == "suspend" and not altcast.could_begin_to_cast(g, oid, p, sorcery_ok):
@@ -319,8 +325,6 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
     if cost.loyalty is not None and not loyalty_ok(g, oid, obj, cost.loyalty, sorcery_ok):
         return False
     if cost.tap or cost.untap:
-        if cost.tap and obj.tapped:
-            return False
         if cost.untap and not obj.tapped:
             return False
         # CR 302.6 / 107.5 / 107.6

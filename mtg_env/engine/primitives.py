@@ -351,6 +351,25 @@ def remove_counters(g: Game, oid: int, kind: str, n: int) -> int:
     return n
 
 
+def gain_control(g: Game, oid: int, player: int) -> None:
+    """Control changes (layer 2) for as long as the game lasts (CR 613.1b). Its timestamp is
+    later than any "until end of turn" control change of the permanent, which no longer matters
+    when it ends (CR 613.7): that change is forgotten. The permanent hasn't been controlled
+    continuously by its new controller since their turn began (CR 302.6)."""
+    obj = g.objects.get(oid)
+    if obj is None or obj.zone != BATTLEFIELD:
+        return
+    if any(o == oid for o, _prev in g.effects.control_reverts):
+        g.effects.control_reverts = [(o, prev) for o, prev in g.effects.control_reverts if o != oid]
+    w = g.writable(oid)
+    if w.controller != player:
+        w.controller = player
+        w.sick = True
+        _control_changed(g, oid)
+    g.invalidate()
+    g.log_event(f"{g.players[player].name} gains control of {g.name_of(oid)}")
+
+
 def gain_control_until_eot(g: Game, oid: int, player: int) -> None:
     """Control changes (layer 2) until end of turn; the permanent hasn't been controlled
     continuously by its new controller since their turn began (CR 302.6)."""

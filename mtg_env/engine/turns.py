@@ -178,9 +178,11 @@ def cleanup(g: Game) -> None:
     """CR 514: discard to hand size, then damage wears off and "until end of turn" ends."""
     active = g.turn_state.active
     p = g.players[active]
-    if len(p.hand) > HAND_SIZE and not p.dummy and not no_maximum_hand_size(g, active):
-        g.tasks.append(DiscardToHandSize(player=active))
-        return
+    if not p.dummy and p.hand:
+        size = maximum_hand_size(g, active)
+        if size is not None and len(p.hand) > size:
+            g.tasks.append(DiscardToHandSize(player=active))
+            return
     _end_of_turn_effects(g)
 
 
@@ -204,11 +206,20 @@ def _end_of_turn_effects(g: Game) -> None:
     g.invalidate()
 
 
-def no_maximum_hand_size(g: Game, player: int) -> bool:
-    """CR 402.2: "You have no maximum hand size." on a permanent the player controls."""
-    from ..cards.chosen import NoMaxHandSize
-    return any(g.objects[o].controller == player and any(isinstance(a, NoMaxHandSize) for _, a, _ in
-                                                         g.chars(o).abilities) for o in g.battlefield)
+def maximum_hand_size(g: Game, player: int) -> int | None:
+    """CR 402.2: the player's maximum hand size, normally seven; None for "You have no maximum
+    hand size." on a permanent they control. "Your maximum hand size is reduced by N" and "Each
+    opponent's ..." (HandSizeChange) add up, down to zero at least."""
+    from ..cards.chosen import HandSizeChange, NoMaxHandSize
+    size = HAND_SIZE
+    for o in g.battlefield:
+        mine = g.objects[o].controller == player
+        for _, a, _ in g.chars(o).abilities:
+            if isinstance(a, NoMaxHandSize) and mine:
+                return None
+            if isinstance(a, HandSizeChange) and a.opponents != mine:
+                size += a.delta
+    return max(size, 0)
 
 
 def discard_to_hand_size(g: Game, t: DiscardToHandSize) -> bool:
@@ -218,12 +229,13 @@ def discard_to_hand_size(g: Game, t: DiscardToHandSize) -> bool:
         oid = t.answer
         t.answer = None
         primitives.discard(g, oid)
-    if len(p.hand) <= HAND_SIZE:
+    size = maximum_hand_size(g, t.player)
+    if size is None or len(p.hand) <= size:
         _end_of_turn_effects(g)
         return True
     acts = [Action("choose", f"discard {g.name_of(o)}", target=g.name_of(o), payload=o)
             for o in p.hand]
-    g.ask("choose", p.index, f"{p.name} discards down to {HAND_SIZE} cards", acts)
+    g.ask("choose", p.index, f"{p.name} discards down to {size} cards", acts)
     return False
 
 

@@ -540,10 +540,11 @@ players:
 
 
 def test_declined_wordings_altcast():
-    """Madness and suspend with X in the cost aren't read (X's value is chosen as the spell is
-    cast for them, which these templates don't handle)."""
-    _unsupported("Avacyn's Judgment", "Madness {X}{R}")
+    """Suspend with X isn't read (the number of time counters is the X chosen as the card is
+    exiled). Madness with X is (X announced as the spell is cast for it: Welcome to the Fold in
+    test_templates_lasting_control.py); Avacyn's Judgment still fails on its divided damage."""
     _unsupported("Aeon Chronicler", "Suspend X—{X}{3}{U}")
+    _unsupported("Avacyn's Judgment", "~ deals 2 damage divided as you choose among any number of targets")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -169,6 +169,58 @@ players:
     assert "discard Mountain" in labels(g)  # the opponent's Tower: not this player's rule
 
 
+def test_cr_402_2_each_opponents_maximum_hand_size_reduced_by_seven_jin_gitaxias():
+    """Jin-Gitaxias, Core Augur: "Each opponent's maximum hand size is reduced by seven." The
+    opponent's maximum is zero: in their cleanup step they discard their whole hand, one card at a
+    time (CR 514.1); its controller keeps seven."""
+    _compiled("Jin-Gitaxias, Core Augur")
+    g = scenario("""
+step: end
+players:
+  - library: [Island, Island]
+    hand: [Forest, Shock]
+  - library: [Island, Island]
+    battlefield: ["Jin-Gitaxias, Core Augur"]
+""")
+    g.act("pass")
+    assert sorted(labels(g)) == ["discard Forest", "discard Shock"]
+    assert "discards down to 0 cards" in g.decision.prompt
+    g.act("discard Shock")
+    g.act("discard Forest")
+    assert g.players[0].hand == []
+    g = scenario("""
+step: end
+players:
+  - library: [Island, Island]
+    hand: [Forest, Shock, Island, Island, Island, Island, Island]
+    battlefield: ["Jin-Gitaxias, Core Augur"]
+  - library: [Island, Island]
+""")
+    g.act("pass")
+    assert not any(lab.startswith("discard") for lab in labels(g))  # its controller: seven
+    assert len(g.players[0].hand) == 7
+
+
+def test_cr_402_2_your_maximum_hand_size_increased_and_reduced():
+    """"Your maximum hand size is increased by N" / "reduced by N" change only their controller's
+    maximum, and add up with the normal seven (CR 402.2)."""
+    from mtg_env.engine.turns import maximum_hand_size
+    g = scenario("""
+players:
+  - battlefield: ["Jin-Gitaxias, Core Augur", "Jin-Gitaxias, Core Augur"]
+""")
+    assert maximum_hand_size(g, 1) == 0  # -14 is zero
+    assert maximum_hand_size(g, 0) == 7
+    _compiled("Minamo Scrollkeeper", "Thought Devourer", "Gnat Miser", "Locust Miser")
+    g = scenario("""
+players:
+  - battlefield: [Minamo Scrollkeeper, Thought Devourer, Gnat Miser]
+  - battlefield: [Minamo Scrollkeeper]
+""")
+    assert maximum_hand_size(g, 0) == 7 + 1 - 4
+    assert maximum_hand_size(g, 1) == 7 + 1 - 1
+
+
 def test_declined_two_as_enters_lines_temple_of_the_dragon_queen():
     """Temple of the Dragon Queen has two "As ~ enters" lines; the engine asks one choice a
     permanent: declined."""

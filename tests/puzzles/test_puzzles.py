@@ -198,3 +198,58 @@ def test_the_cli_prints_the_interface_json(capsys: pytest.CaptureFixture[str]) -
     assert out["solved"] and out["unsupported"] == []
     assert main(["puzzle", str(SAMPLES[0]), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["unsupported"]
+
+
+def test_the_search_solves_the_sample_pp01_beyond_the_shallow_phase() -> None:
+    """PP01 ("So Close") takes some twenty choices (every mana ability, target and pass that
+    resolves a spell): the iterative deepening of the first phase stops short of it, and the
+    depth-first phase finds a line. A node budget (not a time limit) keeps the test exact on a
+    busy machine: the search is deterministic. The line replayed on a fresh load wins."""
+    path = Path(__file__).parent / "samples" / "PP01.pzl"
+    r = solve(load_puzzle(path), max_nodes=60_000, max_seconds=900)
+    assert r.solved and not r.refuted
+    assert "cast Lightning Bolt" in r.moves and "cast Kor Skyfisher" in r.moves
+    fresh = load_puzzle(path)
+    fresh.game.run_line(r.line)
+    assert fresh.reached(fresh.game)
+
+
+def test_the_depth_first_phase_alone_solves_and_refutes_the_test_puzzles() -> None:
+    """Without the shallow phase, the unbounded depth-first search still proves the one-attacker
+    puzzle has no solution (every line searched to its end) and finds the two-attacker one's line
+    against every block."""
+    from mtg_env.puzzle_search import PuzzleSearch
+    r = PuzzleSearch(load_puzzle(DATA / "one_attacker_one_blocker.pzl"), shallow=0).run()
+    assert not r.solved and r.refuted
+    r = PuzzleSearch(load_puzzle(DATA / "two_attackers_one_blocker.pzl"), shallow=0).run()
+    assert r.solved
+    fresh = load_puzzle(DATA / "two_attackers_one_blocker.pzl")
+    fresh.game.run_line(r.line)
+    assert fresh.reached(fresh.game)
+
+
+def test_the_search_solves_the_sample_ps_aer1_with_madness_x() -> None:
+    """PS_AER1 (Possibility Storm, Aether Revolt #01): the opponent at 9. The search finds a line
+    through Welcome to the Fold's madness cost {X}{U}{U} (discarded to Key to the City) and
+    Ravenous Intruder; replayed on a fresh load it wins. Node budget, not time (deterministic)."""
+    path = Path(__file__).parent / "samples" / "PS_AER1.pzl"
+    r = solve(load_puzzle(path), max_nodes=60_000, max_seconds=900)
+    assert r.solved and not r.refuted
+    fresh = load_puzzle(path)
+    fresh.game.run_line(r.line)
+    assert fresh.reached(fresh.game)
+
+
+def test_a_loop_of_free_activations_is_cut_and_the_puzzle_refuted() -> None:
+    """Two Vizier of Tumbling Sands ("{T}: Untap another target permanent.") untap each other
+    for ever: the position repeats on its own line. The depth-first phase cuts each repetition
+    (without the cut it would run to its depth limit and say nothing), so a puzzle whose only
+    play is the loop is refuted; with a Shock in hand the same position is solved."""
+    from mtg_env.puzzle_search import PuzzleSearch
+    head = "humanlife=20\nailife=2\nturn=1\nactiveplayer=human\nactivephase=MAIN2\n"
+    vizier = "Vizier of Tumbling Sands;Vizier of Tumbling Sands|Tapped"
+    r = PuzzleSearch(read_puzzle(_pzl(head + f"humanbattlefield={vizier}\n")), shallow=0, max_seconds=120).run()
+    assert not r.solved and r.refuted
+    pz = read_puzzle(_pzl(head + f"humanhand=Shock\nhumanbattlefield={vizier};Mountain\n"))
+    won = PuzzleSearch(pz, shallow=0, max_seconds=120).run()
+    assert won.solved and "cast Shock" in won.moves

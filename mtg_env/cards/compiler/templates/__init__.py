@@ -18,6 +18,7 @@ from . import (  # noqa: F401
     keywords,
     kwabilities,
     kwtriggers,
+    lasting_control,
     level,
     library,
     mana,

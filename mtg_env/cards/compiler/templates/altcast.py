@@ -77,12 +77,11 @@ def madness(b: Builder, cost: str, line: Line) -> list[Any]:
     instead of putting it into their graveyard" and "When this card is exiled this way, its
     owner may cast it by paying [cost] rather than paying its mana cost. If that player
     doesn't, they put this card into their graveyard." (engine/altcast.py; the alternative cost
-    is offered only as that ability resolves). A madness cost with X is not read."""
+    is offered only as that ability resolves). With X in the madness cost (Welcome to the Fold's
+    {X}{U}{U}), X is announced as the spell is cast (CR 107.3a, 601.2b)."""
     from ....core.mana import parse_mana_cost
     _single_faced(b, line)
     mana = parse_mana_cost(cost)
-    if mana.x_count:
-        raise NoParse(line.text)
     return [AlternativeCost(text=line.raw, keyword="madness", cost=mana)]
 
 

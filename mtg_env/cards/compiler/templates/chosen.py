@@ -6,7 +6,8 @@
 - "Add one mana of the chosen color." / "Add {G} or one mana of the chosen color." (Thriving
   lands); "~ is the chosen type in addition to its other types."; the noun phrases "of the
   chosen color" / "of the chosen type" are read by core/phrases.py (anthems, triggers);
-- "You have no maximum hand size." (CR 402.2); ascend and the city's blessing (CR 702.131);
+- "You have no maximum hand size.", "Your / Each opponent's maximum hand size is reduced
+  (increased) by N." (CR 402.2); ascend and the city's blessing (CR 702.131);
 - "Partner", "Partner with [name]" (CR 702.124).
 
 A card's "chosen" wording is read only when the card makes that choice as it enters, and a card
@@ -21,7 +22,7 @@ from typing import Any
 from ....core.filters import YOU, Filter, Permanent
 from ....core.modifications import ModifyPT
 from ...abilities import AsEntersChoose, Static, TargetSpec, Triggered, TriggerEvent
-from ...chosen import AddFixedOrChosen, HasCityBlessing, IsChosenType, NoMaxHandSize
+from ...chosen import AddFixedOrChosen, HandSizeChange, HasCityBlessing, IsChosenType, NoMaxHandSize
 from ...effects import AddManaChoice, ManaChoice
 from ...monarch import BecomeMonarch, YouAreTheMonarch
 from ...partner import Partner, PartnerSearch
@@ -113,6 +114,28 @@ def is_chosen_type(b: Builder, s: str, line: Line) -> list[Any]:
 def no_maximum_hand_size(b: Builder, line: Line) -> list[Any]:
     """CR 402.2, 514.1."""
     return [NoMaxHandSize(text=line.raw)]
+
+
+@rule("static", "<who:hand_owner> maximum hand size is <way:hand_change> by <n:n>")
+def hand_size_change(b: Builder, who: bool, way: int, n: int, line: Line) -> list[Any]:
+    """CR 402.2, 514.1 (Jin-Gitaxias, Core Augur: "Each opponent's maximum hand size is reduced
+    by seven.")."""
+    return [HandSizeChange(text=line.raw, delta=way * n, opponents=who)]
+
+
+@kind("hand_owner")
+def _hand_owner(text: str) -> bool:
+    """"Your" (False) or "Each opponent's" (True)."""
+    if text not in ("Your", "Each opponent's"):
+        raise NoParse(text)
+    return text != "Your"
+
+
+@kind("hand_change")
+def _hand_change(text: str) -> int:
+    if text not in ("reduced", "increased"):
+        raise NoParse(text)
+    return -1 if text == "reduced" else 1
 
 
 @kind("chosen_spell")
