@@ -212,6 +212,9 @@ class Triggered(Ability):
     condition: Filter | None = None
     subject: Filter | None = THIS
     actor: str | None = None
+    #: "Whenever you tap a permanent for {C}": it triggers only if that type of mana was
+    #: produced (CR 106.12a; Forsaken Monument's ruling)
+    produced: str | None = None
 
     @property
     def kind(self) -> str:
@@ -492,8 +495,8 @@ class AsEntersChoose(Ability):
     on the battlefield" (CR 614.12, 707.2): a replacement effect; the choice is made as it enters
     and remembered by the permanent."""
 
-    #: "color", "creature_type", "copy_creature" (Clone), "pay_life" (or enter tapped), or
-    #: "riot" / "unleash" (a +1/+1 counter or not, CR 702.136a, 702.98a), "devour"
+    #: "color", "creature_type", "copy_creature" (Clone), "pay_life" or "reveal" (or enter
+    #: tapped), "riot" / "unleash" (a +1/+1 counter or not, CR 702.136a, 702.98a), "devour"
     choose: str = "color"
     exceptions: CopyExceptions | None = None
     #: "choose a color other than green": the colors that can't be chosen ("G")
@@ -502,6 +505,9 @@ class AsEntersChoose(Ability):
     life: int = 0
     #: "devour": N, the +1/+1 counters for each creature sacrificed (CR 702.82a)
     devour: int = 0
+    #: "As ~ enters, you may reveal a Plains or Island card from your hand. If you don't, ~
+    #: enters tapped." (choose "reveal"): the cards that may be revealed
+    reveal: Any = None
 
     @property
     def kind(self) -> str:

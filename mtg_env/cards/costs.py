@@ -53,12 +53,18 @@ class Cost:
     #: "Put a -1/-1 counter on <this>" (Devoted Druid)
     put_counters: tuple[str, int] | None = None
     pay_life: int = 0
+    #: "Pay life equal to the number of colors in your commanders' color identity" (War Room,
+    #: CR 903.4): paid on top of `pay_life`; without a commander it can't be paid
+    pay_life_identity: bool = False
     #: "Pay {E}{E}": energy counters removed from the player (CR 107.14)
     energy: int = 0
     discard: int = 0
     #: "Discard this card" (cycling's cost, CR 702.29a): the source, from its owner's hand
     discard_self: bool = False
     exile_self: bool = False
+    #: "Exile ~ from your hand" (Elvish Spirit Guide): `exile_self` of the card in its owner's
+    #: hand, where the ability functions (CR 113.6m)
+    from_hand: bool = False
     #: "Tap an untapped <creature> you control" (Springleaf Drum, Grand Architect): not {T}, so
     #: neither summoning sickness (CR 302.6) nor "tapped for mana" apply to it.
     tap_other: Selection | None = None
@@ -129,6 +135,11 @@ def parse_cost(text: str, card_name: str) -> Cost:
         if m:
             kw["tap_other"] = _selection(m.group(2), _NUMBER_WORDS[m.group(1)], card_name, raw)
             continue
+        m = re.fullmatch(r"remove any number of (\S+) counters from (.+)", part)
+        if m:  # X counters, X chosen as it is activated (engine/casting.py)
+            _must_be_self(m.group(2), card_name, raw)
+            kw["remove_counters"] = (m.group(1), X)
+            continue
         m = re.fullmatch(r"remove (\w+) (\S+) counters? from (.+)", part)
         if m:
             _must_be_self(m.group(3), card_name, raw)
@@ -143,6 +154,9 @@ def parse_cost(text: str, card_name: str) -> Cost:
         if m:
             kw["energy"] = len(m.group(1)) // 3
             continue
+        if part == "pay life equal to the number of colors in your commanders' color identity":
+            kw["pay_life_identity"] = True
+            continue
         m = re.fullmatch(r"pay (\d+) life", part)
         if m:
             kw["pay_life"] = int(m.group(1))
@@ -153,6 +167,9 @@ def parse_cost(text: str, card_name: str) -> Cost:
             continue
         if part in (f"discard {card_name.lower()}", "discard this card"):
             kw["discard_self"] = True  # the ability functions only in its owner's hand (CR 113.6m)
+            continue
+        if part in (f"exile {card_name.lower()} from your hand", "exile this card from your hand"):
+            kw["exile_self"] = kw["from_hand"] = True
             continue
         if part in (f"exile {card_name.lower()}",) + tuple(f"exile {w}" for w in _SELF_WORDS):
             kw["exile_self"] = True

@@ -728,3 +728,16 @@ def parse_filter(phrase: str) -> Filter:
     """Read an Oracle noun phrase into a filter (core/phrases.py)."""
     from .phrases import read_phrase
     return read_phrase(phrase)
+
+
+@dataclass(frozen=True, slots=True)
+class EnteredThisTurn(ObjectPredicate):
+    """"<permanent> that entered the battlefield this turn": the same object entered this turn
+    (one that left and came back is a new object, CR 400.7); the engine records the entries
+    in `TurnState.facts["entered"]` (engine/zones.py)."""
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        return o.id in (g.turn_state.facts.get("entered") or ())
+
+    def __str__(self) -> str:
+        return "that entered the battlefield this turn"

@@ -219,11 +219,15 @@ class ManaPool:
     counts: list[int] = field(default_factory=lambda: [0] * 6)
     restricted: list[RestrictedMana] = field(default_factory=list)
     persistent: list[int] | None = None
+    #: per type, mana that doesn't empty as steps end until the turn's cleanup ("Until end of
+    #: turn, you don't lose this mana as steps and phases end": engine/turns.py ends it)
+    until_eot: list[int] | None = None
 
     def copy(self) -> ManaPool:
         return ManaPool(self.counts[:], [RestrictedMana(r.type, r.amount, r.restriction)
                                           for r in self.restricted],
-                        None if self.persistent is None else self.persistent[:])
+                        None if self.persistent is None else self.persistent[:],
+                        None if self.until_eot is None else self.until_eot[:])
 
     def add(self, mana_type: str, amount: int, restriction: str | None = None) -> None:
         if amount <= 0:
@@ -239,6 +243,16 @@ class ManaPool:
 
     def empty(self) -> None:
         self.restricted = []
+        if self.until_eot:
+            # what stays of each type: the persistent mana first, then this turn's
+            base = self.persistent or [0] * 6
+            kept = [min(n, k + e) for n, k, e in zip(self.counts, base, self.until_eot, strict=True)]
+            still = [min(n, k) for n, k in zip(kept, base, strict=True)]
+            eot = [n - k for n, k in zip(kept, still, strict=True)]
+            self.counts = kept
+            self.persistent = still if any(still) else None
+            self.until_eot = eot if any(eot) else None
+            return
         if self.persistent:
             kept = [min(n, k) for n, k in zip(self.counts, self.persistent, strict=True)]
             self.counts, self.persistent = kept, (kept[:] if any(kept) else None)

@@ -29,6 +29,9 @@ class Layer(IntEnum):
     TYPE = 40           # 613.1d
     COLOR = 50          # 613.1e
     ABILITY = 60        # 613.1f (and the rules effects of 613.1g)
+    #: "can't have hexproof or shroud" (Arcane Lighthouse): after every other ability effect of
+    #: layer 6, whatever its timestamp (its rulings: no effect gives those abilities this turn)
+    ABILITY_LAST = 65
     PT_DEFINING = 71    # 613.4a
     PT_SET = 72         # 613.4b
     PT_MODIFY = 73      # 613.4c
@@ -59,6 +62,17 @@ class AddTypes(Modification):
 
 
 @dataclass(frozen=True, slots=True)
+class AddSubtypes(Modification):
+    """"becomes a God in addition to its other types" (CR 613.1d, 205.1b)."""
+
+    subtypes: tuple[str, ...]
+    layer: ClassVar[Layer] = Layer.TYPE
+
+    def apply(self, c: Chars, key: str, origin: str | None) -> None:
+        c.subtypes = c.subtypes + tuple(t for t in self.subtypes if t not in c.subtypes)
+
+
+@dataclass(frozen=True, slots=True)
 class SetColors(Modification):
     """"becomes blue" (CR 613.1e, 105.3)."""
 
@@ -78,6 +92,21 @@ class AddKeywords(Modification):
 
     def apply(self, c: Chars, key: str, origin: str | None) -> None:
         c.keywords = c.keywords | frozenset(self.keywords)
+
+
+@dataclass(frozen=True, slots=True)
+class CantHaveKeywords(Modification):
+    """"loses hexproof and shroud and can't have hexproof or shroud" (CR 613.1f): the keywords
+    removed after every other layer 6 effect, "hexproof from [quality]" with hexproof (CR
+    702.11e)."""
+
+    keywords: tuple[str, ...]
+    layer: ClassVar[Layer] = Layer.ABILITY_LAST
+
+    def apply(self, c: Chars, key: str, origin: str | None) -> None:
+        gone = {k for k in c.keywords if k in self.keywords or any(k.startswith(w + " from ") for w in self.keywords)}
+        if gone:
+            c.keywords = c.keywords - frozenset(gone)
 
 
 @dataclass(frozen=True, slots=True)

@@ -203,7 +203,7 @@ class Context(SlotState):
 
     __slots__ = ("controller", "source_id", "source_name", "targets", "x", "modes", "answers", "event",
                  "copy", "link", "tapped_for_mana", "removed", "sacrificed", "target_specs",
-                 "division", "target_legal", "enters", "source_ts", "kicked", "alt")
+                 "division", "target_legal", "enters", "source_ts", "kicked", "alt", "source_counters")
 
     def __init__(self, controller: int, source_id: int | None, source_name: str):
         self.controller = controller
@@ -242,6 +242,9 @@ class Context(SlotState):
         #: the alternative cost it was cast with ("evoke", "dash"; CR 118.9), None if none; a
         #: copy copies it (CR 707.10)
         self.alt: str | None = None
+        #: the counters on its source as it was sacrificed or exiled to pay the cost (its last
+        #: known information, CR 608.2h: Blast Zone's "charge counters on ~"), None otherwise
+        self.source_counters: dict[str, int] | None = None
 
     def clone(self) -> Context:
         c = Context.__new__(Context)
@@ -265,6 +268,7 @@ class Context(SlotState):
         c.source_ts = self.source_ts
         c.kicked = self.kicked
         c.alt = self.alt
+        c.source_counters = self.source_counters
         return c
 
 

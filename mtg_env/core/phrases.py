@@ -29,6 +29,7 @@ from .filters import (
     Colorless,
     Compare,
     ControlledBy,
+    EnteredThisTurn,
     Filter,
     FilterError,
     FromSource,
@@ -78,6 +79,11 @@ _SUFFIXES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Filter]]] = [
     (re.compile(r"^(.*) (?:in|from) an opponent's (graveyard|hand)$"),
      lambda m: InZone(m.group(2)) & OwnedBy(OPPONENT)),
     (re.compile(r"^(.*) from a (.+) source$"), lambda m: _from_source(m.group(2))),
+    (re.compile(r"^(.*) that entered(?: the battlefield)? this turn$"), lambda m: EnteredThisTurn()),
+    # "creature with power or toughness 1 or less" (Warping Wail): either one
+    (re.compile(r"^(.*) with power or toughness (\d+) or (less|greater)$"),
+     lambda m: Compare("power", "<=" if m.group(3) == "less" else ">=", int(m.group(2)))
+     | Compare("toughness", "<=" if m.group(3) == "less" else ">=", int(m.group(2)))),
     (re.compile(r"^(.*) with (power|toughness|mana value) (\d+) or (less|greater)$"),
      lambda m: Compare(m.group(2).replace(" ", "_"), "<=" if m.group(4) == "less" else ">=", int(m.group(3)))),
     (re.compile(r"^(.*) with (flying|reach|haste|vigilance|trample|deathtouch|lifelink|defender|menace)$"),

@@ -381,10 +381,13 @@ def announce(g: Game, t: Announce) -> bool:
             acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
             g.ask("x", p, f"choose X for {g.name_of(oid)}", acts)
             return False
-        elif cost.mana.x_count:
-            hi = costs.max_x(g, p, cost, oid, t.what)
+        elif cost.mana.x_count or _removes_x(cost):
+            hi = costs.max_x(g, p, cost, oid, t.what) if cost.mana.x_count else limits.MAX_AMOUNT
             if t.what == "spell":
                 hi = _more_x(g, t, hi)
+            if _removes_x(cost):  # "Remove X counters from ~": at most the counters on it (CR 107.3, 601.2b)
+                assert cost.remove_counters is not None
+                hi = min(hi, g.objects[oid].counters.get(cost.remove_counters[0], 0))
             acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
             g.ask("x", p, f"choose X for {g.name_of(oid)}", acts)
             return False
@@ -619,14 +622,17 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         else:
             primitives.remove_counters(g, oid, "loyalty", -change)
         g.sba_dirty = True  # CR 704.5i
-    if cost.pay_life:
-        g.players[p].life -= cost.pay_life
-        primitives.life_lost(g, p, cost.pay_life)
+    if cost.pay_life or cost.pay_life_identity:
+        paid = cost.pay_life + identity_life(g, p, cost)
+        g.players[p].life -= paid
+        primitives.life_lost(g, p, paid)
         g.sba_dirty = True
     if cost.energy:
         primitives.pay_energy(g, p, cost.energy)  # CR 107.14
     phyrexian.pay_life(g, t, p)
     sacrificed = list(t.sacrificed)
+    if cost.sacrifice_self or cost.exile_self:
+        ctx.source_counters = dict(g.objects[oid].counters)  # CR 608.2h: known as it leaves
     if cost.sacrifice_self:
         sacrificed.insert(0, oid)
     if sacrificed:
@@ -739,6 +745,18 @@ def ability_text(g: Game, ab: Ability, oid: int | None, origin: str | None) -> s
 
 
 X_LIST = 100
+
+
+def identity_life(g: Game, p: int, cost: Cost) -> int:
+    """War Room's life: the number of colors in `p`'s commanders' color identity (CR 903.4;
+    set before the game begins: its rulings)."""
+    return len(g.commander.colors.get(p, "")) if cost.pay_life_identity else 0
+
+
+def _removes_x(cost: Cost) -> bool:
+    """Does the cost remove X counters from the permanent itself ("Remove X +1/+1 counters from
+    ~", "Remove any number of storage counters from ~")? X is then chosen as it is activated."""
+    return cost.remove_counters is not None and not isinstance(cost.remove_counters[1], int)
 
 
 def x_values(hi: int) -> list[int]:

@@ -12,7 +12,9 @@ the next question until the path is complete (None):
   "as enters" choice of its own, the copy makes that choice too (CR 707.2 copies the ability,
   and the replacement effect applies to the copy as it enters, CR 614.12);
 - "you may pay N life" (or it enters tapped);
-- riot and unleash: a +1/+1 counter or not (CR 702.136a, 702.98a), a copy's too.
+- riot and unleash: a +1/+1 counter or not (CR 702.136a, 702.98a), a copy's too; devour: creatures to sacrifice;
+- "you may reveal a Plains or Island card from your hand" (or it enters tapped): one option
+  for each name among the cards that may be revealed (which copy is shown doesn't matter).
 
 What is remembered: `chosen_color` (W, U, B, R or G), `chosen_type` (a creature type),
 `copy_of` / `copy_except`, `pay_life` / `enters_tapped`, `choice_counters` / `riot_haste`.
@@ -77,6 +79,18 @@ def question(g: Game, card: CardDef, player: int, name: str, key: int | None = N
         can = g.players[player].life >= choose.life
         return Ask("yes_no", player, (True, False) if can else (False,), ("yes", "no") if can else ("no",),
                    f"{name}: pay {choose.life} life as it enters? (if you don't, it enters tapped)", key=key)
+    if kind == "reveal":  # CR 614.12, 701.20a: a card in the hand it may reveal
+        if partial is not None:
+            return None
+        hand = g.players[player].hand
+        names: dict[str, int] = {}
+        for o in hand:
+            if g.matches(choose.reveal, o, player):
+                names.setdefault(g.objects[o].card.name, o)
+        opts = (*names.values(), "nothing")
+        return Ask("choose", player, opts, (*(f"reveal {n}" for n in names), "reveal nothing"),
+                   f"{name}: reveal a card from your hand as it enters? (if you don't, it enters tapped)",
+                   key=key)
     # copy_creature (Clone)
     if partial is None:
         creatures = [o for o in g.battlefield if g.is_creature(o)]
@@ -146,6 +160,12 @@ def remembered(g: Game, card: CardDef, answer: Any) -> dict[str, Any]:
         return _counter_choice(choose.choose, answer)
     if choose.choose == "devour":
         return _devoured(choose.devour, answer or ())
+    if choose.choose == "reveal":
+        if answer == "nothing" or answer not in g.objects:
+            return {"enters_tapped": True}
+        shown = g.objects[answer]
+        g.log_event(f"{g.players[shown.owner].name} reveals {shown.card.name} ({card.name})")
+        return {}
     first, rest = (answer[0], answer[1:]) if isinstance(answer, tuple) else (answer, ())
     if first == "nothing" or first not in g.objects:
         return {}

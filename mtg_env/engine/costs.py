@@ -18,6 +18,7 @@ from ..core.errors import MtgError
 from ..core.mana import TYPE_INDEX, TYPES, ManaCost, ManaPool, available_for, can_pay
 from ..core.mana import max_x as pool_max_x
 from ..core.objects import Context, StackItem
+from ..core.spending import spend_rule
 from . import altpay, autopay, casting, triggers
 from .tasks import Announce, ManaDue, Resolve
 
@@ -31,9 +32,22 @@ def spend_tags(g: Game, player: int, what: str, oid: int | None) -> frozenset[st
     """Restrictions (CR 106.6) that allow mana to be spent on this spell or ability."""
     if oid is None or oid not in g.objects:
         return frozenset()
+    c = g.chars(oid)
+    return tags_for(g, player, what, c.types, c.subtypes, c.colors, oid in g.battlefield)
+
+
+def tags_for(g: Game, player: int, what: str, types: frozenset[str], subtypes: tuple[str, ...],
+             colors: frozenset[str], on_battlefield: bool) -> frozenset[str]:
+    """The restrictions of the mana in `player`'s pool (CR 106.6, core/spending.py) that allow
+    it to be spent on a spell (`what` "spell") or an ability of an object with these
+    characteristics; "artifact" (Grand Architect's) for any artifact."""
     tags = set()
-    if "Artifact" in g.chars(oid).types:
+    if "Artifact" in types:
         tags.add("artifact")
+    for r in g.players[player].pool.restricted:
+        rule = spend_rule(r.restriction)
+        if rule is not None and rule.allows(what, types, subtypes, colors, on_battlefield):
+            tags.add(r.restriction)
     return frozenset(tags)
 
 

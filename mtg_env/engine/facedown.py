@@ -151,7 +151,7 @@ def face_up_actions(g: Game, p: int, sources: list[Any] | None) -> list[Action]:
             cost = face_up_cost(g, oid, how)
             if cost is None:
                 continue
-            avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "ability", oid))
+            avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "face_up", oid))  # a special action (CR 116.2b), not an ability
             if not legal.payable(avail, cost, sources):
                 continue
             m = morph_of(card)

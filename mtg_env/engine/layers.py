@@ -29,6 +29,7 @@ from ..core import modifications as mods
 from ..core.chars import Chars
 from ..core.modifications import Layer
 from . import copies
+from .state import ContinuousEffect
 
 if TYPE_CHECKING:
     from ..core.objects import GameObject
@@ -132,6 +133,15 @@ def compute_all_with_entries(g: Game) -> tuple[dict[int, Chars], list[Entry]]:
                 entries.append((ab.layer, obj.timestamp, len(entries), ab, oid))
     for eff in g.effects.layered:
         entries.append((eff.modification.layer, eff.timestamp, len(entries), eff, None))
+    for oid in g.battlefield:
+        counters = g.objects[oid].counters
+        if counters and not KEYWORD_COUNTERS.isdisjoint(counters):
+            # CR 122.1b, 613.1f: a keyword counter gives its keyword in layer 6 (as the
+            # permanent's own timestamp: no effect here removes abilities)
+            kws = tuple(k for k in KEYWORD_COUNTERS if counters.get(k))
+            if kws:
+                eff = ContinuousEffect(mods.AddKeywords(kws), oid, g.objects[oid].timestamp, "counters")
+                entries.append((mods.Layer.ABILITY, eff.timestamp, len(entries), eff, None))
     entries.sort(key=lambda e: (e[0], e[1], e[2]))
 
     for _layer, _ts, _n, what, source in entries:
@@ -154,6 +164,11 @@ def compute_all_with_entries(g: Game) -> tuple[dict[int, Chars], list[Entry]]:
                 c.power += d
                 c.toughness += d
     return chars, entries
+
+
+#: keyword counters (CR 122.1b) whose keywords the engine applies (one-word counter kinds)
+KEYWORD_COUNTERS = frozenset({"flying", "deathtouch", "haste", "hexproof", "indestructible", "lifelink",
+                              "menace", "reach", "trample", "vigilance"})
 
 
 #: modifications whose effect on an object depends on nothing but that object
@@ -182,6 +197,8 @@ def chars_of_new(g: Game, chars: dict[int, Chars], entries: list[Entry], oid: in
     obj = g.objects[oid]
     if obj.info and obj.info.get("copy_except"):
         return None
+    if obj.counters and not KEYWORD_COUNTERS.isdisjoint(obj.counters):
+        return None  # a keyword counter (CR 122.1b): an effect among the others
     base = printed_chars(copies.card_of(g, obj))
     if any(isinstance(ab, LayerStatic) for _k, ab, _o in base.abilities):
         return None  # it could change the others

@@ -187,6 +187,16 @@ def mana_ability_actions(g: Game, p: int) -> list[Action]:
                 text = casting.ability_text(g, ab, oid, origin)
                 out.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
                                   ability=ab.text, payload=("mana", oid, key)))
+    for oid in g.players[p].hand:  # "Exile ~ from your hand: Add {G}." (CR 113.6m, 605.3a)
+        obj = g.objects[oid]
+        if HAND not in _zones_with_abilities(obj.card):
+            continue
+        c = g.chars(oid)
+        for key, ab, _origin in c.abilities:
+            if isinstance(ab, Activated) and ab.is_mana_ability and ab.zone == HAND and \
+                    can_activate(g, oid, obj, c, key, ab, p, False):
+                out.append(Action("activate", f"activate {c.name}: {ab.text}", source=c.name,
+                                  ability=ab.text, payload=("mana", oid, key)))
     return out
 
 
@@ -216,8 +226,8 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
             (sources is None or printed.min_mana > pool.total + autopay.most_mana(sources)):
         return False  # fast path: not enough mana in the pool (and the simple sources together)
     tags = costs.spend_tags(g, p, "spell", oid)
-    if face is not None:  # mana restricted to artifact spells (CR 106.6): the face's types
-        tags = frozenset({"artifact"}) if "Artifact" in face.types else frozenset()
+    if face is not None:  # mana restricted to some spells (CR 106.6): the face's characteristics
+        tags = costs.tags_for(g, p, "spell", face.types, face.subtypes, face.colors, False)
     avail = available_for(pool, tags)
     extra = casting.additional_cost(card)
     if not zones.free_from_exile(g, oid) and \
@@ -339,6 +349,9 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
         return False
     if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
         return False
+    if cost.pay_life_identity and (p not in g.commander.colors or
+                                   pl.life < cost.pay_life + casting.identity_life(g, p, cost)):
+        return False  # War Room: without a commander it can't be activated (its rulings)
     if cost.energy and pl.energy < cost.energy:  # CR 107.14, 118.3
         return False
     if cost.discard and len(pl.hand) < cost.discard:

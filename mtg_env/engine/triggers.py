@@ -21,6 +21,7 @@ from ..cards.effects.returning import PERSIST
 from ..core.actions import Action
 from ..core.chars import Chars
 from ..core.filters import OPPONENT, YOU
+from ..core.mana import TYPES
 from ..core.objects import BATTLEFIELD, GRAVEYARD, Context, Event, GameObject, StackItem
 from . import casting, labels, targets, zones
 from .state import PendingTrigger
@@ -290,6 +291,8 @@ def tapped_for_mana(g: Game, source: int, counts: list[int], player: int) -> Non
     if source not in g.objects:
         return
     for src, key, ab, origin in g.triggers_for(E.TAPPED_FOR_MANA):
+        if ab.produced is not None and not counts[TYPES.index(ab.produced)]:
+            continue  # "tap a permanent for {C}": only if it produced {C}
         if tapped_trigger_applies(g, src, ab, source, player):
             queue_trigger(g, ab, src, key, origin,
                           Event(E.TAPPED_FOR_MANA, object=source, counts=list(counts), player=player))
@@ -299,6 +302,10 @@ def tapped_trigger_applies(g: Game, src: int, ab: Triggered, source: int, player
     """Would `src`'s "tapped for mana" trigger trigger when `player` taps `source` for mana?"""
     if ab.actor == YOU and g.objects[src].controller != player:
         return False
+    if ab.produced is not None:
+        from .mana_abilities import could_produce
+        if ab.produced not in could_produce(g, source):
+            return False
     return _subject_matches(g, ab, src, g.objects[source], g.chars(source))
 
 

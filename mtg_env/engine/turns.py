@@ -116,6 +116,12 @@ def begin_step(g: Game) -> None:
                 if obj.tapped and not held and Flag.DOESNT_UNTAP not in g.chars(oid).flags:
                     g.writable(oid).tapped = False
                     untapped.append(oid)
+            elif obj.tapped and Flag.UNTAPS_EACH_UNTAP in g.chars(oid).flags:
+                # CR 502.3: "Untap ~ during each other player's untap step" (Endbringer, Seedborn
+                # Muir): at the same time as the active player's permanents; "doesn't untap
+                # during your untap step" is not about this untap step (Endbringer's rulings)
+                g.writable(oid).tapped = False
+                untapped.append(oid)
         g.invalidate()
         for oid in untapped:  # CR 603.2f: "becomes untapped" (they wait for the upkeep)
             triggers.becomes_untapped(g, oid)
@@ -194,6 +200,8 @@ def _end_of_turn_effects(g: Game) -> None:
             w = g.writable(oid)
             w.damage = 0
             w.deathtouched = False
+    for pl in g.players:  # "Until end of turn, you don't lose this mana" ends (CR 514.2)
+        pl.pool.until_eot = None
     eff = g.effects
     if eff.layered:
         eff.layered = [e for e in eff.layered if e.duration != "eot"]

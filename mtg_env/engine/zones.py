@@ -266,6 +266,7 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
     if attach_to is not None and attach_to in g.objects:
         obj.attached_to = attach_to
     g.entered(obj.id)  # a token among many: extends the cached characteristics (game.py)
+    g.turn_state.facts.setdefault("entered", []).append(obj.id)  # "that entered this turn"
     g.log_event(f"{g.name_of(obj.id)} enters the battlefield under {g.players[obj.controller].name}'s control")
     if obj.card.card.layout == "transform":
         faces.settle_day_night(g)  # CR 702.145d, 702.145g

@@ -241,17 +241,21 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
             raise NoParse(cost_text.strip())
         return [Activated(text=line.raw, cost=cost, modes=modes(line, b.card), mode_count=count, **kw)]
     b.notes["activated"] = True
+    b.notes["cost"] = cost  # what the effects may refer to ("the number of counters on ~")
     effs = effects(text, b)
-    if (kw.get("timing") or kw.get("activate_if")) and any(e.adds_mana for e in effs):
+    if kw.get("timing") and any(e.adds_mana for e in effs):
         raise NoParse(text)  # a mana ability with a timing restriction: not for autopay/could_produce
+    # a mana ability with "Activate only if ..." (CR 602.5b): checked by legal.can_activate like
+    # any other; automatic payment never taps it (autopay.simple_sources); what it could
+    # produce ignores the restriction as it ignores costs (CR 106.7)
     if cost.mana.phyrexian and (cost.mana.x_count or any(e.adds_mana for e in effs)):
         raise NoParse(cost_text.strip())  # Phyrexian mana in a mana ability's cost or beside X
     if b.notes.get("zone"):
         kw["zone"] = b.notes["zone"]  # it functions where its effect moves its card from (CR 113.6m)
-    if cost.discard_self:
+    if cost.discard_self or cost.from_hand:
         if kw.get("zone") or line.modes:
             raise NoParse(cost_text.strip())
-        kw["zone"] = "hand"  # "Discard ~": it functions in its owner's hand (CR 113.6m)
+        kw["zone"] = "hand"  # "Discard ~", "Exile ~ from your hand": it functions in its owner's hand (CR 113.6m)
     return [Activated(text=line.raw, cost=cost, effects=effs, targets=tuple(b.targets), **kw)]
 
 

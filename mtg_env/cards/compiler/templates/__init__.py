@@ -22,6 +22,7 @@ from . import (  # noqa: F401
     level,
     library,
     mana,
+    manaland,
     misc,
     planeswalkers,
     puzzlecards,
