@@ -162,6 +162,8 @@ class TriggerEvent(StrEnum):
     DEALT_DAMAGE = "dealt_damage"              # "<this> is dealt damage" (once per event)
     BLOCKED_BY_NO_FLANKING = "blocked_by_no_flanking"  # CR 702.25a: by a creature without flanking
     PLAYER_ATTACKS = "player_attacks"          # CR 508.3d: "whenever you attack"
+    PLAYER_ATTACKED = "player_attacked"        # CR 508.3d: "whenever enchanted player is attacked"
+    STATE = "state"                            # CR 603.8: a state trigger ("When you control no Islands")
     END_COMBAT = "end_combat"                  # CR 511.2: "at end of combat"
     ATTACKS_WITH_TWO = "attacks_with_two"      # "~ and at least two other creatures attack"
     COMBAT_DAMAGE = "combat_damage"            # "deals combat damage" (once a step, CR 510.2)
@@ -233,6 +235,15 @@ class Triggered(Ability):
     @property
     def only_yours(self) -> bool:
         return self.actor == YOU
+
+
+@dataclass(frozen=True)
+class StateTriggered(Triggered):
+    """A state trigger (CR 603.8): "When you control no Islands, sacrifice ~." It triggers
+    whenever `state` holds (`holds(g, None, source)`, checked each time a player would receive
+    priority) and doesn't trigger again while it is waiting or on the stack."""
+
+    state: Any = None
 
 
 @dataclass(frozen=True)

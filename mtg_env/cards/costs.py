@@ -62,6 +62,9 @@ class Cost:
     #: "Discard this card" (cycling's cost, CR 702.29a): the source, from its owner's hand
     discard_self: bool = False
     exile_self: bool = False
+    #: "Exile <this card> from your graveyard": the ability functions in its owner's graveyard
+    #: (CR 113.6m), the card exiled as its cost (with `exile_self`)
+    from_graveyard: bool = False
     #: "Exile ~ from your hand" (Elvish Spirit Guide): `exile_self` of the card in its owner's
     #: hand, where the ability functions (CR 113.6m)
     from_hand: bool = False
@@ -173,6 +176,9 @@ def parse_cost(text: str, card_name: str) -> Cost:
             continue
         if part in (f"exile {card_name.lower()}",) + tuple(f"exile {w}" for w in _SELF_WORDS):
             kw["exile_self"] = True
+            continue
+        if part in (f"exile {card_name.lower()} from your graveyard", "exile this card from your graveyard"):
+            kw["exile_self"] = kw["from_graveyard"] = True
             continue
         raise CardDefinitionError(card_name, f"cannot read cost part {raw!r}")
     # Phyrexian symbols (CR 107.4f): paid with mana or 2 life each (engine/phyrexian.py)

@@ -136,3 +136,30 @@ class ScaledStatic(Static):
         if n:
             Static.apply(dataclasses.replace(self, modification=ModifyPT(mod.power * n, mod.toughness * n)),
                          g, chars, own, source)
+
+
+@dataclass(frozen=True)
+class ScaledByOthers(ScaledStatic):
+    """"Each legendary creature you control gets +1/+1 for each other legendary creature you
+    control.": the permanents affected are those `tally` counts, so each counts the others:
+    the tally less one (CR 613.4c)."""
+
+    def apply(self, g: GameOps, chars: dict[int, Chars], own: Own, source: int) -> None:
+        from ..core.modifications import ModifyPT
+        mod = self.modification
+        assert isinstance(mod, ModifyPT)
+        n = self.tally.count(g, chars, source) - 1
+        if n > 0:
+            Static.apply(dataclasses.replace(self, modification=ModifyPT(mod.power * n, mod.toughness * n)),
+                         g, chars, own, source)
+
+
+@dataclass(frozen=True, slots=True)
+class Unless:
+    """"unless <condition>": holds while `condition` doesn't ("~ can't block unless you control
+    another Wolf or Werewolf": the restriction applies while you control none)."""
+
+    condition: StaticCondition
+
+    def holds(self, g: GameOps, chars: dict[int, Chars] | None, source: int) -> bool:
+        return not self.condition.holds(g, chars, source)

@@ -95,6 +95,21 @@ class AddKeywords(Modification):
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveKeywords(Modification):
+    """"loses flying" (CR 613.1f): the keywords, and printed keyword lines that had only them."""
+
+    keywords: tuple[str, ...]
+    layer: ClassVar[Layer] = Layer.ABILITY
+
+    def apply(self, c: Chars, key: str, origin: str | None) -> None:
+        lost = frozenset(self.keywords)
+        c.keywords = c.keywords - lost
+        c.abilities = [e for e in c.abilities
+                       if not (e[1].kind == "keyword" and set(getattr(e[1], "names", ()) or ()) and
+                               set(getattr(e[1], "names", ())) <= lost)]
+
+
+@dataclass(frozen=True, slots=True)
 class CantHaveKeywords(Modification):
     """"loses hexproof and shroud and can't have hexproof or shroud" (CR 613.1f): the keywords
     removed after every other layer 6 effect, "hexproof from [quality]" with hexproof (CR

@@ -29,6 +29,7 @@ from .filters import (
     Colorless,
     Compare,
     ControlledBy,
+    DefendingControls,
     EnteredThisTurn,
     Filter,
     FilterError,
@@ -51,7 +52,7 @@ from .filters import (
     ThisObject,
     Token,
 )
-from .subtypes import SUBTYPES
+from .subtypes import CREATURE_TYPES, SUBTYPES
 
 _CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land",
                "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery", "battle": "Battle",
@@ -70,6 +71,7 @@ _SUFFIXES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Filter]]] = [
     (re.compile(r"^(.*) (?:you don't control|an opponent controls|your opponents control)$"),
      lambda m: ControlledBy(OPPONENT)),
     (re.compile(r"^(.*) you own$"), lambda m: OwnedBy(YOU)),
+    (re.compile(r"^(.*) defending player controls$"), lambda m: DefendingControls()),
     # what the source chose as it entered (CR 614.12): "creatures of the chosen type"
     (re.compile(r"^(.*) of the chosen color$"), lambda m: ChosenColor()),
     (re.compile(r"^(.*) of the chosen (?:creature )?type$"), lambda m: ChosenType()),
@@ -88,6 +90,8 @@ _SUFFIXES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Filter]]] = [
      lambda m: Compare(m.group(2).replace(" ", "_"), "<=" if m.group(4) == "less" else ">=", int(m.group(3)))),
     (re.compile(r"^(.*) with (flying|reach|haste|vigilance|trample|deathtouch|lifelink|defender|menace)$"),
      lambda m: HasKeyword(m.group(2))),
+    (re.compile(r"^(.*) without (flying|reach|haste|vigilance|trample|deathtouch|lifelink|defender|menace)$"),
+     lambda m: ~HasKeyword(m.group(2))),
 ]
 
 
@@ -146,8 +150,30 @@ def _parse_head(text: str, phrase: str) -> Filter:
     noun = _trailing_noun(alts[-1])
     if noun and len(alts) > 1:
         alts = [a if _trailing_noun(a) else a + noun for a in alts[:-1]] + [alts[-1]]
+    if len(alts) > 1:
+        alts = _share_creature(alts)
     filters = [_parse_words(a, phrase) for a in alts]
     return filters[0] if len(filters) == 1 else Or(tuple(filters))
+
+
+_CREATURE_TYPES_LOWER = frozenset(t.lower() for t in CREATURE_TYPES)
+
+
+def _share_creature(alts: list[list[str]]) -> list[list[str]]:
+    """"Vampire or Wizard creature card": creature types joined by "or" share the card type
+    "creature" the last of them has ((Vampire or Wizard) creature card, not a Vampire card of
+    any type, which a Kindred card may be, CR 308)."""
+    last = [w.lower() for w in alts[-1]]
+    k = next((i for i, w in enumerate(last) if _singular(w) == "creature"), None)
+    if k is None or k == 0 or not all(w in _CREATURE_TYPES_LOWER for w in last[:k]):
+        return alts
+    out = []
+    for a in alts[:-1]:
+        n = len(a) - len(_trailing_noun(a))
+        if n and all(w.lower() in _CREATURE_TYPES_LOWER for w in a[:n]):
+            a = a[:n] + [alts[-1][k]] + a[n:]
+        out.append(a)
+    return out + [alts[-1]]
 
 
 #: nouns that type words before them qualify, and that "or" shares ("instant or sorcery spell")

@@ -161,7 +161,7 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
     if ans is not None and ans != "done":
         oid, defender = ans[0], ans[1]
         cb.attackers.append(oid)
-        cb.attack_targets[oid] = defender
+        cb.attack_targets[oid] = cb.attacked[oid] = defender
         if len(ans) == 3:
             cb.attacked_planeswalkers[oid] = ans[2]  # CR 508.1b
         g.invalidate()  # what judges "attacking" now sees it (CR 508.1, 611.3a)
@@ -208,6 +208,10 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
         if ap not in attacked:
             attacked.append(ap)  # raid: "if you attacked this turn" (cards/turnfacts.py)
         triggers.player_event(g, triggers.E.PLAYER_ATTACKS, ap)  # CR 508.3d: "whenever you attack"
+        # "Whenever enchanted player is attacked": once for each player attacked by one or more
+        # of the creatures declared (not a planeswalker they control)
+        for d in dict.fromkeys(cb.attack_targets[o] for o in declared if o not in cb.attacked_planeswalkers):
+            triggers.player_event(g, triggers.E.PLAYER_ATTACKED, d)
     return True
 
 def _attacked_name(g: Game, o: int) -> str:
@@ -234,7 +238,7 @@ def enter_attacking(g: Game, oid: int, defender: int) -> bool:
     if defender not in attack_choices(g, g.objects[oid].controller):
         return False  # CR 506.3b-c
     g.combat.attackers.append(oid)
-    g.combat.attack_targets[oid] = defender
+    g.combat.attack_targets[oid] = g.combat.attacked[oid] = defender
     g.invalidate()  # "attacking creatures ..." now see it (CR 611.3a)
     g.log_event(f"{g.name_of(oid)} is attacking {g.players[defender].name}")
     return True
@@ -608,3 +612,16 @@ def remove_from_combat(g: Game, oid: int) -> None:
         if oid in bs:
             bs.remove(oid)
     g.invalidate()
+
+
+def defending_player(g: Game, oid: int) -> int | None:
+    """The "defending player" of an attacking creature's abilities: the player it attacks (or
+    the controller of the planeswalker it attacks), or attacked before it was removed from
+    combat (CR 508.5); None if it didn't attack this combat."""
+    return g.combat.attacked.get(oid)
+
+
+def attacked_player(g: Game, oid: int) -> int | None:
+    """The player the creature `oid` attacks itself (not a planeswalker they control), if any."""
+    cb = g.combat
+    return None if oid in cb.attacked_planeswalkers else cb.attack_targets.get(oid)

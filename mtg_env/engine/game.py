@@ -120,6 +120,10 @@ class Game:
         #: while damage is dealt at once, the life each lifelink source's damage gained (one
         #: life gain event each, CR 702.15e; primitives.simultaneous_damage), else None
         self.lifelink_batch: dict[tuple[int, int], int] | None = None
+        #: while permanents leave the battlefield at once (state-based actions, "destroy all"),
+        #: those that already left: (id, characteristics as it last existed, controller), so
+        #: that their leaves abilities see the others leaving too (CR 603.10a), else None
+        self.leaving_batch: list[tuple[int, Chars, int]] | None = None
         #: tokens that left the battlefield; they cease to exist as a state-based action
         self.token_ghosts: list[int] = []
         #: last known information (CR 113.7a): the characteristics of permanents that left the
@@ -549,6 +553,13 @@ class Game:
         """The creatures blocking the attacker `oid` now (CR 509.1g: removed ones aren't)."""
         return [b for b in self.combat.blocks.get(oid, []) if b in self.objects and self.objects[b].zone == "battlefield"]
 
+    # permanents leaving at once (CR 603.10a), a Curse's player (CR 303.4), "defending player"
+    # (CR 508.5) and the player a creature attacks
+    leave_together = zones.leave_together
+    enchanted_player = triggers.enchanted_player
+    defending_player = combat.defending_player
+    attacked_player = combat.attacked_player
+
     def players_attacked(self) -> set[int]:
         """The players attacked by a creature this combat (melee, CR 702.121a)."""
         return set(self.combat.attack_targets.values())
@@ -618,6 +629,8 @@ class Game:
                 continue
             if self.game_over:
                 return
+            if triggers.state_triggers(self):  # CR 603.8
+                continue
             if self.pending_triggers:
                 self.tasks.append(PlaceTriggers())
                 continue

@@ -195,10 +195,13 @@ def finish(g: Game, item: StackItem, countered: bool) -> None:
         return
     if obj.card.is_permanent and not countered:
         attach = None
-        if "Aura" in obj.card.subtypes and item.ctx.targets:
-            attach = item.ctx.targets[0][1]
-        g.log_event(f"{obj.card.name} resolves")
         info = item.ctx.enters or None
+        if "Aura" in obj.card.subtypes and item.ctx.targets:
+            if item.ctx.targets[0][0] == "player":  # "Enchant player" (CR 303.4a, 702.5a)
+                info = dict(info or {}, enchanted_player=item.ctx.targets[0][1])
+            else:
+                attach = item.ctx.targets[0][1]
+        g.log_event(f"{obj.card.name} resolves")
         if item.ctx.kicked:  # CR 702.33d: the permanent remembers that its spell was kicked
             info = dict(info or {}, kicked=item.ctx.kicked)
         if item.ctx.alt:  # the alternative cost its spell was cast with (evoke, dash; CR 118.9)

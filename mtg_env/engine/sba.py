@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..core.actions import Action
 from ..core.objects import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
-from . import casting, primitives, sagas, targets, zones
+from . import casting, primitives, sagas, targets, triggers, zones
 from .tasks import CommanderZone, LegendRule
 
 if TYPE_CHECKING:
@@ -86,6 +86,10 @@ def check(g: Game) -> bool:
             primitives.remove_counters(g, oid, "+1/+1", n)
             primitives.remove_counters(g, oid, "-1/-1", n)
             did = True
+        if obj.info and "enchanted_player" in obj.info and "Aura" in c.subtypes and \
+                triggers.enchanted_player(g, oid) is None:
+            to_grave.append(oid)  # CR 704.5m: the player it enchants left the game
+            continue
         if obj.attached_to is not None:
             host = obj.attached_to
             legal_host = host in g.objects and g.objects[host].zone == BATTLEFIELD
@@ -100,6 +104,7 @@ def check(g: Game) -> bool:
     for oid in unattach:
         g.writable(oid).attached_to = None
         did = True
+    began = g.leave_together(True)  # CR 704.3: performed at the same time
     for oid in to_grave:
         zones.move_to_zone(g, oid, GRAVEYARD)
         did = True
@@ -111,6 +116,8 @@ def check(g: Game) -> bool:
             g.log_event(f"{g.name_of(oid)} is destroyed (lethal damage)")
             zones.move_to_zone(g, oid, GRAVEYARD)
             did = True
+    if began:
+        g.leave_together(False)
     if to_grave or to_destroy or unattach:
         g.invalidate()
     for oid in sagas.finished(g, g.all_chars()):  # CR 714.4

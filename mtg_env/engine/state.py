@@ -94,7 +94,7 @@ class CombatState(SlotState):
     which combat damage steps have happened."""
 
     __slots__ = ("attackers", "attack_targets", "blocks", "first_strike_done", "damage_dealt",
-                 "regular_damage_dealt", "dealt_first_strike", "attacked_planeswalkers")
+                 "regular_damage_dealt", "dealt_first_strike", "attacked_planeswalkers", "attacked")
 
     def __init__(self) -> None:
         self.attackers: list[int] = []
@@ -110,6 +110,9 @@ class CombatState(SlotState):
         #: attacker -> the planeswalker it attacks (CR 508.1b; its controller is the player in
         #: `attack_targets`); None once that planeswalker is removed from combat (CR 506.4c)
         self.attacked_planeswalkers: dict[int, int | None] = {}
+        #: attacker -> the player it attacked, kept after it is removed from combat (the
+        #: "defending player" of its abilities, CR 508.5)
+        self.attacked: dict[int, int] = {}
 
     def copy(self) -> CombatState:
         c = CombatState.__new__(CombatState)
@@ -121,6 +124,7 @@ class CombatState(SlotState):
         c.regular_damage_dealt = self.regular_damage_dealt
         c.dealt_first_strike = set(self.dealt_first_strike)
         c.attacked_planeswalkers = self.attacked_planeswalkers.copy()
+        c.attacked = self.attacked.copy()
         return c
 
     def is_attacking(self, oid: int) -> bool:

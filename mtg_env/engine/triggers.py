@@ -125,6 +125,15 @@ def leaves_battlefield(g: Game, obj: GameObject, to_zone: str, c: Chars) -> None
         for src, key, ab, origin in g.triggers_for(kind):
             if src != obj.id and ab.subject is not THIS and _subject_matches(g, ab, src, obj, c):
                 queue_trigger(g, ab, src, key, origin, Event(kind, object=obj.id, name=c.name, new_id=event.new_id))
+        for src, sc, controller in g.leaving_batch or ():
+            # CR 603.10a: a permanent that left at the same time, just before, looks back in
+            # time too ("Whenever another creature you control dies" and a wrath)
+            for key, ab, origin in sc.abilities:
+                if isinstance(ab, Triggered) and kind in ab.events and ab.subject is not THIS and \
+                        ab.condition is None and (ab.subject is None or ab.subject.obj(g, obj, c, controller, src)):
+                    g.pending_triggers.append(PendingTrigger(ab, src, key, controller, sc.name,
+                                                             Event(kind, object=obj.id, name=c.name,
+                                                                   new_id=event.new_id), origin))
     g.log_event(f"{c.name} leaves the battlefield" + _TO.get(to_zone, ""))
 
 
@@ -335,6 +344,8 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                 continue
             if ab.actor == OPPONENT and player not in g.opponents(g.objects[src].controller):
                 continue  # "each opponent's upkeep", "on each opponent's turn" (CR 102.2)
+            if ab.actor == "enchanted_player" and enchanted_player(g, src) != player:
+                continue  # "At the beginning of enchanted player's upkeep" (a Curse, CR 303.4)
             if ab.actor == "attached_controller":
                 host = g.objects[src].attached_to  # "the upkeep of enchanted creature's controller"
                 if host is None or host not in g.objects or g.objects[host].controller != player:
@@ -343,6 +354,33 @@ def player_event(g: Game, kind: TriggerEvent, player: int, item: StackItem | Non
                     item is None or not ab.subject.item(g, item, g.objects[src].controller, src)):
                 continue
             queue_trigger(g, ab, src, key, origin, Event(kind, player=player, item=item, source=source))
+
+
+def state_triggers(g: Game) -> bool:
+    """CR 603.8: the state triggers whose state holds, checked whenever a player would receive
+    priority; one doesn't trigger again until it has resolved or otherwise left the stack (an
+    instance waiting to be put on the stack, or on it, blocks it). True if any triggered."""
+    entries = g.triggers_for(E.STATE)
+    if not entries:
+        return False
+    waiting: set[tuple[int | None, str]] = {(t.source_id, t.key) for t in g.pending_triggers}
+    waiting.update((s.obj_id, s.ability_key) for s in g.stack if s.kind == "ability")
+    did = False
+    for src, key, ab, origin in entries:
+        state = getattr(ab, "state", None)
+        if state is None or (src, key) in waiting or not state.holds(g, None, src):
+            continue
+        queue_trigger(g, ab, src, key, origin, Event(E.STATE, object=src))
+        did = True
+    return did
+
+
+def enchanted_player(g: Game, oid: int) -> int | None:
+    """The player an Aura with "enchant player" enchants (CR 303.4, 702.5), if it is one that
+    is still in the game."""
+    obj = g.objects.get(oid)
+    p = obj.info.get("enchanted_player") if obj is not None and obj.info else None
+    return p if p is not None and not g.players[p].lost else None
 
 
 def _players_event(g: Game, kind: TriggerEvent, player: int, event: Event) -> None:
@@ -424,9 +462,9 @@ def _delayed_upkeep(g: Game, player: int, kind: TriggerEvent = E.UPKEEP) -> None
     for entry in g.effects.delayed:
         turn, controller, src, name, ab = entry
         at = E.END_COMBAT if E.END_COMBAT in ab.events else E.END_STEP if E.END_STEP in ab.events else E.UPKEEP
-        # "at the beginning of your next upkeep" (actor YOU): the first of its controller's
-        # upkeeps from `turn` on (rebound, CR 702.88a)
-        due = (turn <= now and player == controller) if ab.actor == YOU and at == E.UPKEEP else turn == now
+        # "at the beginning of your next upkeep / end step" (actor YOU): the first of its
+        # controller's from `turn` on (rebound, CR 702.88a; Puppeteer Clique)
+        due = (turn <= now and player == controller) if ab.actor == YOU and at != E.END_COMBAT else turn == now
         if not due or at != kind:
             if not (at == E.END_COMBAT and turn < now):  # an end of combat that never came
                 keep.append(entry)

@@ -138,6 +138,8 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
     _remove_from_zone(g, obj)
     if old_zone == BATTLEFIELD:
         triggers.leaves_battlefield(g, obj, zone, last)
+        if g.leaving_batch is not None:  # CR 603.10a: the others leaving at once see it
+            g.leaving_batch.append((oid, last, obj.controller))
     g.invalidate()
     del g.objects[oid]
     g.disown(oid)
@@ -309,10 +311,12 @@ def as_enters(g: Game, ctx: Context, key: int, card: CardDef, player: int) -> As
     return enters_info(g, card, answer)
 
 
-def enter_battlefield(g: Game, ctx: Context, key: int, cards: list[tuple[int, int]]) -> list[int | None] | Ask:
+def enter_battlefield(g: Game, ctx: Context, key: int, cards: list[tuple[int, int]],
+                      tapped: bool = False) -> list[int | None] | Ask:
     """Put objects onto the battlefield at the same time, each (object, controller): their "as
     enters" choices first, one question at a time (answered in `ctx.answers[key + i]`), then
-    all of them enter (CR 614.12). Returns the new ids, or the next question."""
+    all of them enter (CR 614.12), tapped if `tapped`. Returns the new ids, or the next
+    question."""
     infos: list[dict[str, Any] | None] = []
     for i, (oid, controller) in enumerate(cards):
         obj = g.objects.get(oid)
@@ -323,7 +327,7 @@ def enter_battlefield(g: Game, ctx: Context, key: int, cards: list[tuple[int, in
         if isinstance(info, Ask):
             return info
         infos.append(info)
-    return [move_to_zone(g, oid, BATTLEFIELD, controller=controller, info=info)
+    return [move_to_zone(g, oid, BATTLEFIELD, controller=controller, info=info, tapped=tapped)
             for (oid, controller), info in zip(cards, infos, strict=True)]
 
 
@@ -472,3 +476,16 @@ def free_from_exile(g: Game, oid: int) -> bool:
     obj = g.objects.get(oid)
     return obj is not None and obj.zone == EXILE and any(
         o == oid and free for _p, o, free in g.effects.play_permissions)
+
+
+def leave_together(g: Game, start: bool) -> bool:
+    """Begin (`start`) or end a batch of permanents leaving the battlefield at the same time
+    (CR 603.10a: their leaves abilities see each other leave, triggers.leaves_battlefield).
+    Beginning inside a batch does nothing and returns False; end only a batch you began."""
+    if start:
+        if g.leaving_batch is not None:
+            return False
+        g.leaving_batch = []
+        return True
+    g.leaving_batch = None
+    return True

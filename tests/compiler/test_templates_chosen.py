@@ -241,7 +241,18 @@ def test_every_supported_card_that_uses_a_choice_makes_it_as_it_enters():
         text = oc.oracle_text.lower()
         for word, choice in (("chosen color", "choose a color"), ("chosen type", "choose a creature type")):
             if word in text:
-                assert choice in text and "enters" in text, name
+                # or chosen as it resolves ("Choose a creature type. Destroy all creatures that
+                # aren't of the chosen type.": effects/chosen_type.py, read by the effect itself)
+                assert choice in text and ("enters" in text or _chooses_on_resolution(name)), name
+
+
+def _chooses_on_resolution(name: str) -> bool:
+    from mtg_env.cards.compiler import compiled
+    from mtg_env.cards.effects.chosen_type import ChooseCreatureType
+    got = compiled(name)
+    assert got is not None and got.card is not None
+    return any(isinstance(e, ChooseCreatureType) for ab in got.card.abilities
+               for e in getattr(ab, "effects", ()))
 
 
 def test_cr_601_2i_cast_trigger_of_the_chosen_color_diamond_mare():

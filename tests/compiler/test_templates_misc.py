@@ -592,12 +592,6 @@ def test_declined_entwine_with_a_cost_that_isnt_mana_betrayal_of_flesh():
     assert not st.supported
 
 
-def test_declined_detain_of_several_targets_azorius_justiciar():
-    """Azorius Justiciar: "detain up to two target creatures your opponents control": several
-    targets of one phrase are not read."""
-    _unsupported("Azorius Justiciar", "detain up to two target creatures")
-
-
 def test_declined_chaos_warp_reveal():
     """Chaos Warp: an Aura revealed would enter attached to something its owner chooses (CR
     303.4f), which the engine can't do: not read."""

@@ -78,3 +78,41 @@ players:
     g.act("pass")
     assert player(g, "P1")["life"] == 19
     assert player(g, "P1")["mana_pool"] == "{R}"
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 603.10a: leaves-the-battlefield abilities look back in time: permanents that leave at the
+# same time (state-based actions, CR 704.3) all see each other leave.
+
+
+def test_cr_603_10a_creatures_dying_in_combat_at_once_each_trigger_the_other():
+    """Zulaport Cutthroat ("Whenever Zulaport Cutthroat or another creature you control dies,
+    each opponent loses 1 life and you gain 1 life.") and Grizzly Bears both block and die to
+    lethal combat damage at the same time: it triggers for both, even though the game moved
+    Zulaport Cutthroat to the graveyard first."""
+    g = scenario("""
+format: duel
+active_player: P2
+players:
+  - battlefield: [Zulaport Cutthroat, Grizzly Bears]
+  - battlefield: [Hill Giant, Craw Wurm]
+""")
+    for _ in range(10):
+        if g.decision.kind == "attack":
+            break
+        g.act("pass")
+    g.run_line(["attack P1 with Hill Giant", "attack P1 with Craw Wurm"])
+    for _ in range(10):
+        if g.decision.kind == "block":
+            break
+        g.act("pass")
+    g.run_line(["block Hill Giant with Zulaport Cutthroat", "block Craw Wurm with Grizzly Bears"])
+    for _ in range(40):
+        if g.decision.kind == "order":
+            g.act(labels(g)[0])
+        elif g.state_json()["stack"] or g.state_json()["step"] in ("declare_blockers", "combat_damage"):
+            g.act("pass")
+        else:
+            break
+    assert player(g, "P2")["life"] == 18
+    assert player(g, "P1")["life"] == 22

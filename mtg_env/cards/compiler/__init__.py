@@ -184,6 +184,8 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
         from .templates.puzzlecards import link_exiles
         try:
             abilities = link_exiles(abilities)  # CR 607.2a: "the exiled card"
+            from .templates.permanents import check_defending
+            check_defending(abilities)  # CR 508.5: "defending player"
         except NoParse as e:
             reasons.append(e.phrase)
     if reasons:

@@ -116,6 +116,10 @@ class Builder:
             return EACH_PLAYER
         if ref.kind == "controller":
             if self.last is None:
+                from ..subjects import EVENT_OBJECT
+                if self.event is EVENT_OBJECT:  # the controller of what the trigger is about
+                    from ..effects.becomes import EventController
+                    return EventController()
                 raise NoParse("its controller")
             return ControllerOf(self.last)
         if ref.kind == "event":

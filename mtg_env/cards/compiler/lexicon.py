@@ -176,7 +176,7 @@ def target_spec(text: str) -> TargetSpec:
     n = 1 if count is None else read_number(count) if count.lower() != "x" else None
     if n is None:
         raise NoParse(text)  # "X target creatures": the number of targets is X
-    if n > 1 and not (what.endswith("s") or " with " in what or " you " in what):
+    if n > 1 and not (what.endswith("s") or " with " in what or " you " in what or " your " in what):
         raise NoParse(text)
     phrase = ("another " if another else "") + what
     if what.lower() in ("player", "opponent", "players", "opponents"):

@@ -237,7 +237,7 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
     text = ". ".join(body) + "."
     count = mode_header(text, len(line.modes)) if line.modes else None
     if count is not None:
-        if cost.discard_self:
+        if cost.discard_self or cost.from_graveyard or cost.from_hand:
             raise NoParse(cost_text.strip())
         return [Activated(text=line.raw, cost=cost, modes=modes(line, b.card), mode_count=count, **kw)]
     b.notes["activated"] = True
@@ -256,6 +256,12 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
         if kw.get("zone") or line.modes:
             raise NoParse(cost_text.strip())
         kw["zone"] = "hand"  # "Discard ~", "Exile ~ from your hand": it functions in its owner's hand (CR 113.6m)
+    if cost.from_graveyard:
+        # "Exile ~ from your graveyard": it functions in its owner's graveyard (CR 113.6m); its
+        # effects can't act on the card, exiled as the cost (a new object, CR 400.7)
+        if kw.get("zone") or line.modes or _acts_on_self(effs) or any(e.adds_mana for e in effs):
+            raise NoParse(cost_text.strip())
+        kw["zone"] = "graveyard"
     return [Activated(text=line.raw, cost=cost, effects=effs, targets=tuple(b.targets), **kw)]
 
 
@@ -329,7 +335,7 @@ def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Abili
         rest = rest[len("you may "):]
     if line.modes and rest.lower().rstrip(".") == "choose one —":
         got = modes(line, b.card)
-        if (spec.get("no_self") and _acts_on_self(got)) or spec.get("check") is not None:
+        if (spec.get("no_self") and _acts_on_self(got)) or spec.get("check") is not None or "state" in kw:
             raise NoParse(rest)
         return Triggered(text=line.raw, modes=got, **kw)
     effs = effects(rest, b)
@@ -347,6 +353,9 @@ def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Abili
         # CR 400.7: after it left the battlefield, "~" in its leaves trigger is a new object
         # (Rancor's "return Rancor to its owner's hand" from the graveyard): not read
         raise NoParse(rest)
+    if "state" in kw:  # CR 603.8: a state trigger (templates/permanents.py)
+        from ..abilities import StateTriggered
+        return StateTriggered(text=line.raw, effects=effs, targets=tuple(b.targets), **kw)
     return Triggered(text=line.raw, effects=effs, targets=tuple(b.targets), **kw)
 
 

@@ -10,6 +10,7 @@ from ...core.filters import Filter
 from ...core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY
 from ..subjects import TARGET, Who
 from .base import Ask, Effect
+from .reanimate import remember_moved
 
 if TYPE_CHECKING:
     from ...core.objects import Context
@@ -26,6 +27,8 @@ class ReturnCard(Effect):
 
     what: Who = TARGET
     to: str = HAND
+    #: onto the battlefield tapped ("... to the battlefield tapped")
+    tapped: bool = False
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         cards = [ref[1] for ref in self.what.refs(g, ctx)
@@ -37,9 +40,10 @@ class ReturnCard(Effect):
                 g.move_to_zone(o, HAND)
             return None
         assert self.to == BATTLEFIELD
-        got = g.enter_battlefield(ctx, -(step * 1_000) - 500, [(o, ctx.controller) for o in cards])
+        got = g.enter_battlefield(ctx, -(step * 1_000) - 500, [(o, ctx.controller) for o in cards], self.tapped)
         if isinstance(got, Ask):
             return got
+        remember_moved(ctx, got)  # "That creature gains haste." (CR 400.7j)
         return None
 
 

@@ -10,6 +10,7 @@ from ...core.filters import Filter
 from ...core.objects import BATTLEFIELD
 from ..subjects import TARGET, Amount, Who, amount_of
 from .base import Ask, Effect
+from .reanimate import remember_moved
 from .topdeck import answer_key
 
 if TYPE_CHECKING:
@@ -102,6 +103,7 @@ class ChooseFromHand(Effect):
                 if self.what.obj(g, g.objects[o], g.chars(o), ctx.controller, ctx.source_id):
                     cands.setdefault(g.name_of(o), o)  # identical cards are one choice
             if not cands:
+                remember_moved(ctx, ())
                 return None
             opts = tuple(cands.values())
             return Ask("choose", ctx.controller, opts, tuple(f"choose {g.name_of(o)}" for o in opts),
@@ -141,17 +143,19 @@ class PutFromHand(Effect):
                 if self.what.obj(g, g.objects[o], g.chars(o), p, ctx.source_id):
                     cands.setdefault(g.name_of(o), o)  # identical cards in a hand are one choice
             if not cands:
+                remember_moved(ctx, ())
                 return None
             opts = tuple(cands.values())
             return Ask("choose", p, (*opts, "none"),
                        (*(f"put {g.name_of(o)} onto the battlefield" for o in opts), "put none"),
                        f"{ctx.source_name}: you may put {self.phrase} from your hand onto the battlefield")
         if ans == "none" or ans not in hand:
+            remember_moved(ctx, ())
             return None
         info = g.as_enters(ctx, -(step * 1_000) - 500, g.objects[ans].card, p)
         if isinstance(info, Ask):
             return info
         g.log_event(f"{g.players[p].name} puts {g.name_of(ans)} onto the battlefield from their hand "
                     f"({ctx.source_name})")
-        g.move_to_zone(ans, BATTLEFIELD, controller=p, tapped=self.tapped, info=info)
+        remember_moved(ctx, (g.move_to_zone(ans, BATTLEFIELD, controller=p, tapped=self.tapped, info=info),))
         return None

@@ -24,8 +24,12 @@ class Destroy(Effect):
     what: Who = TARGET
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
-        for ref in self.what.refs(g, ctx):
+        refs = self.what.refs(g, ctx)
+        began = len(refs) > 1 and g.leave_together(True)  # "Destroy all creatures": at once
+        for ref in refs:
             g.destroy(ref[1])
+        if began:
+            g.leave_together(False)
         return None
 
 
@@ -36,8 +40,12 @@ class ReturnToHand(Effect):
     what: Who = TARGET
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
-        for ref in self.what.refs(g, ctx):
+        refs = self.what.refs(g, ctx)
+        began = len(refs) > 1 and g.leave_together(True)  # at once (CR 603.10a)
+        for ref in refs:
             g.move_to_zone(ref[1], HAND)
+        if began:
+            g.leave_together(False)
         return None
 
 
@@ -49,8 +57,12 @@ class ExileIt(Effect):
         return bool(self.what.refs(g, ctx))
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
-        for ref in self.what.refs(g, ctx):
+        refs = self.what.refs(g, ctx)
+        began = len(refs) > 1 and g.leave_together(True)  # at once (CR 603.10a)
+        for ref in refs:
             g.move_to_zone(ref[1], EXILE)
+        if began:
+            g.leave_together(False)
         return None
 
 

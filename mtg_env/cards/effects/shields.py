@@ -39,8 +39,12 @@ class DestroyNoRegenerate(Destroy):
     don't replace this destruction."""
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
-        for ref in self.what.refs(g, ctx):
+        refs = self.what.refs(g, ctx)
+        began = len(refs) > 1 and g.leave_together(True)  # "Destroy all creatures": at once
+        for ref in refs:
             g.destroy(ref[1], can_regenerate=False)
+        if began:
+            g.leave_together(False)
         return None
 
 

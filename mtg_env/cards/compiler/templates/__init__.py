@@ -24,6 +24,7 @@ from . import (  # noqa: F401
     mana,
     manaland,
     misc,
+    permanents,
     planeswalkers,
     puzzlecards,
     regeneration,

@@ -191,6 +191,9 @@ def _animation(text: str) -> BecomeCreature:
 def becomes_creature(b: Any, what: Any, body: BecomeCreature) -> list[Any]:
     """CR 611.2, 613: a land (or another permanent) becomes a creature until end of turn; the
     text must say it is "still a land" (the next sentence, or "that's still a land")."""
+    if what.kind == "self" and body.types == ("Artifact",) and not body.still_land and \
+            "Land" not in getattr(b.card, "type_line", "Land"):
+        raise NoParse("an artifact creature")  # a nonland artifact (templates/permanents.py)
     return [dataclasses.replace(body, what=b.obj(what))]
 
 

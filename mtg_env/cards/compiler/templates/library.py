@@ -33,6 +33,7 @@ from ...effects.graveyard import (
 )
 from ...effects.hands import ChooseFromHand, DiscardChosen, PlayerDiscards, PutFromHand, RevealHand
 from ...effects.library import SearchCards, SearchToTop
+from ...effects.reanimate import MOVED
 from ...effects.topdeck import (
     DigRest,
     DigTake,
@@ -182,7 +183,16 @@ def reanimate(b: Builder, what: ObjRef) -> list[Any]:
     the control of the player who puts it there)"""
     if what.spec is None or not _only_types(what.spec.filter, _ONTO_BATTLEFIELD):
         raise NoParse("a card that may not be put onto the battlefield alone")
-    return [ReturnCard(_graveyard_target(b, what, False), BATTLEFIELD)]
+    got = ReturnCard(_graveyard_target(b, what, False), BATTLEFIELD)
+    moved(b, what.spec.what.lower().endswith("from your graveyard"))
+    return [got]
+
+
+def moved(b: Builder, yours: bool) -> None:
+    """After an effect put one card onto the battlefield: "it" is now the permanent it became
+    (CR 400.7j; templates/permanents.py), the ability's controller's own card or not."""
+    b.last = MOVED
+    b.notes["moved"] = (yours, False)  # (yours, a delayed ability about it read)
 
 
 # --------------------------------------------------------------------------------------------
@@ -641,12 +651,14 @@ def _hand_permanent(text: str) -> tuple[str, Filter]:
 def put_from_hand(b: Builder, what: tuple[str, Filter]) -> list[Any]:
     """"You may put a land card from your hand onto the battlefield." (the choice lists the
     cards, and none)"""
+    moved(b, True)  # "That creature gains haste." (CR 400.7j)
     return [PutFromHand(what[1], what[0])]
 
 
 @rule("effect", "You may put <what:hand_permanent> from your hand onto the battlefield tapped")
 def put_from_hand_tapped(b: Builder, what: tuple[str, Filter]) -> list[Any]:
     """"You may put a land card from your hand onto the battlefield tapped." """
+    moved(b, True)
     return [PutFromHand(what[1], what[0], tapped=True)]
 
 
