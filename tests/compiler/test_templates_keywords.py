@@ -1002,11 +1002,10 @@ def test_declined_surge_with_if_its_surge_cost_was_paid_crush_of_tentacles():
     _unsupported("Crush of Tentacles", "Surge {3}{U}{U}")
 
 
-def test_declined_sacrifice_with_a_quality_of_their_choice_crackling_doom_exile_into_darkness():
-    """Sacrifices of anything but a plain noun phrase: "a creature with the greatest power
-    among creatures that player controls", "a creature with mana value 3 or less"."""
+def test_declined_sacrifice_with_a_quality_of_their_choice_crackling_doom():
+    """Sacrifices of anything but a noun phrase: "a creature with the greatest power among
+    creatures that player controls"."""
     _unsupported("Crackling Doom", "sacrifices a creature with the greatest power")
-    _unsupported("Exile into Darkness", "sacrifices a creature with mana value 3 or less")
 
 
 def test_declined_eternalize_with_an_extra_cost_sinuous_striker():
@@ -1070,6 +1069,8 @@ players:
 """)
     g.run_line(["cast Diabolic Edict", "target P2"])
     _resolve(g)
+    if "sacrifice Grizzly Bears" in labels(g):
+        g.act("sacrifice Grizzly Bears")
     _resolve(g)
     g.act("yes")
     assert permanent(g, "Mortician Beetle")["counters"] == {"+1/+1": 1}
@@ -1094,6 +1095,8 @@ players:
     for _ in range(6):
         if g.decision.kind == "target":
             g.act("target P2")
+        elif "sacrifice Grizzly Bears" in labels(g):
+            g.act("sacrifice Grizzly Bears")
         elif g.state_json()["stack"] and g.decision.kind == "priority":
             g.act("pass")
         else:

@@ -227,6 +227,8 @@ def player_sacrifices(b: Builder, who: PlayerRef, what: tuple[int, str]) -> list
     more than that many, all of them. "You sacrifice ..." is a different rule's."""
     if who.kind in ("you", "controller", "owner") or what[1].startswith("another"):
         raise NoParse("sacrifices")
+    if what[0] == 1 and who.kind in ("each_player", "each_opponent", "target"):
+        raise NoParse("sacrifices")  # templates/permanents.py reads these (PlayersSacrifice)
     return [SacrificePermanents(b.player(who), what[0], what[1])]
 
 
