@@ -181,6 +181,9 @@ class TriggerEvent(StrEnum):
     LORE = "lore"                              # CR 714.2b: lore counters put on a Saga (engine/sagas.py)
     BECOMES_MONSTROUS = "becomes_monstrous"    # CR 701.37: "when <this> becomes monstrous"
     EXPLOITS = "exploits"                      # CR 702.110b: "when <this> exploits a creature"
+    # templates/kwabilities.py
+    SACRIFICED = "sacrificed"                  # CR 701.21a: a player sacrifices a permanent
+    ATTACKS_MOST_LIFE = "attacks_most_life"    # CR 702.105a: attacks the player with the most life
 
 
 #: events about objects leaving the battlefield: their triggers look back in time (CR 603.10a)
@@ -509,13 +512,16 @@ class AsEntersChoose(Ability):
     on the battlefield" (CR 614.12, 707.2): a replacement effect; the choice is made as it enters
     and remembered by the permanent."""
 
-    #: "color", "creature_type", "copy_creature" (Clone), "pay_life" or "reveal" (or enter tapped)
+    #: "color", "creature_type", "copy_creature" (Clone), "pay_life" or "reveal" (or enter
+    #: tapped), "riot" / "unleash" (a +1/+1 counter or not, CR 702.136a, 702.98a), "devour"
     choose: str = "color"
     exceptions: CopyExceptions | None = None
     #: "choose a color other than green": the colors that can't be chosen ("G")
     other_than: str = ""
     #: "As ~ enters, you may pay N life. If you don't, it enters tapped.": N
     life: int = 0
+    #: "devour": N, the +1/+1 counters for each creature sacrificed (CR 702.82a)
+    devour: int = 0
     #: "As ~ enters, you may reveal a Plains or Island card from your hand. If you don't, ~
     #: enters tapped." (choose "reveal"): the cards that may be revealed
     reveal: Any = None

@@ -77,6 +77,9 @@ class Cost:
     loyalty: int | None = None
     #: "-X" (CR 606.4, 107.3): X loyalty counters removed, X chosen as it is activated
     loyalty_x: bool = False
+    #: ninjutsu's "Return an unblocked attacking creature you control to its owner's hand"
+    #: (CR 702.49a; engine/ninjutsu.py)
+    return_unblocked: bool = False
 
     @property
     def has_x(self) -> bool:

@@ -45,7 +45,7 @@ def cost_of(g: Game, oid: int, keyword: str) -> ManaCost:
 #: the alternative costs a player may choose whenever the card may be cast (madness only as its
 #: trigger resolves, CR 702.35a); "flash": "You may cast ~ as though it had flash if you pay {2}
 #: more to cast it" (its mana cost and {2}, at any time it could be cast with flash)
-ANYTIME = ("evoke", "dash", "flash", "surge", "spectacle")
+ANYTIME = ("evoke", "dash", "flash", "blitz", "surge", "spectacle")
 
 
 def alternative_allowed(g: Game, p: int, keyword: str) -> bool:
@@ -75,7 +75,8 @@ def cast_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None,
         if card.faces or not card.abilities:
             continue
         for ab in alternative_costs(card):
-            if ab.keyword in ANYTIME and can_cast(g, oid, p, sorcery_ok, sources, alt=ab.keyword):
+            if ab.keyword in ANYTIME and \
+                    can_cast(g, oid, p, sorcery_ok, sources, alt=ab.keyword):
                 out.append(Action("cast", f"cast {card.name} with {ab.keyword} {ab.cost}", source=card.name,
                                   payload=("cast", oid, None, ab.keyword)))
     return out
@@ -93,6 +94,9 @@ def entered(g: Game, oid: int, ctx: Any) -> None:
     It has haste while its dash cost was paid (its own static ability, cards/altcast.py)."""
     if ctx.alt == "dash" and oid in g.objects:
         triggers.delay_until_next_end_step(g, ctx.controller, oid, DASH_RETURN)
+    if ctx.alt == "blitz" and oid in g.objects:  # CR 702.152a (templates/kwabilities.py)
+        from ..cards.effects.kwabilities import BLITZ_SACRIFICE
+        triggers.delay_until_next_end_step(g, ctx.controller, oid, BLITZ_SACRIFICE)
 
 
 def split_second_active(g: Game) -> bool:

@@ -39,6 +39,7 @@ from . import (
     facedown,
     faces,
     limits,
+    ninjutsu,
     phyrexian,
     primitives,
     targets,
@@ -434,6 +435,8 @@ def announce(g: Game, t: Announce) -> bool:
         t.stage = stage = S.SACRIFICE
         t.sacrificed = []
     if stage == S.SACRIFICE:  # choices in costs: which permanents to sacrifice (CR 601.2h)
+        if cost.return_unblocked and t.returned is None and not ninjutsu.choose_returned(g, t, p):
+            return False  # ninjutsu's unblocked attacker (CR 702.49a)
         if t.answer is not None:
             t.sacrificed.append(t.answer)
             t.answer = None
@@ -647,8 +650,9 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
             primitives.remove_counters(g, oid, "loyalty", -change)
         g.sba_dirty = True  # CR 704.5i
     if cost.pay_life or cost.pay_life_identity:
-        g.players[p].life -= cost.pay_life + identity_life(g, p, cost)
-        primitives.lost_life(g, p)  # CR 119.4
+        paid = cost.pay_life + identity_life(g, p, cost)
+        g.players[p].life -= paid
+        primitives.lost_life(g, p, paid)  # CR 119.4
         g.sba_dirty = True
     if cost.energy:
         primitives.pay_energy(g, p, cost.energy)  # CR 107.14
@@ -667,6 +671,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     cycled = primitives.discard(g, oid) if cost.discard_self else None
     if cost.exile_self:
         zones.move_to_zone(g, oid, EXILE)
+    if cost.return_unblocked:
+        ninjutsu.pay_return(g, t, ctx)
     if cost.tap and oid in g.objects:
         triggers.becomes_tapped(g, oid)
 
@@ -706,7 +712,7 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     item = StackItem(new_stack_id(g), "ability", oid, ab, t.key, ctx, text)
     g.stack.append(item)
     g.log_event(f"{pname} activates {ctx.source_name}: {text}{targets_text(g, ctx)}")
-    triggers.becomes_target(g, ctx)
+    triggers.becomes_target(g, ctx, item)
     triggers.player_event(g, TriggerEvent.ACTIVATE, p, item=item.clone(), source=oid)
     if cycled is not None and ab.keyword == "cycling":
         triggers.cycled(g, p, cycled)
@@ -742,7 +748,7 @@ def _cast(g: Game, p: int, oid: int, ctx: Context, buyback: bool = False) -> Non
     g.stats.casts.append((g.turn, p, card.name))
     g.turn_state.spells_cast += 1
     g.log_event(f"{g.players[p].name} casts {card.name}{targets_text(g, ctx)}")
-    triggers.becomes_target(g, ctx)
+    triggers.becomes_target(g, ctx, item)
     triggers.player_event(g, TriggerEvent.CAST, p, item=item.clone())
     triggers.cast_self(g, item)
     altcast.cast_triggers(g, p, sid, item)  # cascade, storm (CR 702.85a, 702.40a)

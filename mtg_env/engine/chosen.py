@@ -12,11 +12,12 @@ the next question until the path is complete (None):
   "as enters" choice of its own, the copy makes that choice too (CR 707.2 copies the ability,
   and the replacement effect applies to the copy as it enters, CR 614.12);
 - "you may pay N life" (or it enters tapped);
+- riot and unleash: a +1/+1 counter or not (CR 702.136a, 702.98a), a copy's too; devour: creatures to sacrifice;
 - "you may reveal a Plains or Island card from your hand" (or it enters tapped): one option
   for each name among the cards that may be revealed (which copy is shown doesn't matter).
 
 What is remembered: `chosen_color` (W, U, B, R or G), `chosen_type` (a creature type),
-`copy_of` / `copy_except`, `pay_life` / `enters_tapped`.
+`copy_of` / `copy_except`, `pay_life` / `enters_tapped`, `choice_counters` / `riot_haste`.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
 _TYPES = sorted(CREATURE_TYPES)
 _LETTERS = sorted({t[0] for t in _TYPES})
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+#: the "as enters" choices of a +1/+1 counter (templates/kwabilities.py): the options' labels
+_COUNTER_CHOICES = {"riot": ("enter with a +1/+1 counter", "enter with haste"),
+                    "unleash": ("enter with a +1/+1 counter", "enter without a counter")}
 
 
 def ability(card: CardDef) -> AsEntersChoose | None:
@@ -62,6 +66,13 @@ def question(g: Game, card: CardDef, player: int, name: str, key: int | None = N
                    f"{name}: choose a color as it enters", key=key)
     if kind == "creature_type":
         return _type_question(player, name, key, partial, ())
+    if kind == "devour":  # CR 702.82a
+        return _devour_question(g, player, name, key, partial, ())
+    if kind in _COUNTER_CHOICES:  # riot, unleash (CR 702.136a, 702.98a)
+        if partial is not None:
+            return None
+        yes, no = _COUNTER_CHOICES[kind]
+        return Ask("choose", player, (True, False), (yes, no), f"{name}: {kind} as it enters", key=key)
     if kind == "pay_life":  # CR 119.4: only with at least that much life
         if partial is not None:
             return None
@@ -90,9 +101,16 @@ def question(g: Game, card: CardDef, player: int, name: str, key: int | None = N
     first, rest = (partial[0], partial[1:]) if isinstance(partial, tuple) else (partial, ())
     copied = _copied_card(g, first)
     inner = ability(copied) if copied is not None else None
-    if inner is None or inner.choose not in ("color", "creature_type"):
+    if inner is None or inner.choose not in ("color", "creature_type", "devour", *_COUNTER_CHOICES):
         return None
     cname = f"{name} (as {copied.name if copied is not None else ''})"
+    if inner.choose == "devour":
+        return _devour_question(g, player, cname, key, rest or None, (first,))
+    if inner.choose in _COUNTER_CHOICES:  # the copy's riot or unleash (CR 707.2, 614.12)
+        if rest:
+            return None
+        yes, no = _COUNTER_CHOICES[inner.choose]
+        return Ask("choose", player, ((first, True), (first, False)), (yes, no), f"{cname}: {inner.choose}", key=key)
     if inner.choose == "color":
         if rest:
             return None
@@ -138,6 +156,10 @@ def remembered(g: Game, card: CardDef, answer: Any) -> dict[str, Any]:
         return {"chosen_type": answer[-1]}
     if choose.choose == "pay_life":
         return {"pay_life": choose.life} if answer is True else {"enters_tapped": True}
+    if choose.choose in _COUNTER_CHOICES:
+        return _counter_choice(choose.choose, answer)
+    if choose.choose == "devour":
+        return _devoured(choose.devour, answer or ())
     if choose.choose == "reveal":
         if answer == "nothing" or answer not in g.objects:
             return {"enters_tapped": True}
@@ -154,5 +176,42 @@ def remembered(g: Game, card: CardDef, answer: Any) -> dict[str, Any]:
     copied = _copied_card(g, first)
     inner = ability(copied) if copied is not None else None
     if inner is not None and rest:
-        info["chosen_color" if inner.choose == "color" else "chosen_type"] = rest[-1]
+        if inner.choose == "devour":
+            info.update(_devoured(inner.devour, rest))
+        elif inner.choose in _COUNTER_CHOICES:
+            info.update(_counter_choice(inner.choose, rest[-1]))
+        else:
+            info["chosen_color" if inner.choose == "color" else "chosen_type"] = rest[-1]
     return info
+
+
+def _counter_choice(kind: str, answer: Any) -> dict[str, Any]:
+    """Riot: a +1/+1 counter, or haste (its static ability reads `riot_haste`); unleash: a
+    +1/+1 counter or none."""
+    if answer is True:
+        return {"choice_counters": {"+1/+1": 1}}
+    return {"riot_haste": True} if kind == "riot" else {}
+
+
+def _devour_question(g: Game, player: int, name: str, key: int | None, partial: Any,
+                     head: tuple[Any, ...]) -> Ask | None:
+    """Devour (CR 702.82a): "you may sacrifice any number of creatures" as it enters: one
+    creature of the player's at a time, each after the previous one in battlefield order (every
+    set once), until "done"."""
+    chosen = tuple(partial) if partial else ()
+    if chosen and chosen[-1] == "done":
+        return None
+    mine = [o for o in g.battlefield if g.objects[o].controller == player and g.is_creature(o)]
+    after = mine.index(chosen[-1]) + 1 if chosen and chosen[-1] in mine else 0
+    cands = mine[after:]
+    if not cands:
+        return None
+    path = (*head, *chosen)
+    return Ask("choose", player, (*((*path, o) for o in cands), (*path, "done")),
+               (*(f"devour {g.name_of(o)}" for o in cands), "devour nothing more" if chosen else "devour nothing"),
+               f"{name}: devour (sacrifice any number of creatures as it enters)", key=key)
+
+
+def _devoured(n: int, answer: Any) -> dict[str, Any]:
+    chosen = tuple(o for o in answer if o != "done")
+    return {"devour": (n, chosen)} if chosen else {}

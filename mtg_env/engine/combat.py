@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import AssignAsUnblocked, AttackRestriction, BlockRestriction
+from ..cards.effects.kwabilities import ATTACKS_PLAYER
 from ..core.actions import Action
 from ..core.chars import Chars, Flag
 from ..core.objects import BATTLEFIELD, Context, Ref
@@ -184,9 +185,15 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
             # CR 508.1d: the most requirements obeyed: a creature that attacks each combat if
             # able (and can: no restriction here depends on other attackers) must be declared
             # (attacking a planeswalker obeys it too)
-            if not any(Flag.MUST_ATTACK in g.chars(o).flags for o, _d in pairs):
+            # encore's token copies attack a given player if able (CR 702.141a): that player
+            # only, not a planeswalker of theirs
+            forced = {o: d for o, d in pairs if f"{ATTACKS_PLAYER}{d}" in g.chars(o).flags}
+            if not forced and not any(Flag.MUST_ATTACK in g.chars(o).flags for o, _d in pairs):
                 acts.append(Action("done", "done attacking" if cb.attackers else "no attack", payload="done"))
             for o in dict.fromkeys(o for o, _d in pairs):
+                if o in forced:
+                    acts += [a for a in _attack_actions(g, o, [forced[o]]) if len(a.payload) == 2]
+                    continue
                 acts += _attack_actions(g, o, [d for o2, d in pairs if o2 == o])
             g.ask("attack", ap, f"{g.players[ap].name} declares attackers "
                   f"({len(cb.attackers)} so far)", acts)

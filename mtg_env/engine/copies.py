@@ -147,7 +147,7 @@ def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: b
     g.stack.append(copy)
     g.log_event(f"{g.players[copier].name} copies {orig.ctx.source_name}: {orig.text}"
                 f"{casting.targets_text(g, cctx)}")
-    triggers.becomes_target(g, cctx)  # a copy targeting a permanent makes it "become the target"
+    triggers.becomes_target(g, cctx, copy)  # a copy targeting a permanent makes it "become the target" (ward)
     if copy.kind == "spell":
         triggers.spell_copied(g, copier, copy)
     return None

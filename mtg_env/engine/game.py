@@ -46,6 +46,7 @@ from . import (
     limits,
     mana_abilities,
     mulligan,
+    ninjutsu,
     primitives,
     resolution,
     sba,
@@ -708,6 +709,8 @@ class Game:
     delay_until_next_end_step = triggers.delay_until_next_end_step
     delay_until_end_of_combat = triggers.delay_until_end_of_combat
     sacrifice = primitives.sacrifice
+    protected_from = targets.protected_from
+    enter_ninja = ninjutsu.enter_ninja
     counter = primitives.counter
     tap = primitives.tap
     untap = primitives.untap

@@ -26,6 +26,7 @@ from . import (
     facedown,
     faces,
     labels,
+    ninjutsu,
     phyrexian,
     targets,
     turns,
@@ -249,6 +250,8 @@ def can_pay_additional(g: Game, p: int, oid: int, cost: Any) -> bool:
     creatures) now? The card being cast is on the stack then, so it is not a card in hand to
     discard (CR 601.2a)."""
     pl = g.players[p]
+    if cost.return_unblocked and not ninjutsu.unblocked_attackers(g, p):  # CR 702.49a
+        return False
     if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
         return False
     if cost.energy and pl.energy < cost.energy:  # CR 107.14, 118.3
@@ -344,6 +347,8 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
         if isinstance(n, int) and obj.counters.get(kind, 0) < n:
             return False
     pl = g.players[p]
+    if cost.return_unblocked and not ninjutsu.unblocked_attackers(g, p):  # CR 702.49a
+        return False
     if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
         return False
     if cost.pay_life_identity and (p not in g.commander.colors or

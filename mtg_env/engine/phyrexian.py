@@ -96,6 +96,7 @@ def pay_life(g: Game, t: Announce, p: int) -> None:
     n = 2 * sum(t.phyrexian)
     if n:
         g.players[p].life -= n
-        g.turn_state.facts.setdefault("lost_life", []).append(p)  # CR 119.4
         g.sba_dirty = True
+        from .primitives import lost_life
+        lost_life(g, p, n)  # CR 119.4
         g.log_event(f"{g.players[p].name} pays {n} life for Phyrexian mana")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import FewerCounters
+from ..cards.abilities import FewerCounters, Triggered
 from ..cards.spellcosts import CantBeCountered
 from ..core.modifications import Modification
 from ..core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, Context, Ref, StackItem
@@ -74,7 +74,7 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
                         f"{'s' if n != 1 else ''})")
         else:
             p.life -= n
-            lost_life(g, ref[1])
+            lost_life(g, ref[1], n)
             g.log_event(f"{ctx.source_name} deals {n} damage to {p.name}")
     else:
         types = g.chars(ref[1]).types
@@ -167,7 +167,7 @@ def lose_life(g: Game, player: int, n: int) -> None:
     g.sba_dirty = True
     if n > 0:
         g.players[player].life -= n
-        lost_life(g, player)
+        lost_life(g, player, n)
         g.log_event(f"{g.players[player].name} loses {n} life")
 
 
@@ -181,12 +181,14 @@ def exile_if_dies_this_turn(g: Game, oid: int) -> None:
         w.info = dict(w.info or {}, exile_if_dies=g.turn)
 
 
-def lost_life(g: Game, player: int) -> None:
-    """Record that `player` lost life this turn (CR 119.3: damage, "loses life" and paying life,
-    CR 119.4, all make a player lose life): TurnState.facts "lost_life" (spectacle)."""
-    lost = g.turn_state.facts.setdefault("lost_life", [])
-    if player not in lost:
-        lost.append(player)
+def lost_life(g: Game, player: int, n: int) -> None:
+    """Record that `player` lost `n` life this turn (CR 119.3: damage, "loses life" and paying
+    life, CR 119.4, all make a player lose life): TurnState.facts "lost_life" (spectacle,
+    CR 702.137a)."""
+    if n > 0:
+        lost = g.turn_state.facts.setdefault("lost_life", [])
+        if player not in lost:
+            lost.append(player)
 
 
 def gain_energy(g: Game, player: int, n: int) -> None:
@@ -251,9 +253,14 @@ def regenerates(g: Game, oid: int) -> bool:
 
 
 def sacrifice(g: Game, oid: int) -> None:
-    """CR 701.21: a sacrificed permanent goes to its owner's graveyard (not destroyed)."""
+    """CR 701.21: a sacrificed permanent goes to its owner's graveyard (not destroyed); its
+    controller sacrificed it ("whenever an opponent sacrifices a permanent", triggers.py)."""
     if oid in g.objects and g.objects[oid].zone == BATTLEFIELD:
-        zones.move_to_zone(g, oid, GRAVEYARD)
+        obj, c = g.objects[oid], g.chars(oid)
+        new_id = zones.move_to_zone(g, oid, GRAVEYARD)
+        if g.triggers_for(triggers.E.SACRIFICED) or any(
+                isinstance(ab, Triggered) and triggers.E.SACRIFICED in ab.events for _k, ab, _o in c.abilities):
+            triggers.sacrificed(g, obj, c, new_id)
 
 
 def counter(g: Game, stack_id: int, to: str = GRAVEYARD) -> None:

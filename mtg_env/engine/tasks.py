@@ -132,6 +132,8 @@ class Announce(Task):
     #: it" (CR 601.2h)
     spent: list[int] = field(default_factory=list)
     tapped_others: list[int] = field(default_factory=list)
+    #: ninjutsu's returned unblocked attacker (CR 702.49a)
+    returned: int | None = None
     crew: list[int] = field(default_factory=list)
     discarded: list[int] = field(default_factory=list)
     auto_tapped: bool = False

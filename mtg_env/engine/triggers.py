@@ -124,7 +124,7 @@ def leaves_battlefield(g: Game, obj: GameObject, to_zone: str, c: Chars) -> None
             continue
         for src, key, ab, origin in g.triggers_for(kind):
             if src != obj.id and ab.subject is not THIS and _subject_matches(g, ab, src, obj, c):
-                queue_trigger(g, ab, src, key, origin, Event(kind, object=obj.id, name=c.name))
+                queue_trigger(g, ab, src, key, origin, Event(kind, object=obj.id, name=c.name, new_id=event.new_id))
         for src, sc, controller in g.leaving_batch or ():
             # CR 603.10a: a permanent that left at the same time, just before, looks back in
             # time too ("Whenever another creature you control dies" and a wrath)
@@ -132,7 +132,8 @@ def leaves_battlefield(g: Game, obj: GameObject, to_zone: str, c: Chars) -> None
                 if isinstance(ab, Triggered) and kind in ab.events and ab.subject is not THIS and \
                         ab.condition is None and (ab.subject is None or ab.subject.obj(g, obj, c, controller, src)):
                     g.pending_triggers.append(PendingTrigger(ab, src, key, controller, sc.name,
-                                                             Event(kind, object=obj.id, name=c.name), origin))
+                                                             Event(kind, object=obj.id, name=c.name,
+                                                                   new_id=event.new_id), origin))
     g.log_event(f"{c.name} leaves the battlefield" + _TO.get(to_zone, ""))
 
 
@@ -159,11 +160,20 @@ def becomes_untapped(g: Game, oid: int) -> None:
     about(g, oid, E.BECOMES_UNTAPPED, Event(E.BECOMES_UNTAPPED, object=oid))
 
 
-def becomes_target(g: Game, ctx: Context) -> None:
-    """"Whenever <this> becomes the target of a spell or ability" (Phantasmal Image)."""
+def becomes_target(g: Game, ctx: Context, item: StackItem | None = None) -> None:
+    """"Whenever <this> becomes the target of a spell or ability" (Phantasmal Image); "... a
+    spell or ability an opponent controls" (`actor` OPPONENT: ward, CR 702.21a). The event's
+    `item` is the spell or ability on the stack, its `player` that item's controller."""
     for ref in ctx.targets:
         if ref[0] == "obj" and ref[1] in g.objects and g.objects[ref[1]].zone == BATTLEFIELD:
-            _own(g, ref[1], E.BECOMES_TARGET, Event(E.BECOMES_TARGET, object=ref[1]))
+            oid = ref[1]
+            event = Event(E.BECOMES_TARGET, object=oid, item=item.clone() if item is not None else None,
+                          player=ctx.controller)
+            for key, ab, origin in g.chars(oid).abilities:
+                if isinstance(ab, Triggered) and E.BECOMES_TARGET in ab.events:
+                    if ab.actor == OPPONENT and ctx.controller not in g.opponents(g.objects[oid].controller):
+                        continue
+                    queue_trigger(g, ab, oid, key, origin, event.copy())
 
 
 def about(g: Game, oid: int, kind: TriggerEvent, event: Event) -> None:
@@ -182,6 +192,34 @@ def about(g: Game, oid: int, kind: TriggerEvent, event: Event) -> None:
 def attacks(g: Game, oid: int, defender: int) -> None:
     """CR 508.3a: "Whenever <this> attacks", "Whenever a creature you control attacks"."""
     about(g, oid, E.ATTACKS, Event(E.ATTACKS, object=oid, defender=defender))
+    if g.triggers_for(E.ATTACKS_MOST_LIFE) and oid not in g.combat.attacked_planeswalkers:
+        # dethrone (CR 702.105a): it attacks a player (not a planeswalker, Gatherer ruling
+        # 2014-05-29) with the most life or tied for the most life, judged as it attacks
+        most = max(p.life for p in g.players if not (p.lost or p.left))
+        if g.players[defender].life >= most:
+            about(g, oid, E.ATTACKS_MOST_LIFE, Event(E.ATTACKS_MOST_LIFE, object=oid, defender=defender))
+
+
+def sacrificed(g: Game, obj: GameObject, c: Chars, new_id: int | None) -> None:
+    """CR 701.21a: `obj`'s controller sacrificed it (`c`: as it last existed; `new_id`: the
+    card it became, CR 400.7): "Whenever an opponent sacrifices a nontoken permanent" (It That
+    Betrays), judged on the permanent as it last existed (CR 603.10a)."""
+    player = obj.controller
+    event = Event(E.SACRIFICED, player=player, object=obj.id, name=c.name, new_id=new_id)
+    for key, ab, origin in c.abilities:
+        # its own "whenever you sacrifice a permanent", as it last existed (CR 603.10a); its
+        # controller is the sacrificing player (no "an opponent" here)
+        if isinstance(ab, Triggered) and E.SACRIFICED in ab.events and ab.actor != OPPONENT \
+                and (ab.subject is None or ab.subject.obj(g, obj, c, player, obj.id)) \
+                and (ab.condition is None or ab.condition.obj(g, obj, c, player, obj.id)):
+            g.pending_triggers.append(PendingTrigger(ab, obj.id, key, player, c.name, event.copy(), origin))
+    for src, key, ab, origin in g.triggers_for(E.SACRIFICED):
+        controller = g.objects[src].controller
+        if src == obj.id or (ab.actor == YOU and controller != player) or (
+                ab.actor == OPPONENT and player not in g.opponents(controller)):
+            continue
+        if _subject_matches(g, ab, src, obj, c):
+            queue_trigger(g, ab, src, key, origin, event.copy())
 
 
 def blocks(g: Game, oid: int) -> None:
@@ -198,7 +236,8 @@ def blockers_declared(g: Game, blocks_of: dict[int, list[int]], attackers: list[
         for b in bs:
             about(g, b, E.BLOCKS_CREATURE, Event(E.BLOCKS_CREATURE, object=b, source=a))
         if bs:
-            about(g, a, E.BECOMES_BLOCKED, Event(E.BECOMES_BLOCKED, object=a, amount=len(bs)))
+            about(g, a, E.BECOMES_BLOCKED, Event(E.BECOMES_BLOCKED, object=a, amount=len(bs),
+                                                 defender=g.combat.attack_targets.get(a)))  # afflict
             for b in bs:
                 about(g, a, E.BLOCKED_BY, Event(E.BLOCKED_BY, object=a, source=b))
                 if b in g.objects and "flanking" not in g.chars(b).keywords:
@@ -560,4 +599,4 @@ def place_triggers(g: Game, t: PlaceTriggers) -> bool:
 def _put_on_stack(g: Game, item: StackItem) -> None:
     g.stack.append(item)
     g.log_event(f"{item.ctx.source_name} triggers: {item.text}{casting.targets_text(g, item.ctx)}")
-    becomes_target(g, item.ctx)
+    becomes_target(g, item.ctx, item)

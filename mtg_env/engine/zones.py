@@ -177,6 +177,8 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
         new.tapped = tapped
         if info:
             new.info = dict(new.info or {}, **info)
+        if new.info and "devour" in new.info:
+            _devour(g, new)
         g.battlefield.append(new_id)
         _enters_battlefield(g, new, attach_to)
     elif zone == STACK:
@@ -188,6 +190,23 @@ def move_to_zone(g: Game, oid: int, zone: str, *, to_top: bool = True, controlle
         else:
             lst.append(new_id)
     return new_id
+
+
+def _devour(g: Game, obj: GameObject) -> None:
+    """Devour N (CR 702.82a): the creatures chosen as it enters are sacrificed (those still
+    creatures its controller controls) before it is on the battlefield, and it enters with N
+    +1/+1 counters for each."""
+    from . import primitives
+    info = dict(obj.info or {})
+    n, chosen = info.pop("devour")
+    obj.info = info or None
+    eaten = [o for o in chosen if o in g.objects and g.objects[o].zone == BATTLEFIELD
+             and g.objects[o].controller == obj.controller and g.is_creature(o)]
+    for o in eaten:
+        primitives.sacrifice(g, o)
+    if eaten:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n * len(eaten)
+        g.log_event(f"{obj.card.name} devours {len(eaten)}")
 
 
 def can_change_zones(obj: GameObject) -> bool:
@@ -228,12 +247,14 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
     saga = "Saga" in card.subtypes
     if saga:  # CR 714.3a: as a Saga enters, its controller puts a lore counter on it
         obj.counters[sagas.LORE] = obj.counters.get(sagas.LORE, 0) + 1
-    if obj.info and "enters_with" in obj.info:
-        # "return it to the battlefield with a -1/-1 counter on it" (persist, CR 702.79a)
-        info = dict(obj.info)
-        for kind, n in info.pop("enters_with").items():
-            obj.counters[kind] = obj.counters.get(kind, 0) + n
-        obj.info = info or None
+    for key in ("enters_with", "choice_counters"):
+        if obj.info and key in obj.info:
+            # "return it to the battlefield with a -1/-1 counter on it" (persist, CR 702.79a);
+            # riot's and unleash's counter (engine/chosen.py)
+            info = dict(obj.info)
+            for kind, n in info.pop(key).items():
+                obj.counters[kind] = obj.counters.get(kind, 0) + n
+            obj.info = info or None
     if obj.info and ("pay_life" in obj.info or "enters_tapped" in obj.info):
         # "As ~ enters, you may pay N life. If you don't, it enters tapped." (CR 614.12)
         info = dict(obj.info)
@@ -243,7 +264,8 @@ def _enters_battlefield(g: Game, obj: GameObject, attach_to: int | None) -> None
         obj.info = info or None
         if paid:
             g.players[obj.controller].life -= paid
-            g.turn_state.facts.setdefault("lost_life", []).append(obj.controller)  # CR 119.4
+            from .primitives import lost_life
+            lost_life(g, obj.controller, paid)  # CR 119.4
             g.sba_dirty = True
             g.log_event(f"{g.players[obj.controller].name} pays {paid} life ({obj.card.name})")
     if attach_to is not None and attach_to in g.objects:
@@ -356,6 +378,8 @@ def create_token(g: Game, player: int, token_name: str | CardDef, info: dict[str
         obj.info = dict(info)
     g.objects[oid] = obj
     g.own(oid)
+    if obj.info and "devour" in obj.info:
+        _devour(g, obj)
     g.battlefield.append(oid)
     name = token_name if isinstance(token_name, str) and "#face" not in token_name else card.name
     what = name if name.endswith(" Token") else f"{name} token"

@@ -16,6 +16,8 @@ from . import (  # noqa: F401
     grants,
     hybrid,
     keywords,
+    kwabilities,
+    kwtriggers,
     lasting_control,
     level,
     library,

@@ -239,6 +239,8 @@ def _exile_return_sentence(s: str, b: Builder, out: list[Any], start: int) -> li
     if low.startswith("at the beginning") == low.rstrip(".").endswith("next end step"):
         return None  # not at the next end step (the time said twice, or not at all)
     prev = out[start:]
+    if not prev:
+        return None  # no exile before it (Marchesa's delayed return: templates/kwabilities.py)
     if len(prev) != 1 or not isinstance(prev[0], ExileIt) or start != len(out) - 1:
         raise NoParse(s)
     what = prev[0].what
