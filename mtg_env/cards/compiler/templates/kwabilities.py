@@ -18,8 +18,7 @@ Where a keyword's reminder wording is one the compiler reads, it is compiled fro
 Declined: these keywords on a card of the wrong type (annihilator, dethrone, afflict on a
 noncreature; living weapon off an Equipment; the graveyard and hand abilities on cards with
 several faces); costs that aren't mana or have X ("Ward—Pay 3 life", "Eternalize—{3}{U}{U},
-Discard a card"); "Devour artifact", "the creatures it devoured", "if its spectacle/surge cost
-was paid"; a riot, unleash or devour card with another "as enters" choice (one per
+Discard a card"); "Devour artifact", "the creatures it devoured"; a riot, unleash or devour card with another "as enters" choice (one per
 permanent); sacrifices of anything but a plain noun phrase ("a creature with the greatest
 power", "of their choice"); "Whenever an opponent sacrifices" with anything but "put that card
 onto the battlefield under your control"; granted triggered keywords other than dethrone,
