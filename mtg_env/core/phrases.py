@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from .combat_filters import DefendingControls, EnteredThisTurn
 from .filters import (
     ANY_TARGET,
     COLOR_WORDS,
@@ -29,8 +30,6 @@ from .filters import (
     Colorless,
     Compare,
     ControlledBy,
-    DefendingControls,
-    EnteredThisTurn,
     Filter,
     FilterError,
     FromSource,

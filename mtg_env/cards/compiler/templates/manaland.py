@@ -637,7 +637,7 @@ def add_color_opponents_lands(b: Builder) -> list[Any]:
 def choose_target_commander(b: Builder) -> list[Any]:
     """CR 115.1, 903.3: "Choose target commander that entered the battlefield this turn." (no
     effect of its own: the next sentence's "it")."""
-    from ....core.filters import EnteredThisTurn
+    from ....core.combat_filters import EnteredThisTurn
     spec = TargetSpec("commander that entered the battlefield this turn",
                       filter=IsCommander() & EnteredThisTurn() & Permanent())
     b.last = b.target(spec)

@@ -281,7 +281,7 @@ def _names_defending(x: Any) -> bool:
     """Whether a filter (or anything holding one) names "defending player controls"."""
     import dataclasses
 
-    from ....core.filters import DefendingControls
+    from ....core.combat_filters import DefendingControls
     from ...effects.becomes import DefendingPlayer
     if isinstance(x, DefendingControls | DefendingPlayer):
         return True
@@ -346,7 +346,7 @@ def _attacking_creature(text: str) -> Filter:
 
 
 def _attacks_you(what: Filter, player_only: bool) -> dict[str, Any]:
-    from ....core.filters import AttacksYou
+    from ....core.combat_filters import AttacksYou
     from ...abilities import TriggerEvent
     from ...subjects import EVENT_OBJECT
     return {"event": TriggerEvent.ATTACKS, "subject": what & AttacksYou(player_only), "event_obj": EVENT_OBJECT}
@@ -453,7 +453,7 @@ SENTENCE_HOOKS.append(_do_the_same)
 def creature_attacks_enchanted_player(b: Builder, what: Filter) -> dict[str, Any]:
     """CR 508.3a: "Whenever a creature attacks enchanted player, put a +1/+1 counter on it."
     (once for each creature declared attacking that player; "it" is the attacker)"""
-    from ....core.filters import AttacksEnchantedPlayer
+    from ....core.combat_filters import AttacksEnchantedPlayer
     from ...abilities import TriggerEvent
     from ...subjects import EVENT_OBJECT
     _curse(b)
