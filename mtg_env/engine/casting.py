@@ -40,6 +40,7 @@ from . import (
     faces,
     limits,
     ninjutsu,
+    optional_costs,
     phyrexian,
     primitives,
     targets,
@@ -383,14 +384,14 @@ def announce(g: Game, t: Announce) -> bool:
             t.answer = None
         if t.what == "spell" and not t.kick_asked:
             t.kick_asked = True
-            kick = kick_actions(g, t)
+            kick = optional_costs.kick_actions(g, t)
             if len(kick) > 1:  # only "cast without kicker" can be paid: nothing to announce
                 t.stage = S.KICK
                 g.ask("choose", p, f"announce whether to pay the kicker of {g.name_of(oid)}", kick)
                 return False
         if t.what == "spell" and not t.buyback_asked:
             t.buyback_asked = True
-            bb = buyback_actions(g, t, cost)
+            bb = optional_costs.buyback_actions(g, t, cost)
             if len(bb) > 1:
                 t.stage = S.KICK
                 g.ask("choose", p, f"announce whether to pay the buyback of {g.name_of(oid)}", bb)
@@ -534,52 +535,6 @@ def _more_x(g: Game, t: Announce, hi: int) -> int:
             break
         hi += 1
     return hi
-
-
-def kick_actions(g: Game, t: Announce) -> list[Action]:
-    """CR 601.2b, 702.33: whether to pay the kicker (or how many times to pay a multikicker),
-    each choice offered only when the total cost can then be paid (CR 601.2f-h). Empty when
-    the spell has no kicker; "cast without kicker" alone when no kicker can be paid."""
-    card = g.objects[t.obj].card
-    k = kicker_of(card)
-    if k is None:
-        return []
-    from .legal import spell_payable as payable
-    p = t.player
-    avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
-    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
-    free = t.free or zones.free_from_exile(g, t.obj)  # CR 118.9d: kicker may still be paid
-    word = "multikicker" if k.multi else "kicker"
-    acts = [Action("choose", f"cast without {word}", value=0, payload=0)]
-    n = 1
-    while n <= (MAX_KICKS if k.multi else 1) and \
-            payable(g, p, t.obj, avail, spell_mana(g, p, t.obj, free, n, alt=t.alt_cost).with_x(0), sources):
-        times = "" if not k.multi else (" 1 time" if n == 1 else f" {n} times")
-        acts.append(Action("choose", f"pay {word} {k.cost}{times}", value=n, payload=n))
-        n += 1
-    return acts
-
-
-def buyback_actions(g: Game, t: Announce, cost: Cost) -> list[Action]:
-    """CR 601.2b, 702.27a: whether to pay the buyback, offered only when the total cost (with
-    what was announced before) can then be paid. Empty without buyback."""
-    bb = buyback_of(g.objects[t.obj].card)
-    if bb is None:
-        return []
-    from .legal import spell_payable as payable
-    p = t.player
-    avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
-    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
-    acts = [Action("choose", "cast without buyback", value=0, payload=("buyback", False))]
-    if payable(g, p, t.obj, avail, spell_mana(g, p, t.obj, t.free, t.kicked, True, alt=t.alt_cost).with_x(0),
-               sources):
-        acts.append(Action("choose", f"pay buyback {bb.cost}", value=1, payload=("buyback", True)))
-    return acts
-
-
-#: the most times a multikicker is offered (CR 702.33c: any number of times; more than this
-#: is never payable in practice and the list stays finite)
-MAX_KICKS = 30
 
 
 def crew_candidates(g: Game, p: int, oid: int, chosen: list[int]) -> list[int]:
