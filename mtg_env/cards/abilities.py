@@ -160,6 +160,9 @@ class TriggerEvent(StrEnum):
     DAMAGE_TO_PLAYER = "damage_to_player"      # CR 120.2: "deals damage to a player"
     DAMAGE_TO_OPPONENT = "damage_to_opponent"  # "deals damage to an opponent"
     DEALT_DAMAGE = "dealt_damage"              # "<this> is dealt damage" (once per event)
+    #: "Whenever a source an opponent controls deals damage to you or a permanent you control"
+    #: (once for each of them dealt damage; the event's player is the source's controller)
+    OPPONENT_SOURCE_DAMAGES_YOURS = "opponent_source_damages_yours"
     BLOCKED_BY_NO_FLANKING = "blocked_by_no_flanking"  # CR 702.25a: by a creature without flanking
     PLAYER_ATTACKS = "player_attacks"          # CR 508.3d: "whenever you attack"
     PLAYER_ATTACKED = "player_attacked"        # CR 508.3d: "whenever enchanted player is attacked"

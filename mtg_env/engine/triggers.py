@@ -252,6 +252,8 @@ def damage_dealt(g: Game, src: int | None, ref: tuple[str, int], n: int, combat:
     damage". `that player` is the player dealt damage; "that much" is `amount`."""
     if n <= 0:
         return
+    if src is not None and src in g.objects and g.triggers_for(E.OPPONENT_SOURCE_DAMAGES_YOURS):
+        _opponent_source_damages_yours(g, src, ref, n)
     if ref[0] == "player":
         if src is not None:
             ev = Event(E.DAMAGE_TO_PLAYER, object=src, player=ref[1], amount=n, source=src)
@@ -273,6 +275,25 @@ def damage_dealt(g: Game, src: int | None, ref: tuple[str, int], n: int, combat:
               Event(E.COMBAT_DAMAGE_TO_CREATURE, object=src, amount=n, source=ref[1]))
     if not combat:
         was_dealt_damage(g, ref[1], n, src)
+
+
+def _opponent_source_damages_yours(g: Game, src: int, ref: tuple[str, int], n: int) -> None:
+    """"Whenever a source an opponent controls deals damage to you or a permanent you control"
+    (Flameblade Angel): once for each of them dealt damage at the same time (its ruling: a
+    trampler dealing damage to a blocker and to you triggers it twice); "that source's
+    controller" is the event's player."""
+    if ref[0] == "player":
+        dealt_to = ref[1]
+    elif ref[1] in g.objects and g.objects[ref[1]].zone == BATTLEFIELD:
+        dealt_to = g.objects[ref[1]].controller
+    else:
+        return
+    source_controller = g.objects[src].controller
+    for s, key, ab, origin in g.triggers_for(E.OPPONENT_SOURCE_DAMAGES_YOURS):
+        me = g.objects[s].controller
+        if dealt_to == me and source_controller in g.opponents(me):
+            queue_trigger(g, ab, s, key, origin, Event(E.OPPONENT_SOURCE_DAMAGES_YOURS, player=source_controller,
+                                                       object=src, amount=n, source=src))
 
 
 def deals_damage(g: Game, src: int, n: int) -> None:

@@ -101,3 +101,50 @@ players:
     pass_until(g, "upkeep", turn=2)
     assert _controller(g, "Grizzly Bears") == "P1"
     assert permanent(g, "Grizzly Bears")
+
+
+def test_cr_603_2_a_source_an_opponent_controls_deals_damage_to_you_flameblade_angel():
+    """Flameblade Angel: "Whenever a source an opponent controls deals damage to you or a
+    permanent you control, you may have ~ deal 1 damage to that source's controller." P2's Shock
+    to P1 triggers it once; P1 may have it deal 1 damage to P2 (the source's controller)."""
+    _compiled("Flameblade Angel")
+    g = scenario("""
+format: duel
+active_player: P2
+players:
+  - battlefield: [Flameblade Angel]
+  - mana_pool: "{R}"
+    hand: [Shock]
+""")
+    g.run_line(["cast Shock", "target P1", "pass", "pass"])
+    assert player(g, "P1")["life"] == 18
+    assert [e["source"] for e in g.state_json()["stack"]] == ["Flameblade Angel"]
+    g.run_line(["pass", "pass"])
+    assert any(lab.startswith("yes") for lab in labels(g))
+    g.act(next(lab for lab in labels(g) if lab.startswith("yes")))
+    assert player(g, "P2")["life"] == 19
+
+
+def test_cr_603_2_each_permanent_and_you_dealt_damage_trigger_separately_flameblade_angel():
+    """A permanent you control dealt damage triggers it too (its ruling: each of you and your
+    permanents dealt damage at once triggers it): P2's Shock to P1's Grizzly Bears triggers it
+    once; a source P1 controls (its own Shock to P2's Hill Giant) never does."""
+    g = scenario("""
+format: duel
+active_player: P2
+players:
+  - battlefield: [Flameblade Angel, Grizzly Bears]
+    mana_pool: "{R}"
+    hand: [Shock]
+  - mana_pool: "{R}"
+    hand: [Shock]
+    battlefield: [Hill Giant]
+""")
+    g.run_line(["cast Shock", "target Grizzly Bears", "pass", "pass"])
+    assert [e["source"] for e in g.state_json()["stack"]] == ["Flameblade Angel"]
+    g.run_line(["pass", "pass"])
+    g.act(next(lab for lab in labels(g) if lab.startswith("no") or lab.startswith("don't")))
+    assert g.state_json()["stack"] == []
+    g.run_line(["pass"])  # P2 passes priority to P1 in P2's main phase
+    g.run_line(["cast Shock", "target Hill Giant", "pass", "pass"])
+    assert g.state_json()["stack"] == []  # P1's own source: no trigger

@@ -1,4 +1,6 @@
-"""Control changes that last (CR 613.1b) and "If this spell's madness cost was paid, instead".
+"""Control changes that last (CR 613.1b), "If this spell's madness cost was paid, instead", and
+Flameblade Angel's "Whenever a source an opponent controls deals damage to you or a permanent
+you control, you may have ~ deal 1 damage to that source's controller."
 
 - "Gain control of target creature." (Sorin, Vampire Lord's granted ability, Memnarch, ...):
   for as long as the game lasts;
@@ -11,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...abilities import TriggerEvent
+from ...effects import DealDamage
 from ...effects.lasting_control import GainControl, IfAltCostPaid
-from ...subjects import Amount
+from ...subjects import EVENT_PLAYER, Amount, EventObject
 from ..builder import Builder
 from ..grammar import NoParse, rule
 from ..lexicon import ObjRef
@@ -61,3 +65,25 @@ def _madness_instead(s: str, b: Builder, out: list[Any], start: int) -> list[Any
 
 
 SENTENCE_HOOKS.append(_madness_instead)
+
+
+#: "that source" in the effect of the trigger below: the event's object (the source), and the
+#: marker that lets "that source's controller" be read only there (its event's player)
+DAMAGE_SOURCE = EventObject()
+
+
+@rule("trigger", "Whenever a source an opponent controls deals damage to you or a permanent you control")
+def opponent_source_damages_yours(b: Builder) -> dict[str, Any]:
+    """Flameblade Angel (CR 603.2, 120.3): once for you and for each permanent you control dealt
+    damage at the same time by a source an opponent controls (its ruling)."""
+    return {"event": TriggerEvent.OPPONENT_SOURCE_DAMAGES_YOURS, "subject": None, "event_obj": DAMAGE_SOURCE}
+
+
+@rule("effect", "<s:self> (deal|deals) <n:n> damage to that source's controller")
+def damage_that_sources_controller(b: Builder, s: str, n: int) -> list[Any]:
+    """"you may have ~ deal 1 damage to that source's controller" ("have ~ deal" is read as "~
+    deals", templates/trigger_events.py): the controller of the source as it dealt the damage,
+    the triggering event's player (engine/triggers.py)."""
+    if b.event is not DAMAGE_SOURCE:
+        raise NoParse("that source's controller")  # the event's player is the source's controller only there
+    return [DealDamage(n, EVENT_PLAYER)]
