@@ -568,24 +568,8 @@ def _chosen(ab: Ability | None, ctx: Context, part: str) -> tuple[Any, ...]:
 
 def _shift_targets(x: Any, offset: int) -> Any:
     """`x` (an effect, a subject, or values holding them) with every target index moved by
-    `offset`. Effects and subjects are frozen dataclasses: changed ones are rebuilt."""
-    import dataclasses
-
-    from .subjects import Target
-    if isinstance(x, Target):
-        return Target(x.index + offset)
-    if isinstance(x, tuple):
-        return tuple(_shift_targets(y, offset) for y in x)
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        changes = {}
-        for f in dataclasses.fields(x):
-            if not f.init:
-                continue
-            v = getattr(x, f.name)
-            nv = _shift_targets(v, offset)
-            if nv is not v:
-                changes[f.name] = nv
-        return dataclasses.replace(x, **changes) if changes else x
-    return x
+    `offset` (cards/rewrite.py)."""
+    from .rewrite import shift_targets
+    return shift_targets(x, offset)
 
 

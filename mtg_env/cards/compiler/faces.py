@@ -30,7 +30,7 @@ from ..abilities import Activated, SpellAbility
 from ..carddef import CardDef, with_faces
 from ..database import OracleCard, OracleFace
 from ..effects.faces import Disturb
-from ..subjects import Target
+from ..rewrite import shift_targets
 
 #: the layouts read here (the others stay unsupported with their layout as the reason)
 LAYOUTS = frozenset({"modal_dfc", "adventure", "transform", "split", "aftermath"})
@@ -150,21 +150,7 @@ def _fused(card: OracleCard, whole: CardDef, defs: list[CardDef]) -> CardDef:
 
 def _shift_targets(value: Any, n: int) -> Any:
     """`value` with each `Target(i)` in it made `Target(i + n)`."""
-    if isinstance(value, Target):
-        return Target(value.index + n)
-    if isinstance(value, tuple):
-        return tuple(_shift_targets(v, n) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        changes = {}
-        for f in dataclasses.fields(value):
-            if not f.init:
-                continue
-            old = getattr(value, f.name)
-            new = _shift_targets(old, n)
-            if new is not old:
-                changes[f.name] = new
-        return dataclasses.replace(value, **changes) if changes else value
-    return value
+    return shift_targets(value, n)
 
 
 def _split_whole(card: OracleCard, defs: list[CardDef]) -> CardDef:

@@ -290,24 +290,9 @@ def _number_of(text: str, b: Builder) -> Any:
 
 def _with_x(x: Any, count: Any) -> Any:
     """`x` (effects, or one value inside them) with every X amount replaced by `count`."""
+    from ...rewrite import rewrite
     from ...subjects import XValue
-    if isinstance(x, XValue):
-        return count
-    if isinstance(x, tuple):
-        return tuple(_with_x(y, count) for y in x)
-    if isinstance(x, list):
-        return [_with_x(y, count) for y in x]
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        changes = {}
-        for f in dataclasses.fields(x):
-            if not f.init:
-                continue
-            v = getattr(x, f.name)
-            w = _with_x(v, count)
-            if w is not v:
-                changes[f.name] = w
-        return dataclasses.replace(x, **changes) if changes else x
-    return x
+    return rewrite(x, lambda v: count if isinstance(v, XValue) else None)
 
 
 def _where_x_sentence(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
