@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import puzzle_goals
+from .cards.abilities import AsEntersChoose
 from .cards.carddef import CardDef
 from .core.errors import MtgError, UnknownCardError, UnsupportedCardError
+from .core.subtypes import CREATURE_TYPES
 from .engine import facedown, turns
 from .engine.game import Game
 from .puzzle_precast import PrecastError, PrecastToken, entering_text, read_precast
@@ -57,7 +59,7 @@ _SET_CODE = re.compile(r"^[A-Z0-9]{1,5}$")
 #: the modifiers the loader reads (others are reported unsupported, also on unsupported cards)
 KNOWN_MODIFIERS = {"Set", "Art", "Image", "IsToken", "Tapped", "Attacking", "FaceDown", "Imprinting",
                    "RememberedCards", "SummonSick", "NoETBTrigs", "Counters", "Id", "AttachedTo",
-                   "Attaching", "ExiledWith", "Damage", "Owner", "ChosenColor"}
+                   "Attaching", "ExiledWith", "Damage", "Owner", "ChosenColor", "ChosenType", "Transformed"}
 MAX_TEXT_BYTES = 1 << 20  # a puzzle file is a few kilobytes
 
 
@@ -227,6 +229,8 @@ class _Perm:
     exiled_with: int | None = None
     damage: int = 0
     chosen_color: str | None = None
+    #: ChosenType: the creature type chosen as it entered (CR 205.3m, 614.12)
+    chosen_type: str | None = None
     token: bool = False
     attacking: bool = False
     face_down: bool = False
@@ -307,10 +311,47 @@ def _read_item(it: _Item, zone: str, player: int, where: str, unsupported: list[
             p.owner = owner
         elif key == "ChosenColor" and zone == "battlefield" and value.lower() in COLORS:
             p.chosen_color = COLORS[value.lower()]
+        elif key == "ChosenType" and zone == "battlefield" and not it.token and _chooses_type(card) \
+                and value.lower() in _CREATURE_TYPES:
+            p.chosen_type = _CREATURE_TYPES[value.lower()]
+        elif key == "Transformed" and zone == "battlefield" and not it.token:
+            why = _transform_problem(card)
+            if why:
+                unsupported.append(f"{at}: {it.name}|{mod} ({why})")
+                ok = False
+            else:
+                p.card = _card_of(p).card.faces[1]  # its back face up (CR 712.8e)
         else:
             unsupported.append(f"{at}: {it.name}|{mod} ({'modifier ' + key} is not set up by the loader)")
             ok = False
     return p if ok else None
+
+
+_CREATURE_TYPES = {t.lower(): t for t in CREATURE_TYPES}
+
+
+def _chooses_type(card: str | CardDef) -> bool:
+    """Whether the card chooses a creature type as it enters ("As ~ enters, choose a creature
+    type", CR 614.12): then `ChosenType` is that choice."""
+    from .cards import get_card
+    cd = get_card(card) if isinstance(card, str) else card
+    return any(isinstance(a, AsEntersChoose) and a.choose == "creature_type" for a in cd.abilities)
+
+
+def _transform_problem(card: str | CardDef) -> str | None:
+    """Why `Transformed` can't be set up for the card (None if it can): only a transforming
+    double-faced card has a back face to be up on the battlefield (CR 712.2, 712.8e), and not one
+    whose back face is an instant or sorcery (CR 701.27d); a daybound or nightbound card is up on
+    the face day or night says (CR 702.145), and day and night are not set up."""
+    from .cards import get_card
+    cd = (get_card(card) if isinstance(card, str) else card).card
+    if cd.layout != "transform" or len(cd.faces) != 2:
+        return f"{cd.name} is not a transforming double-faced card"
+    if cd.faces[1].types & {"Instant", "Sorcery"}:
+        return f"the back face of {cd.name} is not a permanent"
+    if any({"daybound", "nightbound"} & f.keywords for f in cd.faces):
+        return "a daybound or nightbound card transformed: day and night are not set up"
+    return None
 
 
 def _has_morph(card: str | CardDef) -> bool:
@@ -555,8 +596,9 @@ def _build(perms: list[_Perm], players: _Players, active: int, step: str, turn: 
                            sick=q.sick and not no_sickness, counters=q.counters or None, token=q.token)
         obj = g.objects[oid]
         obj.damage = q.damage
-        if q.chosen_color:
-            obj.info = {"chosen_color": q.chosen_color}
+        info = {k: v for k, v in (("chosen_color", q.chosen_color), ("chosen_type", q.chosen_type)) if v}
+        if info:
+            obj.info = info
         if q.ident is not None:
             oid_of[q.ident] = oid
         q_oid[id(q)] = oid
