@@ -12,8 +12,8 @@ result is tokens:
 * `Card:<SVar>` where the SVar is a token-creating part of the card's Forge script
   (`TrigToken`, `DBToken`, `DBTreasure`, ...): Forge resolves that part and the parts after
   it. The card's compiled text must have exactly one step that creates tokens of the kind the
-  name says (a Treasure for a name with "Treasure", another token otherwise), with no step
-  after it in its ability (so nothing else can be part of what the SVar resolves), created by
+  name says (a Treasure for a name with "Treasure", any token otherwise; several steps
+  creating the same tokens count as one), with no step after it in its ability (so nothing else can be part of what the SVar resolves), created by
   "you" in a fixed number.
 
 The tokens enter the battlefield during setup, so they came under their controller's control
@@ -145,13 +145,13 @@ def _svar(part: str, card: str, entry: str, player: int, line: int) -> list[Prec
     except UnknownCardError:
         raise PrecastError(f"unknown card {card!r} in a precast entry") from None
     treasure = "Treasure" in part
-    found = [(eff, last) for eff, last in _token_steps(cd) if _is_treasure(eff) == treasure]
+    found = [(eff, last) for eff, last in _token_steps(cd) if _is_treasure(eff) or not treasure]
     if not found:
         return (f"Forge script part {part!r} of {card}: the card has no step creating "
-                f"{'Treasure' if treasure else 'non-Treasure'} tokens")
+                f"{'Treasure ' if treasure else ''}tokens")
     if len(found) != 1 and any(_same(f[0], found[0][0]) is False or not f[1] for f in found):
         return (f"Forge script part {part!r} of {card}: the card has {len(found)} different steps creating "
-                f"{'Treasure' if treasure else 'non-Treasure'} tokens, not exactly one")
+                f"{'Treasure ' if treasure else ''}tokens, not exactly one")
     eff, last = found[0]
     if not last:
         return f"Forge script part {part!r} of {card}: its token step is followed by other steps"

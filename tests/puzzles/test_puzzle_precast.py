@@ -75,9 +75,10 @@ def test_an_inline_token_script_precast() -> None:
     ("Grizzly Bears:CustomScript:DB$ Token | TokenScript$ w_1_1_soldier | RememberTokens$ True",
      "RememberTokens\\$"),
     ("Grab the Reins:DBGainControl->1", "'DBGainControl' of Grab the Reins with a target"),
-    ("Grizzly Bears:TrigToken", "no step creating non-Treasure tokens"),
+    ("Grizzly Bears:TrigToken", "no step creating tokens"),
     ("Archon of Sun's Grace:DBTreasure", "no step creating Treasure tokens"),
     ("Pirate's Prize:DBDraw", "only token-creating parts"),
+    ("Exhibition Magician:DBToken", "2 different steps creating tokens"),
     ("2:DBGainControl->1", "the card with Id:2"),
 ])
 def test_unsupported_precast_forms_are_named(entry: str, why: str) -> None:
