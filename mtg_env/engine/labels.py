@@ -24,10 +24,12 @@ def dedupe(actions: list[Action]) -> list[Action]:
         seen[a.label] = seen.get(a.label, 0) + 1
     # Instances of one ability gained from different cards (two caged Basalt Monoliths) are
     # told apart by the card they come from: "(from Basalt Monolith#31)".
-    actions = [_with_origin_id(a) if seen[a.label] > 1 else a for a in actions]
-    seen = {}
-    for a in actions:
-        seen[a.label] = seen.get(a.label, 0) + 1
+    told = [_with_origin_id(a) if seen[a.label] > 1 else a for a in actions]
+    if any(b is not a for a, b in zip(actions, told, strict=True)):  # else the labels are as they were
+        actions = told
+        seen = {}
+        for a in actions:
+            seen[a.label] = seen.get(a.label, 0) + 1
     out = [_with_id(a) if seen[a.label] > 1 else a for a in actions]
     return dedupe_final(out)
 
@@ -90,6 +92,8 @@ def dedupe_ids(actions: list[Action], ids: list[int]) -> list[Action]:
 
 def dedupe_final(actions: list[Action]) -> list[Action]:
     # Identical triggers of one source (two instances): add an ordinal so labels stay unique.
+    if len({a.label for a in actions}) == len(actions):
+        return actions
     seen: dict[str, int] = {}
     out = []
     for a in actions:
