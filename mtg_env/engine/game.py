@@ -152,7 +152,7 @@ class Game:
         self._static_index: dict[type, list[tuple[int, Any]]] | None = None
         #: each player's permanents with activated abilities (legal._activated_index), and the
         #: characteristics and battlefield size they were read from
-        self._activated: dict[int, list[Any]] | None = None
+        self._activated: dict[int, tuple[list[Any], list[int]]] | None = None
         self._activated_for: dict[int, Chars] | None = None
         self._activated_n = 0
         #: whether anything a state-based action looks at may have changed since the last check

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Activated, cast_allowed
 from ..cards.carddef import CardDef
+from ..cards.facedown import FACE_DOWN
 from ..cards.spellcosts import CostReduction, SpellsCostLess
 from ..core.actions import PASS, Action
 from ..core.chars import Chars
@@ -88,26 +89,25 @@ def priority_actions(g: Game, p: int) -> list[Action]:
     if castable:
         acts += altcast.cast_actions(g, p, sorcery_ok, sources, castable)  # evoke, dash (CR 118.9)
     chars = g.all_chars()
-    for oid, abilities, twins in _activated_index(g, p):
+    activated, face_down = _activated_index(g, p)
+    for oid, abilities, twins, made in activated:
         obj = objects[oid]
         c = chars[oid]
         tapped = obj.tapped
-        for key, ab, origin in abilities:
+        for i, (key, ab, origin) in enumerate(abilities):
             if not (tapped and ab.cost.tap) and can_activate(g, oid, obj, c, key, ab, p, sorcery_ok, sources):
-                text = casting.ability_text(g, ab, oid, origin)
-                if twins and (origin, ab.text) in twins:
-                    # two caged cards give the same ability: the card's id tells the instances
-                    # apart, whether or not the other one can be activated now
-                    text = text[:-1] + f"#{key[1:].split('.', 1)[0]})"
-                acts.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
-                                   ability=ab.text, payload=("activate", oid, key)))
+                a = made[i]
+                if a is None:  # the same action until the characteristics change
+                    a = made[i] = _activation(g, oid, c, key, ab, origin, twins)
+                acts.append(a)
     if hand or graveyard:
         acts += hand_ability_actions(g, p, sorcery_ok, sources, hand, graveyard)
     # CR 702.37c: cast face down with morph (a face-down spell has no flash: sorcery timing only);
     # CR 116.2b: turn a face-down permanent face up
     if sorcery_ok and castable:
         acts += facedown.face_down_casts(g, p, castable, sorcery_ok, sources)
-    acts += facedown.face_up_actions(g, p, sources)
+    if face_down:
+        acts += facedown.face_up_actions(g, p, sources, face_down)
     if g.stack and altcast.split_second_active(g):
         # CR 702.61a-b: no other spell, no ability but mana abilities (special actions stay)
         acts = [a for a in acts if a.kind not in ("cast", "activate") or _is_mana_action(g, a)
@@ -154,11 +154,22 @@ def _compute_profile(card: CardDef) -> int:
     return bits
 
 
-def _activated_index(g: Game, p: int) -> list[tuple[int, list[Any], Any]]:
+def _activation(g: Game, oid: int, c: Chars, key: str, ab: Activated, origin: str | None, twins: Any) -> Action:
+    text = casting.ability_text(g, ab, oid, origin)
+    if twins and (origin, ab.text) in twins:
+        # two caged cards give the same ability: the card's id tells the instances apart,
+        # whether or not the other one can be activated now
+        text = text[:-1] + f"#{key[1:].split('.', 1)[0]})"
+    return Action("activate", f"activate {c.name}: {text}", source=c.name, ability=ab.text,
+                  payload=("activate", oid, key))
+
+
+def _activated_index(g: Game, p: int) -> tuple[list[tuple[int, list[Any], Any, list[Action | None]]], list[int]]:
     """(permanent, its activated abilities that work on the battlefield, its twin gained
-    instances) for each permanent `p` controls with any, in battlefield order; kept with the
-    characteristics (Game.all_chars) until they change."""
-    index: dict[int, list[tuple[int, list[Any], Any]]] | None = g._activated
+    instances, their actions once made) for each permanent `p` controls with any, in battlefield
+    order, and `p`'s face-down permanents; kept with the characteristics (Game.all_chars) until
+    they change (an action's label is made of them; turning face up or down changes them)."""
+    index: dict[int, tuple[list[Any], list[int]]] | None = g._activated
     if index is None or g._activated_for is not g._chars or g._activated_n != len(g.battlefield):
         chars = g.all_chars()
         index = {}
@@ -167,11 +178,18 @@ def _activated_index(g: Game, p: int) -> list[tuple[int, list[Any], Any]]:
             c = chars[oid]
             abilities = [(key, ab, origin) for key, ab, origin in c.abilities
                          if isinstance(ab, Activated) and ab.zone == BATTLEFIELD]
-            if abilities:
-                twins = labels.twin_instances(c.abilities) if len(c.abilities) > len(obj.card.abilities) else None
-                index.setdefault(obj.controller, []).append((oid, abilities, twins))
+            if abilities or obj.card is FACE_DOWN:
+                mine = index.setdefault(obj.controller, ([], []))
+                if abilities:
+                    twins = labels.twin_instances(c.abilities) if len(c.abilities) > len(obj.card.abilities) else None
+                    mine[0].append((oid, abilities, twins, [None] * len(abilities)))
+                if obj.card is FACE_DOWN:
+                    mine[1].append(oid)
         g._activated, g._activated_for, g._activated_n = index, g._chars, len(g.battlefield)
-    return index.get(p, [])
+    return index.get(p, _NOTHING)
+
+
+_NOTHING: tuple[list[Any], list[int]] = ([], [])
 
 
 def _is_mana_action(g: Game, a: Action) -> bool:
@@ -191,7 +209,7 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
         return len(acts) == 1, acts
     chars = g.all_chars()
     sorcery_ok: bool | None = None
-    for oid, abilities, _twins in _activated_index(g, p):
+    for oid, abilities, _twins, _made in _activated_index(g, p)[0]:
         obj = g.objects[oid]
         c = chars[oid]
         tapped = obj.tapped
