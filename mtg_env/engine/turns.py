@@ -292,14 +292,12 @@ def maximum_hand_size(g: Game, player: int) -> int | None:
     hand size." on a permanent they control. "Your maximum hand size is reduced by N" and "Each
     opponent's ..." (HandSizeChange) add up, down to zero at least."""
     from ..cards.chosen import HandSizeChange, NoMaxHandSize
+    if any(g.objects[o].controller == player for o, _a in g.statics_of(NoMaxHandSize)):
+        return None
     size = HAND_SIZE
-    for o in g.battlefield:
-        mine = g.objects[o].controller == player
-        for _, a, _ in g.chars(o).abilities:
-            if isinstance(a, NoMaxHandSize) and mine:
-                return None
-            if isinstance(a, HandSizeChange) and a.opponents != mine:
-                size += a.delta
+    for o, a in g.statics_of(HandSizeChange):
+        if a.opponents != (g.objects[o].controller == player):
+            size += a.delta
     return max(size, 0)
 
 
