@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Activated, cast_allowed
+from ..cards.abilities import Activated, CastRestriction, cast_allowed
 from ..cards.carddef import CardDef
 from ..cards.facedown import FACE_DOWN
 from ..cards.spellcosts import CostReduction, SpellsCostLess
@@ -292,8 +292,13 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     fast = "Instant" in card.types or "flash" in card.keywords or alt == "flash"  # CR 702.8a
     if not fast and not sorcery_ok:
         return False
-    if not cast_allowed(g, card, p):
-        return False  # "Cast this spell only during combat" (CR 601.3)
+    may_drop = card.__dict__.get("_cost_may_drop")
+    if may_drop is None:  # read once from the definition: asked of each card at each priority
+        may_drop = bool(altpay.keywords_of(g, oid, card)) or any(isinstance(ab, CostReduction) for ab in card.abilities)
+        object.__setattr__(card, "_cost_may_drop", may_drop)
+        object.__setattr__(card, "_cast_restricted", any(isinstance(ab, CastRestriction) for ab in card.abilities))
+    if (card.__dict__["_cast_restricted"] or g.turn_state.facts) and not cast_allowed(g, card, p):
+        return False  # "Cast this spell only during combat" (CR 601.3); "can't cast spells"
     pool = g.players[p].pool
     printed = card.mana_cost if g.objects[oid].zone != GRAVEYARD else casting.spell_cost(g, oid, face)  # flashback
     if alt is not None:
@@ -304,8 +309,7 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         printed = casting.spell_cost(g, oid, face, alt)
     elif face is None and not printed.text and g.objects[oid].zone != GRAVEYARD and not zones.free_from_exile(g, oid):
         return False  # CR 118.6, 202.1b: no mana cost is an unpayable cost
-    less = altpay.keywords_of(g, oid, face) or any(isinstance(ab, CostReduction) for ab in card.abilities) or \
-        bool(g.statics_of(SpellsCostLess))  # the cost may be less than the printed one
+    less = may_drop or bool(g.statics_of(SpellsCostLess))  # the cost may be less than the printed one
     if printed.min_mana > pool.total and not g.effects.play_permissions and not less and \
             (sources is None or printed.min_mana > pool.total + autopay.most_mana(sources)):
         return False  # fast path: not enough mana in the pool (and the simple sources together)
