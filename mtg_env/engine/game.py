@@ -491,7 +491,8 @@ class Game:
 
     def chars(self, oid: int) -> Chars:
         """The characteristics of object `oid` now (CR 613 on the battlefield, printed elsewhere)."""
-        c = self.all_chars().get(oid)
+        chars = self._chars
+        c = (chars if chars is not None else self.all_chars()).get(oid)
         if c is None:
             return layers.outside_chars(self, self.objects[oid])
         return c
