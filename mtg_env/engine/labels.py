@@ -30,8 +30,26 @@ def dedupe(actions: list[Action]) -> list[Action]:
         seen = {}
         for a in actions:
             seen[a.label] = seen.get(a.label, 0) + 1
-    out = [_with_id(a) if seen[a.label] > 1 else a for a in actions]
+    out = [_with_id_kept(a) if seen[a.label] > 1 else a for a in actions]
     return dedupe_final(out)
+
+
+#: labels with ids made so far, by action and payload (the same lands' mana abilities are told
+#: apart at nearly every priority); kept small
+_WITH_ID: dict[tuple[Action, object], Action] = {}
+
+
+def _with_id_kept(a: Action) -> Action:
+    try:
+        key = (a, a.payload)
+        got = _WITH_ID.get(key)
+    except TypeError:  # a payload that can't be hashed
+        return _with_id(a)
+    if got is None:
+        if len(_WITH_ID) > 8192:
+            _WITH_ID.clear()
+        got = _WITH_ID[key] = _with_id(a)
+    return got
 
 
 def twin_instances(abilities: list[tuple[str, Ability, str | None]]) -> set[tuple[str | None, str]]:
