@@ -1,0 +1,262 @@
+"""Templates for cards the Forge puzzles need (issue 15), through real cards compiled from their
+Oracle text: exchanges of control (CR 701.12, templates/exchange.py) with targets related to
+each other (CR 115.1, 601.2c; cards/relations.py), ..."""
+
+from __future__ import annotations
+
+from mtg_env.cards import card_status
+from tests.helpers import compiled as _compiled
+from tests.helpers import labels, pass_until, player, scenario
+
+
+def _controller(g, name: str) -> str:
+    found = [p["name"] for p in g.state_json()["players"] for e in p["battlefield"] if e["card"] == name]
+    assert len(found) == 1, (name, found)
+    return found[0]
+
+
+def _pay(g) -> None:
+    """Pay generic mana with colorless mana first (the payment choices of a mixed pool)."""
+    while g.decision is not None and labels(g) and all(lab.startswith("pay ") for lab in labels(g)):
+        g.act(next((lab for lab in labels(g) if lab.endswith("{C}")), labels(g)[0]))
+
+
+def _resolve(g) -> None:
+    """Pass priority until the top of the stack has resolved (or a choice other than priority
+    is asked)."""
+    n = len(g.state_json()["stack"])
+    while g.decision is not None and g.decision.kind == "priority" and len(g.state_json()["stack"]) >= n:
+        g.act("pass")
+
+
+def _targets(g) -> list[str]:
+    return sorted(lab for lab in labels(g) if lab.startswith("target "))
+
+
+# --------------------------------------------------------------------------------------------
+# exchange of control (CR 701.12)
+
+
+LEGERDEMAIN = """
+players:
+  - mana_pool: "{U}{U}{C}{C}"
+    hand: [Legerdemain]
+    battlefield: [Grizzly Bears, Sol Ring]
+    library: [Island, Island, Island]
+  - battlefield: [Hill Giant, Ornithopter, Darksteel Citadel, Forest]
+    library: [Island, Island, Island]
+"""
+
+
+def test_cr_115_1_second_target_shares_one_of_those_types_legerdemain():
+    """Legerdemain: "Exchange control of target artifact or creature and another target
+    permanent that shares one of those types with it." The first target is an artifact or a
+    creature (no land); after Sol Ring (an artifact) the second may only be another artifact
+    (Ornithopter, the artifact land Darksteel Citadel), not a creature that isn't one."""
+    _compiled("Legerdemain")
+    g = scenario(LEGERDEMAIN)
+    g.act("cast Legerdemain")
+    assert _targets(g) == ["target Darksteel Citadel", "target Grizzly Bears", "target Hill Giant",
+                           "target Ornithopter", "target Sol Ring"]
+    g.act("target Sol Ring")
+    assert _targets(g) == ["target Darksteel Citadel", "target Ornithopter"]
+    g.act("target Ornithopter")
+    _pay(g)
+    _resolve(g)
+    assert _controller(g, "Sol Ring") == "P2"
+    assert _controller(g, "Ornithopter") == "P1"
+
+
+def test_cr_701_12b_exchange_lasts_indefinitely_legerdemain():
+    """The exchange (CR 701.12b: each player gains control of the other's permanent) has no
+    duration (CR 613.1b): the creatures are still exchanged on the next turns. A creature's
+    second target may be an artifact creature (they share "creature")."""
+    g = scenario(LEGERDEMAIN)
+    g.run_line(["cast Legerdemain", "target Grizzly Bears"])
+    assert _targets(g) == ["target Hill Giant", "target Ornithopter"]
+    g.act("target Hill Giant")
+    _pay(g)
+    _resolve(g)
+    assert _controller(g, "Grizzly Bears") == "P2"
+    assert _controller(g, "Hill Giant") == "P1"
+    pass_until(g, "upkeep", turn=2)
+    assert _controller(g, "Hill Giant") == "P1"
+    pass_until(g, "upkeep", turn=3)
+    assert _controller(g, "Hill Giant") == "P1"
+    assert _controller(g, "Grizzly Bears") == "P2"
+
+
+def test_cr_601_2c_no_legal_pair_no_cast_legerdemain():
+    """Legerdemain can't be cast unless both targets can be chosen (its ruling): Grizzly Bears
+    is the only artifact or creature, and no other permanent shares a type with it."""
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{C}{C}"
+    hand: [Legerdemain]
+    battlefield: [Grizzly Bears, Island]
+  - battlefield: [Forest, Pacifism]
+""")
+    assert "cast Legerdemain" not in labels(g)
+
+
+def test_cr_701_12a_one_target_gone_no_part_of_the_exchange_legerdemain():
+    """CR 701.12a: if the entire exchange can't be completed, no part of it occurs: the Bears are
+    destroyed in response (Shock), and P2 keeps Hill Giant."""
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{C}{C}{R}"
+    hand: [Legerdemain, Shock]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Hill Giant]
+""")
+    g.run_line(["cast Legerdemain", "target Grizzly Bears", "target Hill Giant"])
+    _pay(g)
+    g.run_line(["cast Shock", "target Grizzly Bears"])
+    _resolve(g)
+    assert "Grizzly Bears" in player(g, "P1")["graveyard"]
+    assert "Legerdemain" not in player(g, "P1")["graveyard"]
+    _resolve(g)
+    assert _controller(g, "Hill Giant") == "P2"
+    assert "Legerdemain" in player(g, "P1")["graveyard"]
+
+
+def test_cr_608_2b_related_target_judged_again_as_it_resolves_spawnbroker():
+    """Spawnbroker: "When ~ enters, you may exchange control of target creature you control and
+    target creature with power less than or equal to that creature's power an opponent
+    controls." Hill Giant (3) may not be chosen against Spawnbroker (1); Llanowar Elves (1) may.
+    Giant Growth on the Elves in response makes them an illegal target (power 4 > 1, its ruling):
+    the exchange doesn't happen."""
+    _compiled("Spawnbroker")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{C}{C}{G}"
+    hand: [Spawnbroker, Giant Growth]
+    battlefield: [Island]
+  - battlefield: [Hill Giant, Llanowar Elves]
+""")
+    g.act("cast Spawnbroker")
+    _pay(g)
+    _resolve(g)
+    g.act("target Spawnbroker")
+    assert _targets(g) == ["target Llanowar Elves"]
+    g.run_line(["target Llanowar Elves", "cast Giant Growth", "target Llanowar Elves"])
+    _resolve(g)
+    assert player(g, "P2")["battlefield"][1]["power"] == 4
+    _resolve(g)
+    if g.decision is not None and g.decision.kind == "yes_no":
+        g.act("yes")
+    assert _controller(g, "Llanowar Elves") == "P2"
+    assert _controller(g, "Spawnbroker") == "P1"
+
+
+def test_cr_603_5_you_may_exchange_spawnbroker():
+    """The same trigger without the Giant Growth: P1 chooses to exchange (CR 603.5, "you may" as
+    it resolves), Spawnbroker goes to P2 and the Elves to P1."""
+    g = scenario("""
+players:
+  - mana_pool: "{U}{C}{C}"
+    hand: [Spawnbroker]
+  - battlefield: [Llanowar Elves]
+""")
+    g.act("cast Spawnbroker")
+    _resolve(g)
+    g.run_line(["target Spawnbroker", "target Llanowar Elves"])
+    _resolve(g)
+    assert g.decision.kind == "yes_no"
+    g.act("yes")
+    assert _controller(g, "Llanowar Elves") == "P1"
+    assert _controller(g, "Spawnbroker") == "P2"
+
+
+def test_cr_701_12b_same_controller_nothing_happens_switcheroo():
+    """Switcheroo: "Exchange control of two target creatures." Two different creatures (CR
+    115.3: one word "target"); both P2's: nothing happens (CR 701.12b, its ruling). Then one
+    of each: exchanged."""
+    _compiled("Switcheroo")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{C}{C}{C}{C}{U}{C}{C}{C}{C}"
+    hand: [Switcheroo, Switcheroo]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Hill Giant, Llanowar Elves]
+""")
+    g.run_line(["cast Switcheroo", "target Hill Giant"])
+    assert _targets(g) == ["target Grizzly Bears", "target Llanowar Elves"]
+    g.act("target Llanowar Elves")
+    _pay(g)
+    _resolve(g)
+    assert _controller(g, "Hill Giant") == "P2"
+    assert _controller(g, "Llanowar Elves") == "P2"
+    g.run_line(["cast Switcheroo", "target Hill Giant", "target Grizzly Bears"])
+    _pay(g)
+    _resolve(g)
+    assert _controller(g, "Hill Giant") == "P1"
+    assert _controller(g, "Grizzly Bears") == "P2"
+
+
+def test_cr_115_1_two_targets_share_a_card_type_shifting_loyalties():
+    """Shifting Loyalties: "Exchange control of two target permanents that share a card type."
+    After Forest, only the other land; after Ornithopter, the other artifact or creature."""
+    _compiled("Shifting Loyalties")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{C}{C}{C}{C}{C}"
+    hand: [Shifting Loyalties]
+    battlefield: [Forest, Ornithopter]
+  - battlefield: [Hill Giant, Swamp, Pacifism]
+""")
+    g.run_line(["cast Shifting Loyalties", "target Forest"])
+    assert _targets(g) == ["target Swamp"]
+    g.act("target Swamp")
+    _pay(g)
+    _resolve(g)
+    assert _controller(g, "Forest") == "P2"
+    assert _controller(g, "Swamp") == "P1"
+
+
+def test_cr_701_12a_source_gone_no_exchange_phyrexian_infiltrator():
+    """Phyrexian Infiltrator: "{2}{U}{U}: Exchange control of ~ and target creature." Shocked in
+    response, the Infiltrator is gone: P2 keeps its creature (CR 701.12a; Eyes Everywhere's
+    ruling: the source must be on the battlefield)."""
+    _compiled("Phyrexian Infiltrator")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{C}{C}{R}"
+    hand: [Shock]
+    battlefield: [Phyrexian Infiltrator]
+  - battlefield: [Hill Giant]
+""")
+    act = next(lab for lab in labels(g) if lab.startswith("activate Phyrexian Infiltrator"))
+    g.run_line([act, "target Hill Giant"])
+    _pay(g)
+    g.run_line(["cast Shock", "target Phyrexian Infiltrator"])
+    _resolve(g)
+    assert "Phyrexian Infiltrator" in player(g, "P1")["graveyard"]
+    _resolve(g)
+    assert _controller(g, "Hill Giant") == "P2"
+    assert not g.state_json()["stack"]
+
+
+def test_cr_701_12b_exchange_with_its_source_phyrexian_infiltrator():
+    """Without the Shock: P2 gets the Infiltrator, P1 Hill Giant."""
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{C}{C}"
+    battlefield: [Phyrexian Infiltrator]
+  - battlefield: [Hill Giant]
+""")
+    act = next(lab for lab in labels(g) if lab.startswith("activate Phyrexian Infiltrator"))
+    g.run_line([act, "target Hill Giant"])
+    _pay(g)
+    _resolve(g)
+    assert _controller(g, "Hill Giant") == "P1"
+    assert _controller(g, "Phyrexian Infiltrator") == "P2"
+
+
+def test_declined_exchange_wordings():
+    """Relations the templates don't read are declined, with the phrase as the reason: "target
+    permanent you neither own nor control" (Conjured Currency), Cultural Exchange's chosen
+    creatures, Gilded Drake's "up to one"."""
+    for name in ("Conjured Currency", "Cultural Exchange", "Gilded Drake", "Juxtapose"):
+        st = card_status(name)
+        assert not st.supported, name
