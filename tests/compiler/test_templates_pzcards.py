@@ -260,3 +260,102 @@ def test_declined_exchange_wordings():
     for name in ("Conjured Currency", "Cultural Exchange", "Gilded Drake", "Juxtapose"):
         st = card_status(name)
         assert not st.supported, name
+
+
+# --------------------------------------------------------------------------------------------
+# "Spend only black mana on X" (CR 107.3a, 601.2f-h), "for each" pumps (CR 608.2h), damage to a
+# target and to you (CR 120.3), "Whenever enchanted creature deals damage" (CR 603.2)
+
+
+def test_cr_107_3a_spend_only_black_mana_on_x_crypt_rats():
+    """Crypt Rats: "{X}: ~ deals X damage to each creature and each player. Spend only black
+    mana on X." With {B}{B}{R}{R} in the pool X can be at most 2 (the red mana can't pay X)."""
+    _compiled("Crypt Rats")
+    g = scenario("""
+players:
+  - mana_pool: "{B}{B}{R}{R}"
+    battlefield: [Crypt Rats]
+  - battlefield: [Hill Giant]
+""")
+    act = next(lab for lab in labels(g) if lab.startswith("activate Crypt Rats"))
+    g.act(act)
+    assert [lab for lab in labels(g) if lab.startswith("x ")] == ["x 0", "x 1", "x 2"]
+    g.act("x 2")
+    assert player(g, "P1")["mana_pool"] == "{R}{R}"  # {B}{B} paid X
+    _resolve(g)
+    assert player(g, "P1")["life"] == 18 and player(g, "P2")["life"] == 18
+    assert "Crypt Rats" in player(g, "P1")["graveyard"]
+
+
+def test_cr_608_2h_pump_for_each_counted_on_resolution_might_of_the_masses():
+    """Might of the Masses: "Target creature gets +1/+1 until end of turn for each creature you
+    control." With three creatures (the target counts itself, its ruling) it gets +3/+3, and
+    keeps it after another creature of P1's dies (locked in as it resolves)."""
+    _compiled("Might of the Masses")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{R}"
+    hand: [Might of the Masses, Shock]
+    battlefield: [Grizzly Bears, Llanowar Elves, Ornithopter]
+  - battlefield: [Hill Giant]
+""")
+    g.run_line(["cast Might of the Masses", "target Grizzly Bears"])
+    _resolve(g)
+    bears = next(e for e in player(g, "P1")["battlefield"] if e["card"] == "Grizzly Bears")
+    assert (bears["power"], bears["toughness"]) == (5, 5)
+    g.run_line(["cast Shock", "target Ornithopter"])
+    _resolve(g)
+    bears = next(e for e in player(g, "P1")["battlefield"] if e["card"] == "Grizzly Bears")
+    assert (bears["power"], bears["toughness"]) == (5, 5)
+
+
+def test_cr_120_3_damage_to_any_target_and_to_you_granger_guildmage():
+    """Granger Guildmage: "{R}, {T}: ~ deals 1 damage to any target and 1 damage to you." P2
+    and P1 each lose 1 life."""
+    _compiled("Granger Guildmage")
+    g = scenario("""
+players:
+  - mana_pool: "{R}"
+    battlefield: [Granger Guildmage]
+  - battlefield: [Hill Giant]
+""")
+    act = next(lab for lab in labels(g) if "1 damage to any target" in lab)
+    g.run_line([act, "target P2"])
+    _resolve(g)
+    assert player(g, "P2")["life"] == 19
+    assert player(g, "P1")["life"] == 19
+
+
+def test_cr_608_2b_illegal_target_no_damage_to_you_granger_guildmage():
+    """The target (Llanowar Elves) is Shocked in response: the ability doesn't resolve, so P1
+    isn't dealt 1 damage either (CR 608.2b)."""
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}"
+    hand: [Shock]
+    battlefield: [Granger Guildmage]
+  - battlefield: [Llanowar Elves]
+""")
+    act = next(lab for lab in labels(g) if "1 damage to any target" in lab)
+    g.run_line([act, "target Llanowar Elves", "cast Shock", "target Llanowar Elves"])
+    _resolve(g)
+    _resolve(g)
+    assert player(g, "P1")["life"] == 20
+
+
+def test_cr_603_2_enchanted_creature_deals_damage_gain_that_much_armadillo_cloak():
+    """Armadillo Cloak: "Whenever enchanted creature deals damage, you gain that much life."
+    The enchanted Grizzly Bears (4/4 trample with the Cloak) attack unblocked: 4 combat damage
+    to P2, and P1 gains 4 (a triggered ability, not lifelink: on the stack first). Memnite's
+    damage doesn't trigger it."""
+    from tests.compiler.test_templates_combat import attack, combat
+    _compiled("Armadillo Cloak")
+    g = combat([{"card": "Grizzly Bears"}, {"card": "Armadillo Cloak", "attached_to": "Grizzly Bears"},
+                "Memnite"], [])
+    attack(g, "Grizzly Bears", "Memnite")
+    pass_until(g, "combat_damage")
+    assert player(g, "P2")["life"] == 15
+    assert player(g, "P1")["life"] == 20
+    assert [e["source"] for e in g.state_json()["stack"]] == ["Armadillo Cloak"]
+    _resolve(g)
+    assert player(g, "P1")["life"] == 24

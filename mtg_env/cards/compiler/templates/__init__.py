@@ -28,6 +28,7 @@ from . import (  # noqa: F401
     permanents,
     planeswalkers,
     puzzlecards,
+    pzcards,
     regeneration,
     sagas,
     spellcasting,
