@@ -67,6 +67,10 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
     if ref[0] == "player":
         if ref[1] not in g.turn_state.damaged:
             g.turn_state.damaged.append(ref[1])  # bloodthirst (CR 702.54a)
+        if src is not None and src_c is not None and "Creature" in src_c.types:
+            by = g.turn_state.facts.setdefault("damaged_by_creature", [])
+            if (ref[1], src) not in by:
+                by.append((ref[1], src))  # "if you've been dealt damage by two or more creatures this turn"
         p = g.players[ref[1]]
         if "infect" in kws:
             p.poison += n

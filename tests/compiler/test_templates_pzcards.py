@@ -359,3 +359,69 @@ def test_cr_603_2_enchanted_creature_deals_damage_gain_that_much_armadillo_cloak
     assert [e["source"] for e in g.state_json()["stack"]] == ["Armadillo Cloak"]
     _resolve(g)
     assert player(g, "P1")["life"] == 24
+
+
+# --------------------------------------------------------------------------------------------
+# the Traps' alternative costs (CR 118.9, 601.2b)
+
+
+def _trap_game(attackers: list[str], hand: str, lands: list[str]):
+    from tests.compiler.test_templates_combat import attack, combat
+    g = combat(["Grizzly Bears", "Memnite", "Ornithopter", "Llanowar Elves"], lands, p2_hand=[hand])
+    attack(g, *attackers)
+    g.act("pass")  # P1 passes in the declare attackers step: P2 has priority
+    for land in {lab for lab in labels(g) if lab.startswith("activate ")}:
+        g.act(land)
+    return g
+
+
+def test_cr_118_9_alternative_cost_if_exactly_one_creature_is_attacking_pitfall_trap():
+    """Pitfall Trap: "If exactly one creature is attacking, you may pay {W} rather than pay this
+    spell's mana cost." With one attacker and one Plains, P2 may cast it for {W} and destroys
+    the Bears; with two attackers it can't be cast for {W}."""
+    _compiled("Pitfall Trap")
+    g = _trap_game(["Grizzly Bears"], "Pitfall Trap", ["Plains"])
+    casts = [lab for lab in labels(g) if lab.startswith("cast ")]
+    assert casts == ["cast Pitfall Trap with trap {W}"]
+    g.run_line([casts[0], "target Grizzly Bears"])
+    _resolve(g)
+    assert "Grizzly Bears" in player(g, "P1")["graveyard"]
+    g = _trap_game(["Grizzly Bears", "Memnite"], "Pitfall Trap", ["Plains"])
+    assert not [lab for lab in labels(g) if lab.startswith("cast ")]
+
+
+def test_cr_601_2b_trap_condition_four_or_more_attacking_lethargy_trap():
+    """Lethargy Trap: "If three or more creatures are attacking, you may pay {U} rather than pay
+    this spell's mana cost." Two attackers: no; three: yes (and the attackers get -3/-0)."""
+    _compiled("Lethargy Trap")
+    g = _trap_game(["Grizzly Bears", "Memnite"], "Lethargy Trap", ["Island"])
+    assert not [lab for lab in labels(g) if lab.startswith("cast ")]
+    g = _trap_game(["Grizzly Bears", "Memnite", "Ornithopter"], "Lethargy Trap", ["Island"])
+    assert [lab for lab in labels(g) if lab.startswith("cast ")] == ["cast Lethargy Trap with trap {U}"]
+
+
+def test_cr_118_9_dealt_damage_by_two_or_more_creatures_this_turn_inferno_trap():
+    """Inferno Trap: "If you've been dealt damage by two or more creatures this turn, you may pay
+    {R} rather than pay this spell's mana cost." After the Bears alone dealt P2 combat damage,
+    no; after the Bears and Memnite, P2 may cast it for {R} (in the combat damage step)."""
+    from tests.compiler.test_templates_combat import attack, combat
+    _compiled("Inferno Trap")
+    for attackers, allowed in ((["Grizzly Bears"], False), (["Grizzly Bears", "Memnite"], True)):
+        g = combat(["Grizzly Bears", "Memnite"], ["Mountain"], p2_hand=["Inferno Trap"])
+        attack(g, *attackers)
+        pass_until(g, "combat_damage")
+        assert player(g, "P2")["life"] == 20 - (2 if len(attackers) == 1 else 3)
+        g.act("pass")
+        g.act("activate Mountain: {T}: Add {R}.")
+        casts = [lab for lab in labels(g) if lab.startswith("cast ")]
+        assert casts == (["cast Inferno Trap with trap {R}"] if allowed else [])
+
+
+def test_declined_trap_wordings():
+    """Traps whose conditions aren't read stay unsupported: "If an opponent searched their
+    library this turn" (Archive Trap), "If a noncreature permanent under your control was
+    destroyed this turn by a spell or ability an opponent controlled" (Cobra Trap)."""
+    from tests.helpers import unsupported
+    unsupported("Archive Trap", "If an opponent searched their library this turn, you may pay {0} rather than "
+                "pay this spell's mana cost")
+    assert not card_status("Cobra Trap").supported

@@ -14,6 +14,7 @@ lines.activated (ManaCost.x_type).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ....core.filters import Filter
@@ -23,8 +24,9 @@ from ...effects.combat import EVENT_OBJECT_OF_DAMAGE
 from ...effects.pzcards import AtOnce, Times
 from ...subjects import CONTROLLER, Count
 from ..builder import Builder
-from ..grammar import NoParse, rule
-from ..lexicon import PT, ObjRef
+from ..grammar import NoParse, kind, rule
+from ..lexicon import PT, ObjRef, read_noun, read_number
+from ..text import Line
 from .effects import _damage_source
 
 E = TriggerEvent
@@ -65,3 +67,56 @@ def attached_deals_damage(b: Builder, what: Filter) -> dict[str, Any]:
     step's, one effect's), combat or not; "that much" is the total. It isn't lifelink: each
     Cloak's ability triggers separately (its ruling)."""
     return {"event": E.DEALS_DAMAGE, "subject": what, "event_obj": EVENT_OBJECT_OF_DAMAGE}
+
+
+# --------------------------------------------------------------------------------------------
+# the Traps: "If <condition>, you may pay <cost> rather than pay this spell's mana cost."
+# (CR 118.9, 601.2b)
+
+_ATTACKING_N = re.compile(r"(exactly one|one|two|three|four|five|six|seven|\d+)( or more)? creatures? (is|are) attacking",
+                          re.I)
+_A_ATTACKING = re.compile(r"an? (.+) is attacking", re.I)
+_DAMAGED_BY = re.compile(r"you've been dealt damage by (two|three|four|\d+) or more creatures this turn", re.I)
+
+
+@kind("trap_condition")
+def _trap_condition(text: str) -> Filter:
+    """"exactly one creature is attacking", "four or more creatures are attacking", "a white
+    creature is attacking", "you've been dealt damage by two or more creatures this turn"."""
+    from ...traps import CreaturesAttacking, DealtDamageByCreatures
+    m = _ATTACKING_N.fullmatch(text)
+    if m:
+        word, more = m.group(1).lower(), m.group(2)
+        if word == "exactly one":
+            if more:
+                raise NoParse(text)
+            return CreaturesAttacking(1, exactly=True)
+        if not more:
+            raise NoParse(text)  # "If one creature is attacking": not a wording in use
+        return CreaturesAttacking(read_number(word))
+    m = _DAMAGED_BY.fullmatch(text)
+    if m:
+        return DealtDamageByCreatures(read_number(m.group(1)))
+    m = _A_ATTACKING.fullmatch(text)
+    if m:
+        what = read_noun(m.group(1))
+        if what.domain() not in (None, frozenset({"battlefield"})) or "creature" not in m.group(1).lower():
+            raise NoParse(text)
+        return CreaturesAttacking(1, what=what)
+    raise NoParse(text)
+
+
+@rule("spell_static", "If <cond:trap_condition>, you may pay <cost:mana> rather than pay this spell's mana cost")
+def trap(b: Builder, cond: Filter, cost: str, line: Line) -> list[Any]:
+    """CR 118.9, 601.2b: "If exactly one creature is attacking, you may pay {W} rather than pay
+    this spell's mana cost." (Pitfall Trap): "cast ~ with trap {W}" is offered beside the
+    ordinary cast while the condition holds (judged as the spell is cast; it doesn't matter if
+    it stops holding later)."""
+    from ....core.mana import parse_mana_cost
+    from ...altcast import AlternativeCost
+    if getattr(b.card, "layout", None) != "normal":
+        raise NoParse(line.text)
+    m = parse_mana_cost(cost)
+    if m.x_count:
+        raise NoParse(line.text)
+    return [AlternativeCost(text=line.raw, keyword="trap", cost=m, condition=cond)]
