@@ -425,3 +425,22 @@ def test_declined_trap_wordings():
     unsupported("Archive Trap", "If an opponent searched their library this turn, you may pay {0} rather than "
                 "pay this spell's mana cost")
     assert not card_status("Cobra Trap").supported
+
+
+def test_cr_608_2h_loses_life_equal_to_tapped_creatures_throne_of_the_god_pharaoh():
+    """Throne of the God-Pharaoh: "At the beginning of your end step, each opponent loses life
+    equal to the number of tapped creatures you control." Two of P1's three creatures are tapped
+    (counted as the ability resolves): P2 loses 2."""
+    _compiled("Throne of the God-Pharaoh")
+    g = scenario("""
+players:
+  - battlefield: [Throne of the God-Pharaoh, {card: Grizzly Bears, tapped: true}, {card: Memnite, tapped: true},
+                  Ornithopter, {card: Forest, tapped: true}]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    pass_until(g, "end")
+    assert [e["source"] for e in g.state_json()["stack"]] == ["Throne of the God-Pharaoh"]
+    _resolve(g)
+    assert player(g, "P2")["life"] == 18
+    assert player(g, "P1")["life"] == 20

@@ -24,8 +24,8 @@ from ...effects.combat import EVENT_OBJECT_OF_DAMAGE
 from ...effects.pzcards import AtOnce, Times
 from ...subjects import CONTROLLER, Count
 from ..builder import Builder
-from ..grammar import NoParse, kind, rule
-from ..lexicon import PT, ObjRef, read_noun, read_number
+from ..grammar import FAIL, NoParse, kind, rule
+from ..lexicon import PT, ObjRef, PlayerRef, read_noun, read_number
 from ..text import Line
 from .effects import _damage_source
 
@@ -120,3 +120,32 @@ def trap(b: Builder, cond: Filter, cost: str, line: Line) -> list[Any]:
     if m.x_count:
         raise NoParse(line.text)
     return [AlternativeCost(text=line.raw, keyword="trap", cost=m, condition=cond)]
+
+
+# --------------------------------------------------------------------------------------------
+# "each opponent loses life equal to the number of tapped creatures you control" (CR 608.2h)
+
+
+@kind("number_of_text")
+def _number_of_text(text: str) -> str:
+    """What "equal to the number of" counts, read by the rule (it may name a target player)."""
+    if not text or " equal to " in text.lower():
+        raise NoParse(text)
+    return text
+
+
+def _life_equal(lose: bool) -> Any:
+    def build(b: Builder, who: PlayerRef, t: str) -> list[Any]:
+        from ...effects import GainLife, LoseLife
+        from .spells import _number_of
+        try:
+            n = _number_of(t, b)
+        except FAIL:
+            raise NoParse(t) from None
+        player = b.player(who)
+        return [LoseLife(n, player) if lose else GainLife(n, player)]
+    return build
+
+
+rule("effect", "<who:player> (lose|loses) life equal to the number of <t:number_of_text>")(_life_equal(True))
+rule("effect", "<who:player> (gain|gains) life equal to the number of <t:number_of_text>")(_life_equal(False))
