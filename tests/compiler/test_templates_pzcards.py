@@ -444,3 +444,23 @@ players:
     _resolve(g)
     assert player(g, "P2")["life"] == 18
     assert player(g, "P1")["life"] == 20
+
+
+def test_cr_608_2h_draw_equal_to_cards_named_in_all_graveyards_accumulated_knowledge():
+    """Accumulated Knowledge: "Draw a card, then draw cards equal to the number of cards named ~
+    in all graveyards." One in each graveyard (the one resolving is on the stack, not counted):
+    P1 draws 1 + 2 = 3."""
+    _compiled("Accumulated Knowledge")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{C}"
+    hand: [Accumulated Knowledge]
+    graveyard: [Accumulated Knowledge, Island]
+    library: [Island, Island, Island, Island, Island]
+  - graveyard: [Accumulated Knowledge]
+""")
+    g.act("cast Accumulated Knowledge")
+    _pay(g)
+    _resolve(g)
+    assert len(player(g, "P1")["hand"]) == 3
+    assert sorted(player(g, "P1")["graveyard"]) == ["Accumulated Knowledge", "Accumulated Knowledge", "Island"]

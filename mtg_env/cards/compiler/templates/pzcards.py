@@ -137,11 +137,7 @@ def _number_of_text(text: str) -> str:
 def _life_equal(lose: bool) -> Any:
     def build(b: Builder, who: PlayerRef, t: str) -> list[Any]:
         from ...effects import GainLife, LoseLife
-        from .spells import _number_of
-        try:
-            n = _number_of(t, b)
-        except FAIL:
-            raise NoParse(t) from None
+        n = _count(b, t)
         player = b.player(who)
         return [LoseLife(n, player) if lose else GainLife(n, player)]
     return build
@@ -149,3 +145,32 @@ def _life_equal(lose: bool) -> Any:
 
 rule("effect", "<who:player> (lose|loses) life equal to the number of <t:number_of_text>")(_life_equal(True))
 rule("effect", "<who:player> (gain|gains) life equal to the number of <t:number_of_text>")(_life_equal(False))
+
+
+_NAMED_IN = re.compile(r"cards named ~ in (your graveyard|all graveyards)", re.I)
+
+
+def _count(b: Builder, t: str) -> Any:
+    """"cards named ~ in all graveyards" (Accumulated Knowledge: the card's own name, CR 201.5;
+    the spell itself is on the stack as it resolves, so it isn't counted), else what
+    spells.py's "the number of" reads."""
+    from ...effects.spells import CardsIn
+    m = _NAMED_IN.fullmatch(t)
+    if m:
+        from ....core.filters import Named
+        return CardsIn("graveyard", Named(b.card.name), "you" if m.group(1).lower() == "your graveyard" else "all")
+    from .spells import _number_of
+    try:
+        return _number_of(t, b)
+    except FAIL:
+        raise NoParse(t) from None
+
+
+@rule("effect", "Draw cards equal to the number of <t:number_of_text>",
+      "<who:player> (draw|draws) cards equal to the number of <t:number_of_text>")
+def draw_equal_to_number(b: Builder, t: str, who: PlayerRef | None = None) -> list[Any]:
+    """CR 121.1, 608.2h: "Draw a card, then draw cards equal to the number of cards named ~ in
+    all graveyards." (Accumulated Knowledge): counted as that part of the effect happens."""
+    from ...effects import Draw
+    n = _count(b, t)
+    return [Draw(n, CONTROLLER if who is None else b.player(who))]
