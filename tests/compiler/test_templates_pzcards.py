@@ -370,8 +370,8 @@ def _trap_game(attackers: list[str], hand: str, lands: list[str]):
     g = combat(["Grizzly Bears", "Memnite", "Ornithopter", "Llanowar Elves"], lands, p2_hand=[hand])
     attack(g, *attackers)
     g.act("pass")  # P1 passes in the declare attackers step: P2 has priority
-    for land in {lab for lab in labels(g) if lab.startswith("activate ")}:
-        g.act(land)
+    while any(lab.startswith("activate ") for lab in labels(g)):
+        g.act(next(lab for lab in labels(g) if lab.startswith("activate ")))
     return g
 
 
@@ -464,3 +464,42 @@ players:
     _resolve(g)
     assert len(player(g, "P1")["hand"]) == 3
     assert sorted(player(g, "P1")["graveyard"]) == ["Accumulated Knowledge", "Accumulated Knowledge", "Island"]
+
+
+def test_cr_601_2d_damage_divided_among_any_number_of_attackers_arrow_volley_trap():
+    """Arrow Volley Trap: "If four or more creatures are attacking, you may pay {1}{W} rather
+    than pay this spell's mana cost. ~ deals 5 damage divided as you choose among any number of
+    target attacking creatures." Four attackers: cast for {1}{W}; two targets, 3 to the Bears
+    and the other 2 to Memnite (at least 1 each: the last gets what is left)."""
+    _compiled("Arrow Volley Trap")
+    g = _trap_game(["Grizzly Bears", "Memnite", "Ornithopter", "Llanowar Elves"], "Arrow Volley Trap",
+                   ["Plains", "Plains"])
+    g.run_line(["cast Arrow Volley Trap with trap {1}{W}", "target Grizzly Bears", "target Memnite", "done"])
+    assert labels(g) == ["assign 1 to Grizzly Bears", "assign 2 to Grizzly Bears", "assign 3 to Grizzly Bears",
+                         "assign 4 to Grizzly Bears"]
+    g.act("assign 3 to Grizzly Bears")
+    _resolve(g)
+    assert sorted(player(g, "P1")["graveyard"]) == ["Grizzly Bears", "Memnite"]
+
+
+def test_cr_601_2d_divided_among_one_or_two_targets_twin_bolt():
+    """Twin Bolt: "~ deals 2 damage divided as you choose among one or two targets." 1 to each
+    of two players; or all 2 to one target."""
+    _compiled("Twin Bolt")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}{R}{C}"
+    hand: [Twin Bolt, Twin Bolt]
+  - battlefield: [Grizzly Bears]
+""")
+    g.act("cast Twin Bolt")
+    g.run_line(["target P2", "target P1"])
+    assert labels(g) == ["assign 1 to P2"]
+    g.act("assign 1 to P2")
+    _pay(g)
+    _resolve(g)
+    assert (player(g, "P1")["life"], player(g, "P2")["life"]) == (19, 19)
+    g.run_line(["cast Twin Bolt", "target Grizzly Bears", "done"])
+    _pay(g)
+    _resolve(g)
+    assert "Grizzly Bears" in player(g, "P2")["graveyard"]

@@ -403,13 +403,16 @@ def spell_effect(lines: list[Line], card: Any) -> SpellAbility:
                             repeat_modes=True)
     effs: list[Any] = []
     start = 0
+    b.notes["spell_effect"] = True  # the spell's own effect (not a mode's): it may divide (CR 601.2d)
     for ln in lines:
         if ln.modes:
             raise NoParse(ln.text)
         got = list(effects(ln.text, b, tuple(effs), start))
         start = min(len(effs), len(got))
         effs = got
-    return SpellAbility(text="\n".join(ln.raw for ln in lines), effects=tuple(effs), targets=tuple(b.targets))
+    extra = {"divide": b.notes["divide"]} if b.notes.get("divide") else {}
+    return SpellAbility(text="\n".join(ln.raw for ln in lines), effects=tuple(effs), targets=tuple(b.targets),
+                        **extra)
 
 
 def permanent_line(line: Line, card: Any) -> list[Ability]:

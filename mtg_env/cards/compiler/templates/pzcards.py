@@ -174,3 +174,46 @@ def draw_equal_to_number(b: Builder, t: str, who: PlayerRef | None = None) -> li
     from ...effects import Draw
     n = _count(b, t)
     return [Draw(n, CONTROLLER if who is None else b.player(who))]
+
+
+# --------------------------------------------------------------------------------------------
+# "~ deals 5 damage divided as you choose among any number of target attacking creatures"
+# (CR 601.2d)
+
+_AMONG = re.compile(r"(one or two|one, two, or three) targets|any number of target (.+)", re.I)
+
+
+@kind("divided_targets")
+def _divided_targets(text: str) -> tuple[str, str | None]:
+    m = _AMONG.fullmatch(text)
+    if m is None:
+        raise NoParse(text)
+    return (m.group(1) or "any number").lower(), m.group(2)
+
+
+@rule("effect", "<s:self> deals <n:n> damage divided as you choose among <t:divided_targets>")
+def divided_damage(b: Builder, s: str, n: int, t: tuple[str, str | None]) -> list[Any]:
+    """CR 601.2d: "~ deals 2 damage divided as you choose among one or two targets." (Twin
+    Bolt), "... among any number of target attacking creatures" (Arrow Volley Trap): the
+    division is announced as the spell is cast, at least 1 to each target (so at most N
+    targets), and kept if a target becomes illegal (CR 608.2b: that target's share isn't dealt;
+    engine/casting.divide, effects.DealDividedDamage). Read only as an instant's or sorcery's
+    whole effect (not a mode's, nor a triggered or activated ability's)."""
+    from ...abilities import TargetSpec
+    from ...effects import DealDividedDamage
+    if not b.notes.get("spell_effect") or b.targets or b.notes.get("divide") or n < 1:
+        raise NoParse("divided")
+    how, what = t
+    if how == "any number":
+        assert what is not None
+        f = read_noun(what)
+        if f.domain() not in (None, frozenset({"battlefield"})):
+            raise NoParse(what)
+        spec = TargetSpec(what, count=n, up_to=True, label=f"any number of {what}", filter=f)
+    else:
+        most = 2 if how == "one or two" else 3
+        spec = TargetSpec("any", count=min(most, n), minimum=1, label=f"any target, {how}")
+    b.targets.append(spec)
+    b.notes["divide"] = n
+    b.last = None
+    return [DealDividedDamage()]
