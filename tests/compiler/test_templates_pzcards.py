@@ -503,3 +503,62 @@ players:
     _pay(g)
     _resolve(g)
     assert "Grizzly Bears" in player(g, "P2")["graveyard"]
+
+
+def test_cr_305_9_artifact_land_is_played_not_cast_seat_of_the_synod():
+    """Seat of the Synod: "(~ isn't a spell.)" An artifact land is played as a land (the land
+    play, CR 305.1), never cast (CR 305.9)."""
+    _compiled("Seat of the Synod", "Vault of Whispers")
+    g = scenario("""
+players:
+  - hand: [Seat of the Synod, Vault of Whispers]
+    mana_pool: "{C}{C}{C}{C}"
+""")
+    assert labels(g) == ["pass", "play Seat of the Synod", "play Vault of Whispers"]
+    g.act("play Seat of the Synod")
+    assert "play Vault of Whispers" not in labels(g)  # one land play (CR 305.2)
+    assert [sorted(e["types"]) for e in player(g, "P1")["battlefield"]] == [["Artifact", "Land"]]
+
+
+def test_cr_611_2c_until_end_of_turn_creatures_get_and_gain_heroic_reinforcements():
+    """Heroic Reinforcements: "Create two 1/1 white Soldier creature tokens. Until end of turn,
+    creatures you control get +1/+1 and gain haste." The new tokens are among them: 2/2 with
+    haste, and the Bears 3/3."""
+    _compiled("Heroic Reinforcements")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{W}{C}{C}"
+    hand: [Heroic Reinforcements]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Hill Giant]
+""")
+    g.act("cast Heroic Reinforcements")
+    _pay(g)
+    _resolve(g)
+    pts = sorted((e["card"], e["power"], e["toughness"]) for e in player(g, "P1")["battlefield"])
+    assert pts == [("Grizzly Bears", 3, 3), ("Soldier Token", 2, 2), ("Soldier Token", 2, 2)]
+    assert [e["power"] for e in player(g, "P2")["battlefield"]] == [3]
+
+
+def test_cr_608_2b_return_two_targets_to_owners_hands_peel_from_reality():
+    """Peel from Reality: "Return target creature you control and target creature you don't
+    control to their owners' hands." Both return; with P2's creature Shocked in response, P1's
+    still returns (one illegal target, CR 608.2b)."""
+    _compiled("Peel from Reality")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{C}{R}"
+    hand: [Peel from Reality, Shock]
+    battlefield: [Grizzly Bears]
+  - battlefield: [Llanowar Elves, Hill Giant]
+""")
+    g.run_line(["cast Peel from Reality", "target Grizzly Bears"])
+    assert _targets(g) == ["target Hill Giant", "target Llanowar Elves"]
+    g.act("target Llanowar Elves")
+    _pay(g)
+    g.run_line(["cast Shock", "target Llanowar Elves"])
+    _resolve(g)
+    _resolve(g)
+    assert "Grizzly Bears" in player(g, "P1")["hand"]
+    assert "Llanowar Elves" in player(g, "P2")["graveyard"]
+    assert _controller(g, "Hill Giant") == "P2"

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..subjects import Count
+from ..subjects import Count, Target, Who
 from .base import Ask, Effect, run_effects
 
 if TYPE_CHECKING:
-    from ...core.objects import Context
+    from ...core.objects import Context, Ref
     from ..protocol import GameOps
 
 
@@ -36,3 +36,17 @@ class AtOnce(Effect):
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         return run_effects(self.effects, g, ctx, step)
+
+
+@dataclass(frozen=True, slots=True)
+class Targets(Who):
+    """Several single targets together ("Return target creature you control and target
+    creature you don't control to their owners' hands"): each that is still legal (CR 608.2b)."""
+
+    indices: tuple[int, ...]
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Ref]:
+        out: list[Ref] = []
+        for i in self.indices:
+            out += Target(i).refs(g, ctx)
+        return out

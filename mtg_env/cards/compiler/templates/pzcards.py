@@ -217,3 +217,47 @@ def divided_damage(b: Builder, s: str, n: int, t: tuple[str, str | None]) -> lis
     b.notes["divide"] = n
     b.last = None
     return [DealDividedDamage()]
+
+
+# --------------------------------------------------------------------------------------------
+# "(Seat of the Synod isn't a spell.)" (CR 305.9)
+
+
+@rule("static", "<s:self> isn't a spell")
+def not_a_spell(b: Builder, s: str, line: Line) -> list[Any]:
+    """CR 305.9: "(~ isn't a spell.)", the reminder on artifact lands: a land that is also
+    another card type can only be played as a land, never cast (engine/legal.py plays every
+    land as a land). No ability."""
+    types = getattr(b.card, "type_line", "").split("—")[0].split()
+    if not line.reminder_only or "Land" not in types:
+        raise NoParse(line.text)
+    return []
+
+
+@rule("effect", "Until end of turn, <what:obj> gets <pt:pt> and gains <kws:keywords>",
+      "Until end of turn, <what:objs> get <pt:pt> and gain <kws:keywords>",
+      "Until end of turn, <what:group> get <pt:pt> and gain <kws:keywords>")
+def until_eot_pump_and_gain(b: Builder, what: ObjRef, pt: PT, kws: tuple[str, ...]) -> list[Any]:
+    """"Until end of turn, creatures you control get +1/+1 and gain haste." (Heroic
+    Reinforcements): the same as "... get +1/+1 and gain haste until end of turn", the
+    creatures affected locked in as it resolves (CR 611.2c), the tokens it just created among
+    them."""
+    from ...effects import GainKeyword
+    who = b.obj(what)
+    return [Pump(pt.power, pt.toughness, who), GainKeyword(kws, who)]
+
+
+@rule("effect", "Return <a:target> and <c:target> to their owners' hands")
+def return_two_targets(b: Builder, a: ObjRef, c: ObjRef) -> list[Any]:
+    """"Return target nonland permanent you control and target nonland permanent you don't
+    control to their owners' hands." (Rite of Undoing, Peel from Reality): both at once (CR
+    603.10a); one that has become illegal stays (CR 608.2b)."""
+    from ...effects import ReturnToHand
+    from ...effects.pzcards import Targets
+    from ...subjects import Target
+    wa, wc = b.obj(a), b.obj(c)
+    if not isinstance(wa, Target) or not isinstance(wc, Target):
+        raise NoParse("return")
+    both = Targets((wa.index, wc.index))
+    b.last = both
+    return [ReturnToHand(both)]
