@@ -562,3 +562,35 @@ players:
     assert "Grizzly Bears" in player(g, "P1")["hand"]
     assert "Llanowar Elves" in player(g, "P2")["graveyard"]
     assert _controller(g, "Hill Giant") == "P2"
+
+
+def test_cr_707_10c_copy_new_targets_stay_related_legerdemain():
+    """Twincast copies Legerdemain (Grizzly Bears and Hill Giant) and P1 chooses new targets:
+    with Sol Ring as the copy's first target, its second must share a type with it (CR 707.10c,
+    115.7; Shifting Loyalties' ruling: the final set of targets must be legal), so "keep target
+    Hill Giant" isn't offered; the copy exchanges Sol Ring and Ornithopter, then the original
+    the Bears and Hill Giant."""
+    _compiled("Twincast")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{U}{C}{C}{U}{U}"
+    hand: [Legerdemain, Twincast]
+    battlefield: [Grizzly Bears, Sol Ring]
+  - battlefield: [Hill Giant, Ornithopter, Darksteel Citadel]
+""")
+    g.run_line(["cast Legerdemain", "target Grizzly Bears", "target Hill Giant"])
+    _pay(g)
+    g.run_line(["cast Twincast", "target Legerdemain"])
+    _pay(g)
+    g.act("pass")
+    assert g.decision.kind == "yes_no"
+    g.act("yes")
+    assert labels(g) == ["keep target Grizzly Bears", "target Sol Ring", "target Ornithopter",
+                         "target Darksteel Citadel"]
+    g.act("target Sol Ring")
+    assert labels(g) == ["target Ornithopter", "target Darksteel Citadel"]
+    g.act("target Ornithopter")
+    _resolve(g)
+    assert _controller(g, "Sol Ring") == "P2" and _controller(g, "Ornithopter") == "P1"
+    _resolve(g)
+    assert _controller(g, "Grizzly Bears") == "P2" and _controller(g, "Hill Giant") == "P1"
