@@ -22,10 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import puzzle_goals
+from .cards.abilities import AsEntersChoose
 from .cards.carddef import CardDef
 from .core.errors import MtgError, UnknownCardError, UnsupportedCardError
+from .core.subtypes import CREATURE_TYPES
 from .engine import facedown, turns
 from .engine.game import Game
+from .puzzle_precast import PrecastError, PrecastToken, entering_text, read_precast
 from .puzzle_tokens import TokenSpecError, token_from_script, token_from_spec
 
 PLAYERS = {"human": 0, "p0": 0, "ai": 1, "p1": 1}
@@ -34,14 +37,13 @@ ZONES = {"hand": "hand", "battlefield": "battlefield", "play": "battlefield", "l
 #: zone-like keys whose content this loader can't set up (only an empty value loads)
 UNSUPPORTED_ZONES = {"command": "the command zone (emblems, effects)",
                      "sideboard": "cards outside the game (sideboard)",
-                     "precast": "precast spells and abilities (Forge scripts run at setup)",
                      "putonstack": "spells put on the stack at setup"}
 #: player keys that load only at their neutral value
 NEUTRAL = {"landsplayedlastturn": "0", "numringtemptedyou": "0", "speed": "0"}
 NEUTRAL_WHAT = {"landsplayedlastturn": "lands played last turn", "numringtemptedyou": "the Ring tempting you",
                 "speed": "speed (Start your engines!)"}
 #: player counters the engine keeps (CR 122.1f), by Forge's name
-PLAYER_COUNTERS = {"POISON": "poison"}
+PLAYER_COUNTERS = {"POISON": "poison", "ENERGY": "energy"}
 MANA_SYMBOLS = {"W", "U", "B", "R", "G", "C"}
 METADATA = {"name", "goal", "turns", "url", "difficulty", "description", "targets", "humancontrol"}
 GLOBAL = {"activeplayer", "activephase", "activephaseadvance", "turn", "removesummoningsickness"}
@@ -54,6 +56,10 @@ GOALS = ("Win", "Survive", "Win before opponent's next turn") + puzzle_goals.GOA
 COUNTERS = {"P1P1": "+1/+1", "M1M1": "-1/-1"}
 COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _SET_CODE = re.compile(r"^[A-Z0-9]{1,5}$")
+#: the modifiers the loader reads (others are reported unsupported, also on unsupported cards)
+KNOWN_MODIFIERS = {"Set", "Art", "Image", "IsToken", "Tapped", "Attacking", "FaceDown", "Imprinting",
+                   "RememberedCards", "SummonSick", "NoETBTrigs", "Counters", "Id", "AttachedTo",
+                   "Attaching", "ExiledWith", "Damage", "Owner", "ChosenColor", "ChosenType", "Transformed"}
 MAX_TEXT_BYTES = 1 << 20  # a puzzle file is a few kilobytes
 
 
@@ -223,6 +229,8 @@ class _Perm:
     exiled_with: int | None = None
     damage: int = 0
     chosen_color: str | None = None
+    #: ChosenType: the creature type chosen as it entered (CR 205.3m, 614.12)
+    chosen_type: str | None = None
     token: bool = False
     attacking: bool = False
     face_down: bool = False
@@ -251,6 +259,11 @@ def _read_item(it: _Item, zone: str, player: int, where: str, unsupported: list[
             get_card(it.name)
         except UnsupportedCardError as e:
             unsupported.append(f"{at}: card {e.name!r}: {'; '.join(e.reasons)}")
+            # its modifiers the loader can't set up are reported too (every blocker is named)
+            for mod in it.mods:
+                key, _, value = mod.partition(":")
+                if key not in KNOWN_MODIFIERS and not (not value and _SET_CODE.match(key)):
+                    unsupported.append(f"{at}: {it.name}|{mod} (modifier {key} is not set up by the loader)")
             return None
         except UnknownCardError as e:
             raise PuzzleError(f"{where}:{it.line}", str(e)) from None
@@ -298,10 +311,47 @@ def _read_item(it: _Item, zone: str, player: int, where: str, unsupported: list[
             p.owner = owner
         elif key == "ChosenColor" and zone == "battlefield" and value.lower() in COLORS:
             p.chosen_color = COLORS[value.lower()]
+        elif key == "ChosenType" and zone == "battlefield" and not it.token and _chooses_type(card) \
+                and value.lower() in _CREATURE_TYPES:
+            p.chosen_type = _CREATURE_TYPES[value.lower()]
+        elif key == "Transformed" and zone == "battlefield" and not it.token:
+            why = _transform_problem(card)
+            if why:
+                unsupported.append(f"{at}: {it.name}|{mod} ({why})")
+                ok = False
+            else:
+                p.card = _card_of(p).card.faces[1]  # its back face up (CR 712.8e)
         else:
             unsupported.append(f"{at}: {it.name}|{mod} ({'modifier ' + key} is not set up by the loader)")
             ok = False
     return p if ok else None
+
+
+_CREATURE_TYPES = {t.lower(): t for t in CREATURE_TYPES}
+
+
+def _chooses_type(card: str | CardDef) -> bool:
+    """Whether the card chooses a creature type as it enters ("As ~ enters, choose a creature
+    type", CR 614.12): then `ChosenType` is that choice."""
+    from .cards import get_card
+    cd = get_card(card) if isinstance(card, str) else card
+    return any(isinstance(a, AsEntersChoose) and a.choose == "creature_type" for a in cd.abilities)
+
+
+def _transform_problem(card: str | CardDef) -> str | None:
+    """Why `Transformed` can't be set up for the card (None if it can): only a transforming
+    double-faced card has a back face to be up on the battlefield (CR 712.2, 712.8e), and not one
+    whose back face is an instant or sorcery (CR 701.27d); a daybound or nightbound card is up on
+    the face day or night says (CR 702.145), and day and night are not set up."""
+    from .cards import get_card
+    cd = (get_card(card) if isinstance(card, str) else card).card
+    if cd.layout != "transform" or len(cd.faces) != 2:
+        return f"{cd.name} is not a transforming double-faced card"
+    if cd.faces[1].types & {"Instant", "Sorcery"}:
+        return f"the back face of {cd.name} is not a permanent"
+    if any({"daybound", "nightbound"} & f.keywords for f in cd.faces):
+        return "a daybound or nightbound card transformed: day and night are not set up"
+    return None
 
 
 def _has_morph(card: str | CardDef) -> bool:
@@ -367,6 +417,7 @@ def read_puzzle(text: str, where: str = "<puzzle>") -> Puzzle:
     persistent: list[list[str]] = [[], []]
     player_counters: list[dict[str, int]] = [{}, {}]
     zones: dict[tuple[int, str], list[_Item]] = {}
+    precast: list[PrecastToken] = []
     active, step, turn, no_sickness = 0, "precombat_main", 1, False
     advance: tuple[str, str] | None = None
     for key, v in state.items():
@@ -424,6 +475,11 @@ def read_puzzle(text: str, where: str = "<puzzle>") -> Puzzle:
                         unsupported.append(f"{key}={pair} (player counters of kind {kind.strip()})")
             elif rest in ZONES:
                 zones.setdefault((who, ZONES[rest]), []).extend(_items(v))
+            elif rest == "precast":
+                try:
+                    precast += read_precast(v.text, who, key, v.line, unsupported)
+                except PrecastError as e:
+                    raise PuzzleError(at, str(e)) from None
             elif rest in UNSUPPORTED_ZONES:
                 if v.text.strip(" ;"):
                     unsupported.append(f"{key}: {UNSUPPORTED_ZONES[rest]}")
@@ -439,6 +495,16 @@ def read_puzzle(text: str, where: str = "<puzzle>") -> Puzzle:
             got = _read_item(it, zone, who, where, unsupported)
             if got is not None:
                 perms.append(got)
+    for t in precast:
+        # created during setup: under its controller's control since this turn (CR 302.6)
+        perms.append(_Perm(t.card, t.player, t.player, "battlefield", tapped=t.tapped, sick=True,
+                           line=t.line, name=f"precast {t.entry}"))
+    if precast:
+        for q in perms:
+            said = entering_text(_card_of(q)) if q.zone == "battlefield" else None
+            if said is not None:
+                unsupported.append(f"line {q.line}: {q.name}: {said!r} could apply to the tokens "
+                                   "precast at setup (CR 614.1c): not set up by the loader")
     declared = {m[3:].strip() for items in zones.values() for it in items for m in it.mods if m.startswith("Id:")}
     ids = {q.ident: q for q in perms if q.ident is not None}
     for q in perms:
@@ -512,6 +578,7 @@ def _build(perms: list[_Perm], players: _Players, active: int, step: str, turn: 
         p.life = players.life[i]
         p.lands_played = players.lands_played[i]
         p.poison = players.counters[i].get("poison", 0)
+        p.energy = players.counters[i].get("energy", 0)  # CR 107.14, 122.1
         for m in players.persistent_mana[i]:  # mana that stays in the pool as steps end (CR 106.4)
             p.pool.add(m, 1)
         if players.persistent_mana[i]:
@@ -529,8 +596,9 @@ def _build(perms: list[_Perm], players: _Players, active: int, step: str, turn: 
                            sick=q.sick and not no_sickness, counters=q.counters or None, token=q.token)
         obj = g.objects[oid]
         obj.damage = q.damage
-        if q.chosen_color:
-            obj.info = {"chosen_color": q.chosen_color}
+        info = {k: v for k, v in (("chosen_color", q.chosen_color), ("chosen_type", q.chosen_type)) if v}
+        if info:
+            obj.info = info
         if q.ident is not None:
             oid_of[q.ident] = oid
         q_oid[id(q)] = oid

@@ -18,6 +18,10 @@ the opponent hold it off for ever); a refutation that relied on such a cut is no
 the table never holds a result that depends on the path. What this phase finds is a winning line,
 not necessarily the shortest.
 
+A node's children are made one at a time, as the search reaches them (a won OR node or a refuted
+AND node never builds the rest), and a child's key and legal actions, computed once, are handed
+down instead of recomputed (the same tree and line, in about half the time on PS_AER1).
+
 The reported line is every action in order, the opponent's included: for each opponent
 decision, the answer whose refutation took longest (its most stubborn defence).
 """
@@ -103,28 +107,32 @@ class PuzzleSearch:
         return (structure(g, 0), quantities(g, 0, self.start_life), combat,
                 tuple(p.life for p in g.players), tuple(p.lands_played for p in g.players))
 
-    def _forward(self, g: Game, line: list[tuple[str, bool]]) -> None:
-        """Take every decision that has a single legal action."""
+    def _forward(self, g: Game, line: list[tuple[str, bool]]) -> list[Any] | None:
+        """Take every decision that has a single legal action; the legal actions of the
+        decision it stops at (None if it stops for another reason)."""
         for _ in range(self.max_forced):
             if g.decision is None or self.puzzle.reached(g):
-                return
+                return None
             legal = g.legal_actions()
             if len(legal) != 1:
-                return
+                return legal
             line.append((legal[0].label, False))
             g.act(legal[0])
+        return None
 
-    def _prove(self, g: Game, depth: int | None) -> tuple[int, list[tuple[str, bool]], bool]:
+    def _prove(self, g: Game, depth: int | None,
+               key: tuple[Any, ...] | None = None) -> tuple[int, list[tuple[str, bool]], bool]:
         """The status of `g` searched `depth` choices deep (None: without a limit), the line
         (label, chosen) to the goal if it is won, and whether a refutation relied on cutting a
-        repeated position (then it holds on this line only and is not remembered)."""
+        repeated position (then it holds on this line only and is not remembered). `key`: the
+        position's key if the caller has it (it still holds if no forced action is taken)."""
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _Budget
         if time.perf_counter() - self.t0 > self.max_seconds:
             raise _Budget
         forced: list[tuple[str, bool]] = []
-        self._forward(g, forced)
+        legal = self._forward(g, forced)
         pz = self.puzzle
         if pz.reached(g):
             return WIN, forced, False
@@ -132,33 +140,35 @@ class PuzzleSearch:
             return LOSS, forced, False
         if depth == 0 or (depth is None and len(self.path) >= self.max_depth):
             return UNKNOWN, forced, False
-        key = self._key(g)
+        if key is None or forced:
+            key = self._key(g)
         seen = self.tt.get(key)
         if seen is not None and (seen[0] != UNKNOWN or (depth is not None and seen[1] >= depth)):
             return seen[0], forced + seen[2], False
         if key in self.path:
             return LOSS, forced, True  # the position repeats on this line
         ours = g.decision.player == g.players[0].name
-        children = []
-        keys: set[tuple[Any, ...]] = set()
-        for a in g.legal_actions():
-            c = g.clone()
-            c.act(a)
-            k = self._key(c)
-            if k in keys:
-                continue  # a symmetric choice (an identical land, say)
-            keys.add(k)
-            children.append((a.label, c))
+        actions = list(legal if legal is not None else g.legal_actions())
         if ours:
             # try what does something before passing
-            children.sort(key=lambda t: t[0] == "pass")
+            actions.sort(key=lambda a: a.label == "pass")
         unknown = cyclic = False
         longest: list[tuple[str, bool]] | None = None
         result: tuple[int, list[tuple[str, bool]]] | None = None
         self.path.add(key)
         try:
-            for label, c in children:
-                status, sub, cut = self._prove(c, None if depth is None else depth - 1)
+            keys: set[tuple[Any, ...]] = set()
+            for act in actions:
+                # each child is made only when it is reached: a won OR node or a refuted AND node
+                # stops before its later children are ever built
+                c = g.clone()
+                c.act(act)
+                k = self._key(c)
+                if k in keys:
+                    continue  # a symmetric choice (an identical land, say)
+                keys.add(k)
+                label = act.label
+                status, sub, cut = self._prove(c, None if depth is None else depth - 1, k)
                 if ours and status == WIN:
                     result = (WIN, [(label, True)] + sub)  # one good action is enough
                     break

@@ -23,6 +23,19 @@ _SYMBOL_RE = re.compile(r"\{([^{}]*)\}")
 
 def split_symbols(text: str, what: str = "mana string") -> list[str]:
     """`"{2}{G/W}"` -> `["2", "G/W"]`; raises ManaStringError on anything that is not symbols."""
+    got = _SPLIT.get(text)
+    if got is None:
+        got = _SPLIT[text] = tuple(_split_symbols(text, what))
+        if len(_SPLIT) > 4096:  # strings made by effects (X mana) are many: keep the cache small
+            _SPLIT.clear()
+    return list(got)
+
+
+#: the symbols of mana strings read so far (mana abilities read theirs each time they resolve)
+_SPLIT: dict[str, tuple[str, ...]] = {}
+
+
+def _split_symbols(text: str, what: str) -> list[str]:
     text = text.strip()
     symbols: list[str] = []
     pos = 0

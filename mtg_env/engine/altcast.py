@@ -67,15 +67,15 @@ def alternative_allowed(g: Game, p: int, keyword: str, oid: int | None = None) -
 
 
 def cast_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None,
-                 from_exile: list[int]) -> list[Action]:
-    """"cast ~ with evoke {cost}": the casts of `p`'s cards in hand, commanders in the command
-    zone and the cards `p` may cast from exile (not those cast without paying their mana
-    cost: CR 118.9a) with an alternative cost, each listed when the spell could be cast with
-    it now (its timing, the total cost with that alternative, its targets; CR 601.2, 118.9)."""
+                 oids: list[int]) -> list[Action]:
+    """"cast ~ with evoke {cost}": the casts of the cards `oids` (`p`'s cards in hand,
+    commanders in the command zone and the cards `p` may cast from exile; not those cast without
+    paying their mana cost: CR 118.9a) with an alternative cost, each listed when the spell could
+    be cast with it now (its timing, the total cost with that alternative, its targets; CR
+    601.2, 118.9)."""
     can_cast = legal.can_cast
     out: list[Action] = []
-    pl = g.players[p]
-    for oid in pl.hand + pl.command + from_exile:
+    for oid in oids:
         card = g.objects[oid].card
         if card.faces or not card.abilities:
             continue

@@ -29,8 +29,10 @@ if TYPE_CHECKING:
 # ---- helpers -----------------------------------------------------------------------------
 
 def reset_combat(g: Game) -> None:
+    old = g.combat
     g.combat = CombatState()
-    g.invalidate()  # "attacking creatures get +1/+0" no longer applies (CR 506.4, 611.3a)
+    if old.attackers or old.attack_targets or old.blocks or old.attacked:
+        g.invalidate()  # "attacking creatures get +1/+0" no longer applies (CR 506.4, 611.3a)
 
 def in_combat(g: Game, oid: int) -> bool:
     return g.combat.is_attacking(oid) or g.combat.is_blocking(oid)

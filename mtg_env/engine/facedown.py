@@ -136,14 +136,12 @@ def face_up_cost(g: Game, oid: int, how: str) -> ManaCost | None:
     return None
 
 
-def face_up_actions(g: Game, p: int, sources: list[Any] | None) -> list[Action]:
-    """Turning a face-down permanent `p` controls face up, for each way its cost can be paid
-    now (the pool, and with automatic payment the simple sources)."""
+def face_up_actions(g: Game, p: int, sources: list[Any] | None, oids: list[int]) -> list[Action]:
+    """Turning a face-down permanent `p` controls (`oids`, in battlefield order) face up, for
+    each way its cost can be paid now (the pool, and with automatic payment the simple sources)."""
     out = []
-    for oid in g.battlefield:
+    for oid in oids:
         obj = g.objects[oid]
-        if obj.controller != p or obj.card is not FACE_DOWN:
-            continue
         card = real_card(obj)
         if card is None:
             continue  # a face-down copy of a face-down spell: nothing to turn up

@@ -150,6 +150,11 @@ class Game:
         self._caches_shared = False
         self._trig_index: dict[str, list[TriggerEntry]] | None = None
         self._static_index: dict[type, list[tuple[int, Any]]] | None = None
+        #: each player's permanents with activated abilities (legal._activated_index), and the
+        #: characteristics and battlefield size they were read from
+        self._activated: dict[int, tuple[list[Any], list[int]]] | None = None
+        self._activated_for: dict[int, Chars] | None = None
+        self._activated_n = 0
         #: whether anything a state-based action looks at may have changed since the last check
         self.sba_dirty = True
         self._legal: list[Action] | None = None
@@ -190,7 +195,7 @@ class Game:
     def __getstate__(self) -> dict[str, Any]:
         d = self.__dict__.copy()
         for k in ("_chars", "_entries", "_caches_shared", "_trig_index", "_static_index", "_legal", "_owned",
-                  "deadline", "_rng_shared", "_log_shared"):
+                  "deadline", "_rng_shared", "_log_shared", "_activated", "_activated_for", "_activated_n"):
             d.pop(k, None)
         # The log is most of a long game's size; it compresses about tenfold.
         d["log"] = zlib.compress("\n".join(self.log).encode(), 1)
@@ -205,6 +210,8 @@ class Game:
         self._caches_shared = False
         self._trig_index = None
         self._static_index = None
+        self._activated = self._activated_for = None
+        self._activated_n = 0
         self._legal = None
         self._owned = set(self.objects)
         self.sba_dirty = True
@@ -484,7 +491,8 @@ class Game:
 
     def chars(self, oid: int) -> Chars:
         """The characteristics of object `oid` now (CR 613 on the battlefield, printed elsewhere)."""
-        c = self.all_chars().get(oid)
+        chars = self._chars
+        c = (chars if chars is not None else self.all_chars()).get(oid)
         if c is None:
             return layers.outside_chars(self, self.objects[oid])
         return c

@@ -24,12 +24,32 @@ def dedupe(actions: list[Action]) -> list[Action]:
         seen[a.label] = seen.get(a.label, 0) + 1
     # Instances of one ability gained from different cards (two caged Basalt Monoliths) are
     # told apart by the card they come from: "(from Basalt Monolith#31)".
-    actions = [_with_origin_id(a) if seen[a.label] > 1 else a for a in actions]
-    seen = {}
-    for a in actions:
-        seen[a.label] = seen.get(a.label, 0) + 1
-    out = [_with_id(a) if seen[a.label] > 1 else a for a in actions]
+    told = [_with_origin_id(a) if seen[a.label] > 1 else a for a in actions]
+    if any(b is not a for a, b in zip(actions, told, strict=True)):  # else the labels are as they were
+        actions = told
+        seen = {}
+        for a in actions:
+            seen[a.label] = seen.get(a.label, 0) + 1
+    out = [_with_id_kept(a) if seen[a.label] > 1 else a for a in actions]
     return dedupe_final(out)
+
+
+#: labels with ids made so far, by action and payload (the same lands' mana abilities are told
+#: apart at nearly every priority); kept small
+_WITH_ID: dict[tuple[Action, object], Action] = {}
+
+
+def _with_id_kept(a: Action) -> Action:
+    try:
+        key = (a, a.payload)
+        got = _WITH_ID.get(key)
+    except TypeError:  # a payload that can't be hashed
+        return _with_id(a)
+    if got is None:
+        if len(_WITH_ID) > 8192:
+            _WITH_ID.clear()
+        got = _WITH_ID[key] = _with_id(a)
+    return got
 
 
 def twin_instances(abilities: list[tuple[str, Ability, str | None]]) -> set[tuple[str | None, str]]:
@@ -90,6 +110,8 @@ def dedupe_ids(actions: list[Action], ids: list[int]) -> list[Action]:
 
 def dedupe_final(actions: list[Action]) -> list[Action]:
     # Identical triggers of one source (two instances): add an ordinal so labels stay unique.
+    if len({a.label for a in actions}) == len(actions):
+        return actions
     seen: dict[str, int] = {}
     out = []
     for a in actions:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Activated, cast_allowed
+from ..cards.abilities import Activated, CastRestriction, cast_allowed
 from ..cards.carddef import CardDef
+from ..cards.facedown import FACE_DOWN
 from ..cards.spellcosts import CostReduction, SpellsCostLess
 from ..core.actions import PASS, Action
 from ..core.chars import Chars
@@ -44,18 +45,26 @@ def priority_actions(g: Game, p: int) -> list[Action]:
     sorcery_ok = turns.sorcery_timing(g, p)
     sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
     from_exile = zones.playable_from_exile(g, p) if g.effects.play_permissions else []
+    objects = g.objects
+    # The cards in hand and graveyard that may give an action now (their profiles, kept on
+    # their definitions): the others are not looked at again below.
+    bit = _SORCERY_HAND if sorcery_ok else _INSTANT_HAND
+    hand = [oid for oid in pl.hand if _profile(objects[oid].card) & bit]
+    bit = _SORCERY_GRAVEYARD if sorcery_ok else _INSTANT_GRAVEYARD
+    graveyard = [oid for oid in pl.graveyard if _profile(objects[oid].card) & bit] if pl.graveyard else []
     if sorcery_ok and pl.lands_played < turns.land_plays(g, p):  # CR 305.2
-        for oid in pl.hand + from_exile:
-            card = g.objects[oid].card
+        for oid in hand + from_exile:
+            card = objects[oid].card
             if card.faces:
                 for face in faces.playable_lands(card):  # CR 712.12: the face it enters with
                     acts.append(Action("play", f"play {face.name}", source=face.name,
                                        payload=("play", oid, face.face_index)))
             elif "Land" in card.types:
                 acts.append(Action("play", f"play {card.name}", source=card.name, payload=("play", oid)))
-    adventurers = faces.on_adventure(g, p, from_exile)
-    for oid in pl.hand + pl.command + from_exile + adventurers + faces.graveyard_casts(g, p):
-        card = g.objects[oid].card
+    adventurers = faces.on_adventure(g, p, from_exile) if any(q.exile for q in g.players) else []
+    gy_casts = [o for o in graveyard if _profile(objects[o].card) & _GRAVEYARD_CAST]
+    for oid in hand + pl.command + from_exile + adventurers + gy_casts:
+        card = objects[oid].card
         if card.faces:  # CR 709.3, 712.11b, 715.3: the half or face cast is chosen first
             for face in faces.castable_faces(g, oid, card, oid in adventurers):
                 if can_cast(g, oid, p, sorcery_ok, sources, face):
@@ -63,8 +72,8 @@ def priority_actions(g: Game, p: int) -> list[Action]:
                                        payload=("cast", oid, face.face_index)))
         elif card.types and "Land" not in card.types and can_cast(g, oid, p, sorcery_ok, sources):
             acts.append(Action("cast", f"cast {card.name}", source=card.name, payload=("cast", oid)))
-    for oid in pl.graveyard:  # CR 702.34a: flashback, cast from the graveyard
-        card = g.objects[oid].card
+    for oid in graveyard:  # CR 702.34a: flashback, cast from the graveyard
+        card = objects[oid].card
         if card.faces:  # the face or half with flashback (CR 709.3, 712.11b, 715.3)
             for face in card.faces:
                 fb = casting.flashback_of(face) if face.abilities else None
@@ -76,35 +85,111 @@ def priority_actions(g: Game, p: int) -> list[Action]:
         if fb is not None and can_cast(g, oid, p, sorcery_ok, sources):
             acts.append(Action("cast", f"cast {card.name} with flashback {fb.cost}", source=card.name,
                                payload=("cast", oid)))
-    acts += altcast.cast_actions(g, p, sorcery_ok, sources, from_exile)  # evoke, dash (CR 118.9)
+    castable = hand + pl.command + from_exile if pl.command or from_exile else hand
+    if castable:
+        acts += altcast.cast_actions(g, p, sorcery_ok, sources, castable)  # evoke, dash (CR 118.9)
     chars = g.all_chars()
-    for oid in g.battlefield:
-        obj = g.objects[oid]
-        if obj.controller != p:
-            continue
+    activated, face_down = _activated_index(g, p)
+    for oid, abilities, twins, made in activated:
+        obj = objects[oid]
         c = chars[oid]
-        twins = labels.twin_instances(c.abilities) if c.abilities and len(c.abilities) > len(obj.card.abilities) \
-            else None
         tapped = obj.tapped
-        for key, ab, origin in c.abilities:
-            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and not (tapped and ab.cost.tap) and \
-                    can_activate(g, oid, obj, c, key, ab, p, sorcery_ok, sources):
-                text = casting.ability_text(g, ab, oid, origin)
-                if twins and (origin, ab.text) in twins:
-                    # two caged cards give the same ability: the card's id tells the instances
-                    # apart, whether or not the other one can be activated now
-                    text = text[:-1] + f"#{key[1:].split('.', 1)[0]})"
-                acts.append(Action("activate", f"activate {c.name}: {text}", source=c.name,
-                                   ability=ab.text, payload=("activate", oid, key)))
-    acts += hand_ability_actions(g, p, sorcery_ok, sources)
-    # CR 702.37c: cast face down with morph; CR 116.2b: turn a face-down permanent face up
-    acts += facedown.face_down_casts(g, p, pl.hand + pl.command + from_exile, sorcery_ok, sources)
-    acts += facedown.face_up_actions(g, p, sources)
+        for i, (key, ab, origin) in enumerate(abilities):
+            if not (tapped and ab.cost.tap) and can_activate(g, oid, obj, c, key, ab, p, sorcery_ok, sources):
+                a = made[i]
+                if a is None:  # the same action until the characteristics change
+                    a = made[i] = _activation(g, oid, c, key, ab, origin, twins)
+                acts.append(a)
+    if hand or graveyard:
+        acts += hand_ability_actions(g, p, sorcery_ok, sources, hand, graveyard)
+    # CR 702.37c: cast face down with morph (a face-down spell has no flash: sorcery timing only);
+    # CR 116.2b: turn a face-down permanent face up
+    if sorcery_ok and castable:
+        acts += facedown.face_down_casts(g, p, castable, sorcery_ok, sources)
+    if face_down:
+        acts += facedown.face_up_actions(g, p, sources, face_down)
     if g.stack and altcast.split_second_active(g):
         # CR 702.61a-b: no other spell, no ability but mana abilities (special actions stay)
         acts = [a for a in acts if a.kind not in ("cast", "activate") or _is_mana_action(g, a)
                 or a.payload[0] == "face_up"]
     return labels.dedupe(acts)
+
+
+# What a card may give a player with priority, by zone and timing (its profile, worked out once
+# per definition): a card whose profile lacks the bit of the moment gives no action then, so it
+# is not looked at. Each bit mirrors the first check its actions make (can_cast's timing).
+_SORCERY_HAND = 1        # anything in hand at sorcery timing: a land, a spell, an ability
+_INSTANT_HAND = 2        # a spell with flash or an instant, "cast ~ as though it had flash",
+#                          faces, an ability that works from the hand (cycling)
+_SORCERY_GRAVEYARD = 4   # flashback, aftermath, disturb, an ability that works from the graveyard
+_INSTANT_GRAVEYARD = 8   # the same with flash or faces
+_GRAVEYARD_CAST = 16     # an aftermath half or a disturb face (faces.graveyard_casts)
+
+
+def _profile(card: CardDef) -> int:
+    bits: int | None = card.__dict__.get("_priority_profile")
+    if bits is None:
+        bits = _compute_profile(card)
+        object.__setattr__(card, "_priority_profile", bits)
+    return bits
+
+
+def _compute_profile(card: CardDef) -> int:
+    zs = _zones_with_abilities(card)
+    fast = "Instant" in card.types or "flash" in card.keywords  # CR 702.8a
+    bits = _SORCERY_HAND
+    alts = altcast.alternative_costs(card) if card.abilities and not card.faces else []
+    flash_alt = any(a.keyword == "flash" for a in alts if a.keyword in altcast.ANYTIME)
+    if card.faces or (fast and card.types and "Land" not in card.types) or flash_alt or \
+            (fast and any(a.keyword in altcast.ANYTIME for a in alts)) or HAND in zs:
+        bits |= _INSTANT_HAND
+    gy_cast = card.layout == "aftermath" or (card.layout == "transform" and faces.disturb_cost(card) is not None)
+    fb = casting.flashback_of(card) if card.abilities else None
+    if card.faces or gy_cast or fb is not None or GRAVEYARD in zs:
+        bits |= _SORCERY_GRAVEYARD
+        if card.faces or gy_cast or (fb is not None and fast) or GRAVEYARD in zs:
+            bits |= _INSTANT_GRAVEYARD
+    if gy_cast:
+        bits |= _GRAVEYARD_CAST
+    return bits
+
+
+def _activation(g: Game, oid: int, c: Chars, key: str, ab: Activated, origin: str | None, twins: Any) -> Action:
+    text = casting.ability_text(g, ab, oid, origin)
+    if twins and (origin, ab.text) in twins:
+        # two caged cards give the same ability: the card's id tells the instances apart,
+        # whether or not the other one can be activated now
+        text = text[:-1] + f"#{key[1:].split('.', 1)[0]})"
+    return Action("activate", f"activate {c.name}: {text}", source=c.name, ability=ab.text,
+                  payload=("activate", oid, key))
+
+
+def _activated_index(g: Game, p: int) -> tuple[list[tuple[int, list[Any], Any, list[Action | None]]], list[int]]:
+    """(permanent, its activated abilities that work on the battlefield, its twin gained
+    instances, their actions once made) for each permanent `p` controls with any, in battlefield
+    order, and `p`'s face-down permanents; kept with the characteristics (Game.all_chars) until
+    they change (an action's label is made of them; turning face up or down changes them)."""
+    index: dict[int, tuple[list[Any], list[int]]] | None = g._activated
+    if index is None or g._activated_for is not g._chars or g._activated_n != len(g.battlefield):
+        chars = g.all_chars()
+        index = {}
+        for oid in g.battlefield:
+            obj = g.objects[oid]
+            c = chars[oid]
+            abilities = [(key, ab, origin) for key, ab, origin in c.abilities
+                         if isinstance(ab, Activated) and ab.zone == BATTLEFIELD]
+            if abilities or obj.card is FACE_DOWN:
+                mine = index.setdefault(obj.controller, ([], []))
+                if abilities:
+                    twins = labels.twin_instances(c.abilities) if len(c.abilities) > len(obj.card.abilities) else None
+                    mine[0].append((oid, abilities, twins, [None] * len(abilities)))
+                if obj.card is FACE_DOWN:
+                    mine[1].append(oid)
+        g._activated, g._activated_for, g._activated_n = index, g._chars, len(g.battlefield)
+    return index.get(p, _NOTHING)
+
+
+_NOTHING: tuple[list[Any], list[int]] = ([], [])
 
 
 def _is_mana_action(g: Game, a: Action) -> bool:
@@ -124,15 +209,12 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
         return len(acts) == 1, acts
     chars = g.all_chars()
     sorcery_ok: bool | None = None
-    for oid in g.battlefield:
+    for oid, abilities, _twins, _made in _activated_index(g, p)[0]:
         obj = g.objects[oid]
-        if obj.controller != p:
-            continue
         c = chars[oid]
         tapped = obj.tapped
-        for key, ab, _origin in c.abilities:
-            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and ab.cost.mana.is_empty and \
-                    not (tapped and ab.cost.tap):
+        for key, ab, _origin in abilities:
+            if ab.cost.mana.is_empty and not (tapped and ab.cost.tap):
                 if sorcery_ok is None:
                     sorcery_ok = turns.sorcery_timing(g, p)
                 if can_activate(g, oid, obj, c, key, ab, p, sorcery_ok):
@@ -141,13 +223,13 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
     return len(acts) == 1, acts
 
 
-def hand_ability_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None) -> list[Action]:
+def hand_ability_actions(g: Game, p: int, sorcery_ok: bool, sources: list[Any] | None,
+                         hand: list[int], graveyard: list[int]) -> list[Action]:
     """Abilities that function only while their card is in its owner's hand or graveyard:
     cycling (CR 702.29a), "Return ~ from your graveyard to your hand" (CR 113.6m), activated
-    from there (CR 602.2a)."""
+    from there (CR 602.2a); of the cards `hand` and `graveyard` of `p`'s."""
     acts = []
-    pl = g.players[p]
-    for zone, cards in ((HAND, pl.hand), (GRAVEYARD, pl.graveyard)):
+    for zone, cards in ((HAND, hand), (GRAVEYARD, graveyard)):
         for oid in cards:
             obj = g.objects[oid]
             if zone not in _zones_with_abilities(obj.card):
@@ -210,8 +292,13 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     fast = "Instant" in card.types or "flash" in card.keywords or alt == "flash"  # CR 702.8a
     if not fast and not sorcery_ok:
         return False
-    if not cast_allowed(g, card, p):
-        return False  # "Cast this spell only during combat" (CR 601.3)
+    may_drop = card.__dict__.get("_cost_may_drop")
+    if may_drop is None:  # read once from the definition: asked of each card at each priority
+        may_drop = bool(altpay.keywords_of(g, oid, card)) or any(isinstance(ab, CostReduction) for ab in card.abilities)
+        object.__setattr__(card, "_cost_may_drop", may_drop)
+        object.__setattr__(card, "_cast_restricted", any(isinstance(ab, CastRestriction) for ab in card.abilities))
+    if (card.__dict__["_cast_restricted"] or g.turn_state.facts) and not cast_allowed(g, card, p):
+        return False  # "Cast this spell only during combat" (CR 601.3); "can't cast spells"
     pool = g.players[p].pool
     printed = card.mana_cost if g.objects[oid].zone != GRAVEYARD else casting.spell_cost(g, oid, face)  # flashback
     if alt is not None:
@@ -222,8 +309,7 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         printed = casting.spell_cost(g, oid, face, alt)
     elif face is None and not printed.text and g.objects[oid].zone != GRAVEYARD and not zones.free_from_exile(g, oid):
         return False  # CR 118.6, 202.1b: no mana cost is an unpayable cost
-    less = altpay.keywords_of(g, oid, face) or any(isinstance(ab, CostReduction) for ab in card.abilities) or \
-        bool(g.statics_of(SpellsCostLess))  # the cost may be less than the printed one
+    less = may_drop or bool(g.statics_of(SpellsCostLess))  # the cost may be less than the printed one
     if printed.min_mana > pool.total and not g.effects.play_permissions and not less and \
             (sources is None or printed.min_mana > pool.total + autopay.most_mana(sources)):
         return False  # fast path: not enough mana in the pool (and the simple sources together)

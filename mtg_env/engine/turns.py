@@ -259,24 +259,32 @@ def cleanup(g: Game) -> None:
 
 def _end_of_turn_effects(g: Game) -> None:
     """CR 514.2: damage wears off and "until end of turn" effects end."""
+    changed = False
     for oid in g.battlefield:
         obj = g.objects[oid]
         if obj.damage or obj.deathtouched:
             w = g.writable(oid)
             w.damage = 0
             w.deathtouched = False
+            changed = True
     for pl in g.players:  # "Until end of turn, you don't lose this mana" ends (CR 514.2)
         pl.pool.until_eot = None
     eff = g.effects
     if eff.layered:
-        eff.layered = [e for e in eff.layered if e.duration != "eot"]
+        kept = [e for e in eff.layered if e.duration != "eot"]
+        changed = changed or len(kept) != len(eff.layered)
+        eff.layered = kept
     if eff.control_reverts:
         primitives.end_control_effects(g)
+        changed = True
+    changed = changed or bool(eff.play_permissions or eff.regeneration or eff.no_regeneration or eff.prevention
+                              or eff.prevent_all or eff.prevent_combat_damage)
     eff.play_permissions = []
     # CR 514.2: regeneration shields and prevention effects "this turn" end (CR 701.19a, 615.7)
     eff.regeneration, eff.no_regeneration, eff.prevention, eff.prevent_all = [], [], [], []
     eff.prevent_combat_damage = False
-    g.invalidate()
+    if changed:  # else nothing characteristics or the legal actions depend on has changed
+        g.invalidate()
 
 
 def maximum_hand_size(g: Game, player: int) -> int | None:
@@ -284,14 +292,12 @@ def maximum_hand_size(g: Game, player: int) -> int | None:
     hand size." on a permanent they control. "Your maximum hand size is reduced by N" and "Each
     opponent's ..." (HandSizeChange) add up, down to zero at least."""
     from ..cards.chosen import HandSizeChange, NoMaxHandSize
+    if any(g.objects[o].controller == player for o, _a in g.statics_of(NoMaxHandSize)):
+        return None
     size = HAND_SIZE
-    for o in g.battlefield:
-        mine = g.objects[o].controller == player
-        for _, a, _ in g.chars(o).abilities:
-            if isinstance(a, NoMaxHandSize) and mine:
-                return None
-            if isinstance(a, HandSizeChange) and a.opponents != mine:
-                size += a.delta
+    for o, a in g.statics_of(HandSizeChange):
+        if a.opponents != (g.objects[o].controller == player):
+            size += a.delta
     return max(size, 0)
 
 
