@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..core.objects import Context
     from .effects import Effect
     from .protocol import GameOps
+    from .relations import TargetRelation
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +32,8 @@ class TargetSpec:
     "any target", "instant or sorcery spell"), read once into `filter`; `count` targets, at least
     `minimum` ("one, two, or three targets") or none (`up_to`). `distinct`: "another target" of
     a spell, which must differ from the spell's other targets (the same object may otherwise be
-    chosen for each instance of the word "target", CR 601.2c)."""
+    chosen for each instance of the word "target", CR 601.2c). `related`: what it must be
+    relative to another of the targets (cards/relations.py: "that shares a card type with it")."""
 
     what: str
     count: int = 1
@@ -40,6 +42,7 @@ class TargetSpec:
     minimum: int | None = None
     distinct: bool = False
     filter: Filter = field(default=None, compare=False)  # type: ignore[assignment]
+    related: TargetRelation | None = None
     #: where its targets are (the filter's `where()`, worked out once)
     where: frozenset[str] = field(default=frozenset(), init=False, compare=False)
 

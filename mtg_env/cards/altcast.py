@@ -27,6 +27,10 @@ class AlternativeCost(Ability):
 
     keyword: str = ""
     cost: ManaCost = ManaCost()
+    #: "If exactly one creature is attacking, you may pay {W} rather than pay this spell's mana
+    #: cost." (the Traps): a filter judged on the casting player as the spell is cast (its
+    #: `player(g, p, p)`, CR 601.2b); None: always allowed (or the keyword's own condition)
+    condition: Any = None
 
     @property
     def kind(self) -> str:

@@ -62,6 +62,9 @@ class ManaCost:
     hybrid: tuple[tuple[str, str], ...] = ()
     x_count: int = 0
     text: str = ""
+    #: "Spend only black mana on X" (an activated ability's): X is paid with mana of
+    #: TYPES[x_type] only, as that many {B} (CR 107.3a, 601.2f-h)
+    x_type: int | None = None
     #: `min_mana` and `is_empty`, worked out once (the legal-action checks ask them constantly)
     _min: int = field(init=False, repr=False, compare=False, default=0)
     _empty: bool = field(init=False, repr=False, compare=False, default=True)
@@ -107,12 +110,16 @@ class ManaCost:
         """The cost with X fixed (CR 107.3a): X becomes generic mana."""
         if not self.x_count:
             return self
+        if self.x_type is not None:
+            typed = tuple(n + x * self.x_count if i == self.x_type else n for i, n in enumerate(self.typed))
+            return ManaCost(self.generic, typed, self.hybrid, 0, self.text)  # type: ignore[arg-type]
         return ManaCost(self.generic + x * self.x_count, self.typed, self.hybrid, 0, self.text)
 
     def plus(self, other: ManaCost) -> ManaCost:
         typed = tuple(a + b for a, b in zip(self.typed, other.typed, strict=True))
         return ManaCost(self.generic + other.generic, typed, self.hybrid + other.hybrid,  # type: ignore[arg-type]
-                        self.x_count + other.x_count, (self.text + other.text))
+                        self.x_count + other.x_count, (self.text + other.text),
+                        self.x_type if other.x_type is None else other.x_type)
 
     def __str__(self) -> str:
         return self.text or "{0}"

@@ -45,13 +45,18 @@ def cost_of(g: Game, oid: int, keyword: str) -> ManaCost:
 #: the alternative costs a player may choose whenever the card may be cast (madness only as its
 #: trigger resolves, CR 702.35a); "flash": "You may cast ~ as though it had flash if you pay {2}
 #: more to cast it" (its mana cost and {2}, at any time it could be cast with flash)
-ANYTIME = ("evoke", "dash", "flash", "blitz", "surge", "spectacle")
+ANYTIME = ("evoke", "dash", "flash", "blitz", "surge", "spectacle", "trap")
 
 
-def alternative_allowed(g: Game, p: int, keyword: str) -> bool:
+def alternative_allowed(g: Game, p: int, keyword: str, oid: int | None = None) -> bool:
     """The condition of an alternative cost: surge (CR 702.117a: `p` has cast another spell
     this turn; copies aren't cast), spectacle (CR 702.137a: an opponent of `p` lost life this
-    turn, TurnState.facts "lost_life")."""
+    turn, TurnState.facts "lost_life"), or the card's own ("If exactly one creature is
+    attacking, you may pay {W} rather than pay this spell's mana cost.", `AlternativeCost.condition`)."""
+    if oid is not None and oid in g.objects:
+        ab = alternative_of(g, oid, keyword)
+        if ab is not None and ab.condition is not None and not ab.condition.player(g, p, p):
+            return False
     if keyword == "surge":
         turn = g.turn
         return any(t == turn and q == p for t, q, _name in g.stats.casts)

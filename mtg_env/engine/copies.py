@@ -22,6 +22,8 @@ from ..core.objects import STACK, Context, GameObject, StackItem
 from . import casting, resolution, targets, triggers
 
 if TYPE_CHECKING:
+    from ..cards.abilities import TargetSpec
+    from ..core.objects import Ref
     from .game import Game
 
 
@@ -108,14 +110,19 @@ def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: b
                 chosen = [ctx.answers[base + 1 + j] if ctx.answers[base + 1 + j] != "keep"
                           else orig.ctx.targets[j] for j in range(i)]
                 spec = resolution.spec_for(specs, orig.ctx, i) if specs else None
-                cands = [r for r in (targets.candidates(g, spec, probe) if spec else [])
+                at = resolution.spec_index(specs, orig.ctx, i) if specs else None
+                picks = [(resolution.spec_index(specs, orig.ctx, j), r) for j, r in enumerate(chosen)]
+                cands = [r for r in (targets.candidates(g, spec, probe, at, picks) if spec else [])
                          if r != current and r not in chosen and r not in orig.ctx.targets[i + 1:]]
+                if spec is not None and at is not None:
+                    cands = [r for r in cands if _related_fit(g, specs, orig.ctx, probe, i, picks + [(at, r)])]
+                keep = spec is None or at is None or _relation_holds(g, spec, at, current, picks)
                 if not cands:
                     ctx.answers[base + 1 + i] = "keep"  # no new legal target: it stays
                     continue
-                opts = ("keep", *cands)
-                labels = (f"keep target {targets.ref_label(g, current)}",
-                          *(f"target {targets.ref_label(g, r)}" for r in cands))
+                opts = ("keep", *cands) if keep else tuple(cands)
+                labels = ((f"keep target {targets.ref_label(g, current)}",) if keep else ()) + \
+                    tuple(f"target {targets.ref_label(g, r)}" for r in cands)
                 return Ask("target", copier, opts, labels,
                            f"new target {i + 1} of {n} for the copy of {orig.ctx.source_name}",
                            key=base + 1 + i)
@@ -151,3 +158,28 @@ def copy_onto_stack(g: Game, ctx: Context, step: int, which: str, new_targets: b
     if copy.kind == "spell":
         triggers.spell_copied(g, copier, copy)
     return None
+
+
+def _related_fit(g: Game, specs: tuple[TargetSpec, ...], octx: Context, probe: Context, i: int,
+                 picks: list[tuple[int, Ref]]) -> bool:
+    """A new target `i` of a copy leaves each later target related to it (cards/relations.py)
+    legal, kept or changed: the copy's final set of targets must be legal (CR 707.10c, 115.7;
+    Shifting Loyalties' ruling)."""
+    at = picks[-1][0]
+    for k in range(i + 1, len(octx.targets)):
+        ak = resolution.spec_index(specs, octx, k)
+        sk = specs[ak]
+        if sk.related is None or ak + sk.related.offset != at:
+            continue
+        if not targets.candidates(g, sk, probe, ak, picks):
+            return False
+    return True
+
+
+def _relation_holds(g: Game, spec: TargetSpec, at: int, ref: Ref, picks: list[tuple[int, Ref]]) -> bool:
+    """Does a kept target still stand in its relation to the (new) target it is related to?"""
+    rel = spec.related
+    other = targets.related_target(picks, at + rel.offset) if rel is not None else None
+    if rel is None or other is None:
+        return True
+    return ref[0] == "obj" and other[0] == "obj" and rel.check(g, ref[1], other[1])

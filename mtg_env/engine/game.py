@@ -728,6 +728,7 @@ class Game:
     remove_counters = primitives.remove_counters
     gain_control_until_eot = primitives.gain_control_until_eot
     gain_control = primitives.gain_control
+    exchange_control = primitives.exchange_control
     designate = primitives.designate
     detain = primitives.detain
     exploits = triggers.exploits

@@ -304,7 +304,7 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     if alt is not None:
         if zones.free_from_exile(g, oid):
             return False  # CR 118.9a: one alternative cost only
-        if alt in ("surge", "spectacle") and not altcast.alternative_allowed(g, p, alt):
+        if not altcast.alternative_allowed(g, p, alt, oid):
             return False
         printed = casting.spell_cost(g, oid, face, alt)
     elif face is None and not printed.text and g.objects[oid].zone != GRAVEYARD and not zones.free_from_exile(g, oid):

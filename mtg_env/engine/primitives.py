@@ -67,6 +67,10 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
     if ref[0] == "player":
         if ref[1] not in g.turn_state.damaged:
             g.turn_state.damaged.append(ref[1])  # bloodthirst (CR 702.54a)
+        if src is not None and src_c is not None and "Creature" in src_c.types:
+            by = g.turn_state.facts.setdefault("damaged_by_creature", [])
+            if (ref[1], src) not in by:
+                by.append((ref[1], src))  # "if you've been dealt damage by two or more creatures this turn"
         p = g.players[ref[1]]
         if "infect" in kws:
             p.poison += n
@@ -381,6 +385,33 @@ def gain_control(g: Game, oid: int, player: int) -> None:
         _control_changed(g, oid)
     g.invalidate()
     g.log_event(f"{g.players[player].name} gains control of {g.name_of(oid)}")
+
+
+def exchange_control(g: Game, a: int, b: int) -> bool:
+    """CR 701.12a-b: exchange control of two permanents, for as long as the game lasts (CR
+    613.1b): if they are controlled by different players, each of those players gains control of
+    the permanent the other controlled, at the same time; if the same player controls both, or
+    either is no longer on the battlefield, nothing happens (no part of the exchange occurs).
+    As with `gain_control`, an earlier "until end of turn" change of either is forgotten. True if
+    the exchange happened."""
+    oa, ob = g.objects.get(a), g.objects.get(b)
+    if oa is None or ob is None or oa.zone != BATTLEFIELD or ob.zone != BATTLEFIELD or a == b:
+        return False
+    pa, pb = oa.controller, ob.controller
+    if pa == pb:
+        g.log_event(f"{g.name_of(a)} and {g.name_of(b)} have the same controller: nothing is exchanged")
+        return False
+    g.effects.control_reverts = [(o, prev) for o, prev in g.effects.control_reverts if o not in (a, b)]
+    for oid, player in ((a, pb), (b, pa)):
+        w = g.writable(oid)
+        w.controller = player
+        w.sick = True
+    for oid in (a, b):
+        _control_changed(g, oid)
+    g.invalidate()
+    g.log_event(f"{g.players[pb].name} gains control of {g.name_of(a)} and {g.players[pa].name} "
+                f"gains control of {g.name_of(b)}")
+    return True
 
 
 def gain_control_until_eot(g: Game, oid: int, player: int) -> None:

@@ -39,10 +39,15 @@ def item_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
 
 def spec_for(specs: tuple[TargetSpec, ...], ctx: Context, i: int) -> TargetSpec:
     """The spec the `i`th target was chosen for."""
+    return specs[spec_index(specs, ctx, i)]
+
+
+def spec_index(specs: tuple[TargetSpec, ...], ctx: Context, i: int) -> int:
+    """The index of the spec the `i`th target was chosen for."""
     idx = ctx.target_specs
     if i < len(idx):
-        return specs[idx[i]]
-    flat = [s for s in specs for _ in range(s.count)]
+        return idx[i]
+    flat = [k for k, s in enumerate(specs) for _ in range(s.count)]
     return flat[min(i, len(flat) - 1)]
 
 
@@ -55,7 +60,8 @@ def resolve(g: Game, t: Resolve) -> bool:
         t.stage = stage = S.OPTIONAL
         if ctx.targets:
             specs = item_specs(g, item)
-            legal_now = [bool(specs) and targets.is_legal_target(g, spec_for(specs, ctx, i), r, ctx)
+            legal_now = [bool(specs) and targets.is_legal_target(g, spec_for(specs, ctx, i), r, ctx,
+                                                                 spec_index(specs, ctx, i))
                          for i, r in enumerate(ctx.targets)]
             ctx.target_legal = legal_now
             if not any(legal_now):

@@ -30,9 +30,43 @@ def matches(g: Game, flt: Filter, oid: int, you: int, source: int | None = None)
     return flt.obj(g, o, g.chars(oid), you, source)
 
 
-def candidates(g: Game, spec: TargetSpec, ctx: Context) -> list[Ref]:
+def candidates(g: Game, spec: TargetSpec, ctx: Context, at: int | None = None,
+               picks: list[tuple[int, Ref]] | None = None) -> list[Ref]:
     """Every legal target for `spec` now, for a spell or ability with context `ctx`: the
-    battlefield first, then players, the stack and cards in zones."""
+    battlefield first, then players, the stack and cards in zones. A spec `related` to another
+    (cards/relations.py) is judged against the target chosen for that spec, `at` being its own
+    index among the specs and `picks` the (spec index, target) pairs chosen (the context's by
+    default); with no index it has no legal target."""
+    out = _candidates(g, spec, ctx)
+    rel = spec.related
+    if rel is None:
+        return out
+    if at is None:
+        return []
+    other = related_target(picks_of(ctx) if picks is None else picks, at + rel.offset)
+    if other is None:
+        return out  # not chosen yet: the choice of that target will be judged against this one
+    if other[0] != "obj":
+        return []
+    return [r for r in out if r[0] == "obj" and rel.check(g, r[1], other[1])]
+
+
+def picks_of(ctx: Context) -> list[tuple[int, Ref]]:
+    """(spec index, target) for each target chosen (by position without a record of specs)."""
+    if len(ctx.target_specs) == len(ctx.targets):
+        return list(zip(ctx.target_specs, ctx.targets, strict=True))
+    return list(enumerate(ctx.targets))
+
+
+def related_target(picks: list[tuple[int, Ref]], spec_index: int) -> Ref | None:
+    """The target chosen for the spec `spec_index` among `picks`, if there is one."""
+    for s, r in picks:
+        if s == spec_index:
+            return r
+    return None
+
+
+def _candidates(g: Game, spec: TargetSpec, ctx: Context) -> list[Ref]:
     flt = spec.filter
     you = ctx.controller
     source = ctx.source_id
@@ -56,32 +90,39 @@ def candidates(g: Game, spec: TargetSpec, ctx: Context) -> list[Ref]:
     return out
 
 
-def is_legal_target(g: Game, spec: TargetSpec, ref: Ref, ctx: Context) -> bool:
+def is_legal_target(g: Game, spec: TargetSpec, ref: Ref, ctx: Context, at: int | None = None) -> bool:
+    """Is `ref` a legal target for `spec` (the `at`th spec) now (CR 608.2b)?"""
     if ref[0] == "obj" and ref[1] not in g.objects:
         return False
-    return ref in candidates(g, spec, ctx)
+    return ref in candidates(g, spec, ctx, at)
+
+
+def _linked(specs: tuple[TargetSpec, ...]) -> bool:
+    """Do the specs' choices depend on each other ("another target", related targets)?"""
+    return any(s.distinct or s.related is not None for s in specs)
 
 
 def has_targets(g: Game, specs: tuple[TargetSpec, ...], ctx: Context) -> bool:
     """Enough legal targets for every spec (CR 601.2c, 603.3d)."""
-    if any(s.distinct for s in specs):
+    if _linked(specs):
         return _fillable(g, specs, ctx, 0, 0, [], [])
     return all(not (spec.least and len(candidates(g, spec, ctx)) < spec.least) for spec in specs)
 
 
 def _fillable(g: Game, specs: tuple[TargetSpec, ...], ctx: Context, i: int, have: int, in_spec: list[Ref],
-              used: list[Ref]) -> bool:
+              used: list[tuple[int, Ref]]) -> bool:
     """Can specs[i:] still get their least targets, `have` of spec i chosen already (`in_spec`),
-    with "another target" specs avoiding the targets `used` so far?"""
+    with "another target" specs avoiding the targets `used` so far (with the specs they were
+    chosen for: related targets are judged against them)?"""
     if i == len(specs):
         return True
     spec = specs[i]
     if have >= spec.least:
         return _fillable(g, specs, ctx, i + 1, 0, [], used)
-    for r in candidates(g, spec, ctx):
-        if r in in_spec or (spec.distinct and r in used):
+    for r in candidates(g, spec, ctx, i, used):
+        if r in in_spec or (spec.distinct and any(r == u for _s, u in used)):
             continue
-        if _fillable(g, specs, ctx, i, have + 1, in_spec + [r], used + [r]):
+        if _fillable(g, specs, ctx, i, have + 1, in_spec + [r], used + [(i, r)]):
             return True
     return False
 
@@ -156,13 +197,14 @@ def choose_targets(g: Game, t: Announce | PlaceTriggers, ctx: Context, specs: tu
             t.spec_index += 1
             t.chosen = []
             continue
-        cands = [r for r in candidates(g, spec, ctx) if r not in t.chosen]
+        cands = [r for r in candidates(g, spec, ctx, t.spec_index) if r not in t.chosen]
         if more is not None and cands and not more(len(ctx.targets) + 1):
             cands = []
-        if any(s.distinct for s in specs):
-            # "another target": only choices that leave every later target possible
+        if _linked(specs):
+            # "another target", related targets: only choices that leave every later target possible
+            picks = picks_of(ctx)
             cands = [r for r in cands if not (spec.distinct and r in ctx.targets) and _fillable(
-                g, specs, ctx, t.spec_index, len(t.chosen) + 1, t.chosen + [r], ctx.targets + [r])]
+                g, specs, ctx, t.spec_index, len(t.chosen) + 1, t.chosen + [r], picks + [(t.spec_index, r)])]
         acts = [target_action(g, r) for r in cands]
         if len(t.chosen) >= spec.least:
             acts.append(Action("done", "done choosing targets", payload="done"))

@@ -213,6 +213,10 @@ _RESTRICTIONS: dict[str, tuple[str, Any]] = {
 }
 
 
+_SPEND_ONLY_ON_X = re.compile(r"spend only (white|blue|black|red|green) mana on x\.?")
+_COLOR_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+
+
 def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[Ability]:
     """"[Cost]: [Effect.] [Activate only ...]" (CR 602.1)."""
     cost = read("cost", cost_text.strip())
@@ -223,7 +227,13 @@ def activated(line: Line, b: Builder, cost_text: str, effect_text: str) -> list[
     body: list[str] = []
     for s in sentences:
         low = s.lower()
-        if low.startswith("activate only") or low.startswith("activate this ability only"):
+        spend = _SPEND_ONLY_ON_X.fullmatch(low)
+        if spend and cost.mana.x_count and not line.modes:
+            # "{X}: ... Spend only black mana on X." (Crypt Rats): X is paid as that many {B}
+            # (no cost change applies to an activated ability's X in this engine)
+            mana = dataclasses.replace(cost.mana, x_type="wubrg".index(_COLOR_LETTER[spend.group(1)]))
+            cost = dataclasses.replace(cost, mana=mana)
+        elif low.startswith("activate only") or low.startswith("activate this ability only"):
             parts = [p.strip() for p in re.split(r" and (?=only)|, and (?=only)", low)]
             for p in parts:
                 key = p if p.startswith("activate") else "activate " + p
@@ -393,13 +403,16 @@ def spell_effect(lines: list[Line], card: Any) -> SpellAbility:
                             repeat_modes=True)
     effs: list[Any] = []
     start = 0
+    b.notes["spell_effect"] = True  # the spell's own effect (not a mode's): it may divide (CR 601.2d)
     for ln in lines:
         if ln.modes:
             raise NoParse(ln.text)
         got = list(effects(ln.text, b, tuple(effs), start))
         start = min(len(effs), len(got))
         effs = got
-    return SpellAbility(text="\n".join(ln.raw for ln in lines), effects=tuple(effs), targets=tuple(b.targets))
+    extra = {"divide": b.notes["divide"]} if b.notes.get("divide") else {}
+    return SpellAbility(text="\n".join(ln.raw for ln in lines), effects=tuple(effs), targets=tuple(b.targets),
+                        **extra)
 
 
 def permanent_line(line: Line, card: Any) -> list[Ability]:

@@ -11,6 +11,7 @@ from . import (  # noqa: F401
     costs,
     effects,  # noqa: F401  (last: its patterns are the most general)
     energy,
+    exchange,
     facedown,
     faces,
     grants,
@@ -27,6 +28,7 @@ from . import (  # noqa: F401
     permanents,
     planeswalkers,
     puzzlecards,
+    pzcards,
     regeneration,
     sagas,
     spellcasting,
