@@ -56,6 +56,8 @@ def load_policy(path: str | os.PathLike[str]) -> tuple[EntityNet, Layout, dict[s
     data = torch.load(find_policy(path), map_location="cpu", weights_only=False)
     if data.get("format") != FORMAT:
         raise ValueError(f"{path}: not a policy file of format {FORMAT} (got {data.get('format')!r})")
-    net = EntityNet(NetConfig(**data["net"]))
+    config = dict(data["net"])
+    config.setdefault("value_hidden", 1)  # saved before the field: a value head of one hidden unit
+    net = EntityNet(NetConfig(**config))
     net.load_state_dict(data["state_dict"])
     return net.eval(), Layout(**data["layout"]), dict(data["seat"]), dict(data.get("meta", {}))

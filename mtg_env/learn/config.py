@@ -36,15 +36,16 @@ import yaml
 from ..core.errors import MtgError
 from .league import LeagueConfig
 
-ENV_KEYS = {"deck_pool", "turn_limit", "mana_payment", "mulligans", "reward_shaping", "max_steps", "actions",
+ENV_KEYS = {"deck_pool", "turn_limit", "mana_payment", "mulligans", "reward_shaping", "shaping", "shaping_weight",
+            "max_steps", "actions",
             "skip_forced", "stops", "hint", "suggest", "max_objects", "max_battlefield", "max_abilities",
             "max_stack", "max_legal"}
 MODEL_KEYS = {"dim", "card_dim", "layers", "heads", "encoder", "hint_prior"}
 PPO_KEYS = {"train_batch_size": int, "minibatch_size": int, "num_epochs": int, "lr": float, "gamma": float,
             "lambda": float, "entropy_coeff": float, "clip_param": float, "vf_loss_coeff": float,
-            "vf_clip_param": float, "grad_clip": float, "kl_coeff": float}
+            "vf_clip_param": float, "grad_clip": float, "kl_coeff": float, "hint_coeff": float}
 RESOURCE_KEYS = {"num_env_runners": int, "num_envs_per_env_runner": int, "num_cpus": int, "torch_threads": int,
-                 "rollout_fragment_length": int}
+                 "rollout_fragment_length": int, "sample_timeout_s": float}
 EVAL_KEYS = {"every": int, "games": int, "opponent": str, "seed": int, "final_games": int, "final_workers": int}
 TOP_KEYS = {"name", "seed", "iterations", "time_budget_minutes", "env", "model", "ppo", "resources", "league",
             "evaluation", "checkpoint_every", "keep_checkpoints"}

@@ -5,6 +5,10 @@ decks `PAIRS[(k // 2) % len(PAIRS)]` (the policy's deck first), the policy in se
 the game's seed `seed + k`; who plays first is random from that seed. So 60 games cover every
 ordered pair of the six duel decks in both seats, and two policies evaluated with the same
 `games` and `seed` meet the same deals. Wins are counted; a draw (the turn limit) is not a win.
+The games are the training env's (`game`: its mana payment and mulligans; a checkpoint records
+them, and one that does not was trained with the env's defaults): a policy trained with
+automatic payment is evaluated with it, and the baseline (`--baseline`: the opponent's agent in
+the policy's seat) is played in the same games.
 
     python -m mtg_env.learn.evaluate runs/selfplay --games 400 --workers 2
 """
@@ -25,7 +29,7 @@ from ..env.agent import PolicyAgent
 from ..harness.stats import wilson
 from ..play import Agent, play_game
 from ..registry import make_agent
-from .selfplay import DUEL_DECKS, deck_paths
+from .selfplay import DUEL_DECKS, GAME_DEFAULTS, deck_paths
 
 #: evaluation games are played with this turn limit (as in training)
 TURN_LIMIT = 40
@@ -73,26 +77,38 @@ class Result:
 
 
 def play_one(k: int, make_player: Callable[[int], Agent], opponent: str = "heuristic", seed: int = 0,
-             decks: Sequence[str] = DUEL_DECKS, turn_limit: int = TURN_LIMIT) -> tuple[str, bool, bool]:
+             decks: Sequence[str] = DUEL_DECKS, turn_limit: int = TURN_LIMIT, game: dict[str, Any] | None = None
+             ) -> tuple[str, bool, bool]:
     """Game k (see the module docstring): (the player's deck name, won, draw)."""
     ps = pairs(decks)
     mine, theirs = ps[(k // 2) % len(ps)]
     seat = k % 2
     paths = deck_paths([mine, theirs])
     order = paths if seat == 0 else paths[::-1]
-    game = new_game(order, seed=seed + k, turn_limit=turn_limit)
+    g = new_game(order, seed=seed + k, turn_limit=turn_limit, **game_options(game))
     player, other = make_player(seed + k), make_agent(opponent, seed + k + 1)
-    play_game(game, [player, other] if seat == 0 else [other, player])
-    return mine, game.winner == seat, game.winner is None
+    play_game(g, [player, other] if seat == 0 else [other, player])
+    return mine, g.winner == seat, g.winner is None
+
+
+def game_options(game: dict[str, Any] | None) -> dict[str, Any]:
+    """The game options of an evaluation: the training env's defaults, overridden by `game`."""
+    out = dict(GAME_DEFAULTS)
+    for k, v in (game or {}).items():
+        if k not in GAME_DEFAULTS:
+            raise ValueError(f"unknown game option {k!r}; expected one of {', '.join(GAME_DEFAULTS)}")
+        out[k] = v
+    return out
 
 
 def evaluate(make_player: Callable[[int], Agent], games: int, opponent: str = "heuristic", seed: int = 0,
-             decks: Sequence[str] = DUEL_DECKS, turn_limit: int = TURN_LIMIT) -> Result:
+             decks: Sequence[str] = DUEL_DECKS, turn_limit: int = TURN_LIMIT, game: dict[str, Any] | None = None
+             ) -> Result:
     """Play games 0 .. games-1 in this process."""
     t0 = time.perf_counter()
     r = Result()
     for k in range(games):
-        r.add(*play_one(k, make_player, opponent, seed, decks, turn_limit))
+        r.add(*play_one(k, make_player, opponent, seed, decks, turn_limit, game))
     r.seconds = time.perf_counter() - t0
     return r
 
@@ -101,6 +117,8 @@ _CHECKPOINT: Any = None
 
 
 def _policy_player(seed: int) -> Agent:
+    if _CHECKPOINT is None or _CHECKPOINT.startswith("agent:"):  # the baseline: a registered agent
+        return make_agent(_CHECKPOINT[len("agent:"):] if _CHECKPOINT else "heuristic", seed)
     return PolicyAgent.load(_CHECKPOINT, seed)
 
 
@@ -111,19 +129,29 @@ def _init(checkpoint: str) -> None:
     torch.set_num_threads(1)
 
 
-def _job(args: tuple[int, str, int, tuple[str, ...], int]) -> tuple[str, bool, bool]:
-    k, opponent, seed, decks, turn_limit = args
-    return play_one(k, _policy_player, opponent, seed, decks, turn_limit)
+def _job(args: tuple[int, str, int, tuple[str, ...], int, dict[str, Any]]) -> tuple[str, bool, bool]:
+    k, opponent, seed, decks, turn_limit, game = args
+    return play_one(k, _policy_player, opponent, seed, decks, turn_limit, game)
+
+
+def checkpoint_game(checkpoint: str) -> dict[str, Any]:
+    """The game options a checkpoint was trained with (the env's defaults if it does not say)."""
+    from .checkpoint import load_policy
+    _net, _layout, _seat, meta = load_policy(checkpoint)
+    return game_options(meta.get("game"))
 
 
 def evaluate_checkpoint(checkpoint: str, games: int = 400, opponent: str = "heuristic", seed: int = 0,
                         workers: int = 1, decks: Sequence[str] = DUEL_DECKS, turn_limit: int = TURN_LIMIT,
-                        progress: bool = False) -> Result:
-    """The policy of a checkpoint (file, checkpoint folder or run folder) over `games` games, in
-    `workers` processes."""
+                        progress: bool = False, game: dict[str, Any] | None = None) -> Result:
+    """The policy of a checkpoint (file, checkpoint folder or run folder; or "agent:NAME", a
+    registered agent, for a baseline) over `games` games, in `workers` processes, with the game
+    options `game` (by default the checkpoint's)."""
     t0 = time.perf_counter()
     r = Result()
-    jobs = [(k, opponent, seed, tuple(decks), turn_limit) for k in range(games)]
+    if game is None:
+        game = game_options(None) if checkpoint.startswith("agent:") else checkpoint_game(checkpoint)
+    jobs = [(k, opponent, seed, tuple(decks), turn_limit, dict(game)) for k in range(games)]
     if workers <= 1:
         _init(checkpoint)
         results = map(_job, jobs)
@@ -149,9 +177,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1_000_000, help="game k has seed SEED + k")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", help="write the result to this file")
+    ap.add_argument("--baseline", action="store_true",
+                    help="also play the same games with the opponent's agent in the policy's seat")
     args = ap.parse_args(argv)
     r = evaluate_checkpoint(args.checkpoint, args.games, args.opponent, args.seed, args.workers, progress=True)
     print(f"{args.checkpoint} against {args.opponent}: {r} in {r.seconds:.0f} s")
+    if args.baseline:
+        b = evaluate_checkpoint(f"agent:{args.opponent}", args.games, args.opponent, args.seed, args.workers,
+                                game=checkpoint_game(args.checkpoint))
+        print(f"baseline ({args.opponent} in the same seats and games): {b}")
     for deck, (w, n) in sorted(r.by_deck.items()):
         print(f"  {deck:<16} {w}/{n}")
     if args.json:

@@ -14,7 +14,7 @@
   blockers of a declaration, with the attacker each blocker blocks), and the context; the scores
   are scattered to the rows' action indices, a legal index without a row gets a learned score,
   and illegal ones -1e9 (the mask is applied here, so any sampler of these logits is legal);
-- a value head on the context;
+- a value head on the context (an MLP of `value_hidden` hidden units, by default `dim`);
 - with `hint_prior`, the hint column (the choice of the env's hint agent) adds a learned weight,
   starting there, to its row's score: the policy starts near the hint agent's play.
 
@@ -64,6 +64,9 @@ class NetConfig:
     #: the starting weight of the hint column (action_extra) in each row's score: > 0 starts
     #: the policy near the hint agent's play (a residual policy around it); learned after
     hint_prior: float = 0.0
+    #: the value head's hidden width (None: `dim`). Policies saved before it was a field had a
+    #: head of one hidden ReLU unit (a constant once that unit died): loaded with 1
+    value_hidden: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -134,7 +137,7 @@ class EntityNet(nn.Module):
         self.score = nn.Linear(d, 1)
         self.unrowed = nn.Parameter(torch.zeros(()))
         self.hint_weight = nn.Parameter(torch.tensor(float(c.hint_prior)))
-        self.value_head = _mlp(d, 1)
+        self.value_head = _mlp(d, 1, c.value_hidden or d)
 
     @classmethod
     def from_space(cls, space: Any, **model: Any) -> EntityNet:

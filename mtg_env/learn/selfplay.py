@@ -11,7 +11,13 @@ Only the agent to act gets an observation (an illegal index ends the game with -
 that chose it, as in the Gym env); at the end both get their reward: +1 a win, -1 a loss,
 0 a draw (a draw by the turn limit, or `max_steps` decisions, truncates), plus, with
 `reward_shaping`, that share of (the life the opponent lost - the life the learner lost) / 20 at
-each step. The last info of "main" has "opponent" and "outcome" (1, 0, -1) for the trainer's
+each step. With `shaping: evaluation` each agent also gets potential-based shaping (Ng, Harada
+and Russell 1999, which leaves the optimal policies unchanged): F = gamma * Phi(s') - Phi(s)
+between two of its own observations s and s', with Phi(s) = `shaping_weight` * (2 p - 1), p the
+fitted win probability of mtg_env.evaluation from its seat (public information only: life, the
+battlefield, hand and library sizes), and Phi = 0 once the game has ended (not at a truncation,
+whose last state the value function bootstraps). Over a game that ends, an agent's discounted
+shaping sums to -Phi(its first observation). `shaping_gamma` is PPO's gamma (the trainer sets it). The last info of "main" has "opponent" and "outcome" (1, 0, -1) for the trainer's
 statistics. Seats decide as the envs' do (mtg_env.env.choices: skip_forced, actions, stops, hint,
 suggest).
 """
@@ -29,11 +35,16 @@ from ..env.choices import Choice, Seat, by_index, play_seat
 from ..env.layout import ObjectTable, env_layout
 from ..env.mtg_gym import _make_opponent, deal_decks
 from ..env.observation import encode, observation_space
+from ..evaluation import win_probability
 from ..paths import deck_file
 
 LEARNER = "main"
 DUEL_DECKS = ("artifact_mana", "black_shade", "blue_control", "boros_aggro", "green_ramp", "red_burn")
 SEAT_KEYS = ("actions", "skip_forced", "stops", "hint", "suggest")
+#: the options of the game itself (evaluations play the same game: mtg_env.learn.evaluate)
+GAME_KEYS = ("mana_payment", "mulligans")
+GAME_DEFAULTS = {"mana_payment": "auto", "mulligans": True}
+SHAPINGS = (None, "none", "evaluation")
 LIMIT_KEYS = ("max_objects", "max_battlefield", "max_abilities", "max_stack", "max_legal")
 
 
@@ -59,17 +70,25 @@ def module_of(agent_id: str) -> str:
 
 class SelfPlayEnv(MultiAgentEnv):
     """See the module docstring. `config`: deck_pool, turn_limit, mana_payment, mulligans,
-    league_size, opponent_weights, reward_shaping, max_steps, the seat options and the size
-    limits (max_objects, max_battlefield, max_abilities, max_stack, max_legal)."""
+    league_size, opponent_weights, reward_shaping, shaping, shaping_weight, shaping_gamma,
+    max_steps, the seat options and the size limits (max_objects, max_battlefield, max_abilities,
+    max_stack, max_legal)."""
 
     def __init__(self, config: dict[str, Any] | None = None):
         super().__init__()
         c = dict(config or {})
         self.deck_pool = deck_paths(c.get("deck_pool", DUEL_DECKS))
         self.turn_limit = int(c.get("turn_limit", 40))
-        self.mana_payment = c.get("mana_payment", "auto")
-        self.mulligans = bool(c.get("mulligans", True))
+        self.mana_payment = c.get("mana_payment", GAME_DEFAULTS["mana_payment"])
+        self.mulligans = bool(c.get("mulligans", GAME_DEFAULTS["mulligans"]))
         self.reward_shaping = float(c.get("reward_shaping", 0.0))
+        self.shaping = c.get("shaping")
+        if self.shaping not in SHAPINGS:
+            raise ValueError(f"shaping must be 'evaluation' or 'none', got {self.shaping!r}")
+        self.shaping_weight = float(c.get("shaping_weight", 1.0))
+        self.shaping_gamma = float(c.get("shaping_gamma", 1.0))
+        if not 0.0 < self.shaping_gamma <= 1.0:
+            raise ValueError(f"shaping_gamma must be in (0, 1], got {self.shaping_gamma}")
         self.max_steps = int(c.get("max_steps", 1000))
         self.league_size = int(c.get("league_size", 0))
         self.layout = env_layout(None, **{k: c[k] for k in LIMIT_KEYS if k in c})
@@ -95,6 +114,7 @@ class SelfPlayEnv(MultiAgentEnv):
         self._deciding: str | None = None
         self._acted: set[str] = set()
         self._steps = 0
+        self._phi: dict[str, float] = {}   # each agent's potential at its last observation
 
     # ------------------------------------------------------------------------------------------
     def set_opponent_weights(self, weights: dict[str, float]) -> None:
@@ -130,9 +150,32 @@ class SelfPlayEnv(MultiAgentEnv):
         self.agents = list(self._seat_of)
         self._acted = set()
         self._steps = 0
+        self._phi = {}
         self._advance()
         obs = {self._deciding: self._observe()} if self._deciding is not None else {}
+        if self._deciding is not None and self._shaped:
+            self._phi[self._deciding] = self.potential(self._deciding)
         return obs, {}
+
+    @property
+    def _shaped(self) -> bool:
+        return self.shaping == "evaluation" and self.shaping_weight != 0.0
+
+    def potential(self, agent: str) -> float:
+        """Phi of the shaping for an agent now: weight * (2 * its win probability - 1), 0 once the
+        game is over (see the module docstring)."""
+        g = self.game
+        assert g is not None
+        if g.game_over:
+            return 0.0
+        return self.shaping_weight * (2.0 * win_probability(g, self._seat_of[agent]) - 1.0)
+
+    def _shape(self, agent: str, terminal: bool) -> float:
+        """F = gamma * Phi(now) - Phi(the agent's last observation), and Phi(now) remembered."""
+        now = 0.0 if terminal else self.potential(agent)
+        f = self.shaping_gamma * now - self._phi.get(agent, now)
+        self._phi[agent] = now
+        return f
 
     def _advance(self) -> None:
         g = self.game
@@ -180,8 +223,18 @@ class SelfPlayEnv(MultiAgentEnv):
                 rewards[a] += self.reward_shaping * gained / 20.0
         over = g.game_over or self._steps >= self.max_steps
         if not over:
+            d = self._deciding
+            if self._shaped:
+                # shaping only between an agent's own observations: the others' wait for theirs
+                if d in self._phi:
+                    rewards[d] = rewards.get(d, 0.0) + self._shape(d, False)
+                else:  # its first observation (the other seat of self-play)
+                    self._phi[d] = self.potential(d)
             return {self._deciding: self._observe()}, rewards, {"__all__": False}, {"__all__": False}, {}
         limit = not g.game_over or g.result_reason.startswith(("turn limit", "action limit"))
+        if self._shaped:
+            for a in self._acted:
+                rewards[a] += self._shape(a, terminal=not limit)
         outcome = 0 if g.winner is None else (1 if g.winner == self._seat_of[LEARNER] else -1)
         for a in self._acted:
             if g.winner is not None:

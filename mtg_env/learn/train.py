@@ -32,7 +32,11 @@ from .config import TrainConfig, TrainConfigError, load_train_config
 from .league import League
 
 ENV_NAME = "mtg_env_selfplay"
-PROGRESS_FIELDS = ["iteration", "env_steps", "minutes", "episodes", "main_return", "games_vs", "win_vs"]
+PROGRESS_FIELDS = ["iteration", "env_steps", "minutes", "episodes", "main_return", "games_vs", "win_vs",
+                   "vf_explained_var", "entropy", "mean_kl", "hint_nll"]
+#: the learner's figures of an iteration logged to progress.csv (RLlib's result["learners"]["main"])
+LEARNER_FIELDS = {"vf_explained_var": "vf_explained_var", "entropy": "entropy", "mean_kl": "mean_kl_loss",
+                  "hint_nll": "hint_nll"}
 EVAL_FIELDS = ["iteration", "env_steps", "minutes", "games", "wins", "draws", "win_rate", "wilson_low", "wilson_high"]
 
 
@@ -68,22 +72,25 @@ def build_algo(cfg: TrainConfig, league: League) -> Any:
     register_env(ENV_NAME, lambda c: SelfPlayEnv(dict(c)))
     modules = ["main"] + [league.slot_module(i) for i in range(cfg.league.size)]
     spec = RLModuleSpec(module_class=EntityRLModule, model_config=dict(cfg.model))
-    env_config = dict(cfg.env, league_size=cfg.league.size, opponent_weights=league.opponent_weights())
     r, p = cfg.resources, cfg.ppo
+    env_config = dict(cfg.env, league_size=cfg.league.size, opponent_weights=league.opponent_weights(),
+                      shaping_gamma=p.get("gamma", 0.995))
     training = {"train_batch_size_per_learner": p.get("train_batch_size", 4000),
                 "minibatch_size": p.get("minibatch_size", 500), "num_epochs": p.get("num_epochs", 4),
                 "lr": p.get("lr", 3e-4), "gamma": p.get("gamma", 0.995), "lambda_": p.get("lambda", 0.95),
                 "entropy_coeff": p.get("entropy_coeff", 0.01), "clip_param": p.get("clip_param", 0.2),
                 "vf_loss_coeff": p.get("vf_loss_coeff", 0.5), "vf_clip_param": p.get("vf_clip_param", 10.0),
                 "grad_clip": p.get("grad_clip", 1.0), "kl_coeff": p.get("kl_coeff", 0.2)}
+    from .hint_learner import HintPPOLearner
     config = (
         PPOConfig()
         .environment(ENV_NAME, env_config=env_config, disable_env_checking=True)
         .env_runners(num_env_runners=r.get("num_env_runners", 1),
                      num_envs_per_env_runner=r.get("num_envs_per_env_runner", 8),
                      rollout_fragment_length=r.get("rollout_fragment_length", "auto"),
-                     num_cpus_per_env_runner=1)
-        .learners(num_learners=0)
+                     num_cpus_per_env_runner=1, sample_timeout_s=r.get("sample_timeout_s", 600.0))
+        .learners(num_learners=0, learner_class=HintPPOLearner,
+                  learner_config_dict={"hint_coeff": p.get("hint_coeff", 0.0)})
         .multi_agent(policies=set(modules), policy_mapping_fn=lambda aid, *args, **kw: module_of(aid),
                      policies_to_train=["main"])
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={m: spec for m in modules}))
@@ -195,13 +202,19 @@ def save_checkpoint(algo: Any, cfg: TrainConfig, league: League, out: Path, iter
     layout = env_layout(None, **{k: cfg.env[k] for k in LIMIT_KEYS if k in cfg.env})
     seat = {k: cfg.env[k] for k in SEAT_KEYS if k in cfg.env}
     seat.setdefault("actions", "moves")
-    save_policy(path, _main_net(algo), layout, seat, iteration=iteration, run=cfg.name)
+    save_policy(path, _main_net(algo), layout, seat, iteration=iteration, run=cfg.name, game=game_options(cfg))
     (path / "league.json").write_text(json.dumps({"league": league.state(), **state}, indent=1))
     (root / "latest").write_text(path.name)
     kept = sorted(p for p in root.iterdir() if p.is_dir() and p.name.startswith("iter_"))
     for old in kept[:-cfg.keep_checkpoints]:
         shutil.rmtree(old, ignore_errors=True)
     return path
+
+
+def game_options(cfg: TrainConfig) -> dict[str, Any]:
+    """The options of the training env's games (mana payment, mulligans): evaluations play the same."""
+    from .selfplay import GAME_DEFAULTS
+    return {k: cfg.env.get(k, v) for k, v in GAME_DEFAULTS.items()}
 
 
 def evaluate_now(algo: Any, cfg: TrainConfig, games: int) -> Any:
@@ -220,7 +233,7 @@ def evaluate_now(algo: Any, cfg: TrainConfig, games: int) -> Any:
     kw = {"decks": tuple(decks)} if decks else {}
     return evaluate(lambda seed: PolicyAgent(policy, seed, layout=layout, **seat), games,
                     cfg.eval_option("opponent"), cfg.eval_option("seed"),
-                    turn_limit=int(cfg.env.get("turn_limit", 40)), **kw)
+                    turn_limit=int(cfg.env.get("turn_limit", 40)), game=game_options(cfg), **kw)
 
 
 def train(config: str | dict[str, Any], out: str | None = None, address: str | None = None, resume: bool = False,
@@ -293,24 +306,34 @@ def train(config: str | dict[str, Any], out: str | None = None, address: str | N
             result = algo.train()
             it += 1
             runners = result.get("env_runners", {})
-            steps = int(result.get("num_env_steps_sampled_lifetime", runners.get("num_env_steps_sampled_lifetime", 0)))
+            # an iteration whose env runner returned nothing in time (a loaded machine) has NaNs
+            steps = _count(result.get("num_env_steps_sampled_lifetime",
+                                      runners.get("num_env_steps_sampled_lifetime")), int(state["env_steps"]))
             state.update(iteration=it, env_steps=steps, minutes=(time.perf_counter() - t0) / 60.0)
             module_returns = runners.get("module_episode_returns_mean", {}) or {}
             main_return = float(module_returns.get("main", float("nan")))
             wins = {k[len("win_vs_"):]: float(v) for k, v in runners.items()
                     if k.startswith("win_vs_") and not math.isnan(float(v))}
-            games = {k[len("games_vs_"):]: int(v) for k, v in runners.items()
-                     if k.startswith("games_vs_") and not math.isnan(float(v))}
+            games = {k[len("games_vs_"):]: _count(v, 0) for k, v in runners.items() if k.startswith("games_vs_")}
             for opp, rate in wins.items():
                 league.record(opp, rate, games.get(opp, 0))
                 logs.scalar(f"train/win_vs_{opp}", rate, steps)
             logs.scalar("train/main_return", main_return, steps)
+            learner = (result.get("learners", {}) or {}).get("main", {}) or {}
+            learned = {}
+            for field_name, key in LEARNER_FIELDS.items():
+                try:
+                    learned[field_name] = round(float(learner[key]), 4)
+                except (KeyError, TypeError, ValueError):
+                    continue
+                logs.scalar(f"train/{field_name}", learned[field_name], steps)
             logs.row("progress.csv", PROGRESS_FIELDS, {
                 "iteration": it, "env_steps": steps, "minutes": round(state["minutes"], 2),
-                "episodes": int(runners.get("num_episodes", 0) or 0), "main_return": round(main_return, 4),
-                "games_vs": json.dumps(games), "win_vs": json.dumps({k: round(v, 3) for k, v in wins.items()})})
+                "episodes": _count(runners.get("num_episodes"), 0), "main_return": round(main_return, 4),
+                "games_vs": json.dumps(games), "win_vs": json.dumps({k: round(v, 3) for k, v in wins.items()}),
+                **learned})
             say(f"iteration {it}: {steps} env steps, {state['minutes']:.1f} min, main return {main_return:.3f}, "
-                f"win rate {json.dumps({k: round(v, 3) for k, v in wins.items()})}")
+                f"win rate {json.dumps({k: round(v, 3) for k, v in wins.items()})}, {json.dumps(learned)}")
             if league.due(it):
                 slot = league.snapshot(it)
                 _copy_module(algo, "main", slot)
@@ -340,12 +363,29 @@ def train(config: str | dict[str, Any], out: str | None = None, address: str | N
         decks = cfg.env.get("deck_pool")
         r = evaluate_checkpoint(str(run), final, cfg.eval_option("opponent"), cfg.eval_option("seed"),
                                 int(cfg.eval_option("final_workers")), decks=tuple(decks) if decks else DUEL_DECKS,
-                                turn_limit=int(cfg.env.get("turn_limit", 40)))
-        (run / "final_eval.json").write_text(json.dumps(r.to_json(), indent=1))
-        summary["final"] = r.to_json()
+                                turn_limit=int(cfg.env.get("turn_limit", 40)), game=game_options(cfg))
         say(f"final evaluation: {r}")
+        # the baseline: the opponent's own agent in the policy's seats, the same games
+        b = evaluate_checkpoint(f"agent:{cfg.eval_option('opponent')}", final, cfg.eval_option("opponent"),
+                                cfg.eval_option("seed"), int(cfg.eval_option("final_workers")),
+                                decks=tuple(decks) if decks else DUEL_DECKS,
+                                turn_limit=int(cfg.env.get("turn_limit", 40)), game=game_options(cfg))
+        say(f"baseline ({cfg.eval_option('opponent')} in the same seats and games): {b}")
+        (run / "final_eval.json").write_text(json.dumps(dict(r.to_json(), game=game_options(cfg),
+                                                             baseline=b.to_json()), indent=1))
+        summary["final"] = r.to_json()
+        summary["baseline"] = b.to_json()
     (run / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
     return summary
+
+
+def _count(v: Any, default: int) -> int:
+    """An integer figure of RLlib's results, `default` when it is missing or NaN."""
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return default
+    return default if math.isnan(f) else int(f)
 
 
 def _record_eval(algo: Any, cfg: TrainConfig, logs: Logs, it: int, state: dict[str, Any], games: int,
