@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import pickle
-import time
 from typing import Any
 
 import gymnasium as gym
@@ -244,7 +243,6 @@ def test_random_masked_steps(env_id: str, kwargs: dict[str, Any], steps: int) ->
     rng = np.random.default_rng(7)
     stats = Stats()
     obs, info = env.reset(seed=stats.episodes)
-    t0 = time.perf_counter()
     while stats.steps < steps:
         by_index = _check_decision(env, obs, info, stats, on_clone=True, hidden=True)
         i = int(rng.choice(list(by_index)))
@@ -260,7 +258,6 @@ def test_random_masked_steps(env_id: str, kwargs: dict[str, Any], steps: int) ->
     env.close()
     assert stats.episodes >= 1, "no episode ended"
     assert "PASS" in stats.blocks
-    assert time.perf_counter() - t0 < 60
     BLOCKS_SEEN[RANDOM_RUNS.index((env_id, kwargs, steps))] = stats.blocks
 
 
