@@ -177,18 +177,20 @@ def cast_plan(game: Game, me: int, actions: list[Action], oid: int, x_cap: int =
 
 
 def moves(game: Game, actions: list[Action] | None = None, suggest: Agent | None = None,
-          complete: bool = False) -> list[Move]:
+          complete: bool = False, suggestion: list[Any] | None = None) -> list[Move]:
     """The distinct moves of the deciding player now (see the module docstring). `suggest` is
     the agent whose declaration of attackers or blockers comes first (played out on a copy);
     without one, declarations are none, every attacker and each single attack or block. With
     `complete`, a spell that no plan of simple sources pays for (but that is legal to cast, by
-    automatic payment or from the pool) is a move of its own cast action."""
+    automatic payment or from the pool) is a move of its own cast action. `suggestion`: the
+    payloads of `suggest`'s declaration when the caller has already worked it out
+    (`suggested_declaration`)."""
     actions = actions if actions is not None else game.legal_actions()
     d = game.decision
     assert d is not None
     out: list[Move] = []
     if declaring(d.kind, actions):
-        out = declarations(game, actions, suggest)
+        out = declarations(game, actions, suggest, suggestion)
     elif d.kind != "priority":
         out = [Move(a) for a in actions]
     else:
@@ -249,12 +251,17 @@ def suggested_declaration(game: Game, agent: Agent) -> list[Any]:
     return [p for p in mine if p != "done"]
 
 
-def declarations(game: Game, actions: list[Action], suggest: Agent | None = None) -> list[Move]:
+def declarations(game: Game, actions: list[Action], suggest: Agent | None = None,
+                 suggestion: list[Any] | None = None) -> list[Move]:
     """Whole declarations of attackers (or blockers) as moves: the suggested one (first), none,
     every possible attacker, and the suggestion with one more or one fewer attacker or block;
-    with planeswalkers to attack, also every attacker at each and each attack turned to each."""
+    with planeswalkers to attack, also every attacker at each and each attack turned to each.
+    `suggestion`: `suggest`'s declaration, when already worked out."""
     kind = game.decision.kind  # type: ignore[union-attr]
-    chosen = suggested_declaration(game, suggest) if suggest is not None else []
+    if suggestion is not None:
+        chosen = list(suggestion)
+    else:
+        chosen = suggested_declaration(game, suggest) if suggest is not None else []
     options = [a.payload for a in actions if a.kind == kind]
     if kind == "attack":
         # one attack per creature: the suggestion's choice of defender, else the first offered

@@ -123,7 +123,12 @@ def atomic_choices(game: Game, actions: list[Action], table: ObjectTable) -> lis
 
 def move_choices(game: Game, actions: list[Action], table: ObjectTable, suggest: Agent | None) -> list[Choice]:
     """The moves now as choices with their layout indices (see the module docstring)."""
-    ms = moves(game, actions, suggest=suggest, complete=True)
+    return moves_as_choices(game, actions, table, moves(game, actions, suggest=suggest, complete=True))
+
+
+def moves_as_choices(game: Game, actions: list[Action], table: ObjectTable, ms: list[Move]) -> list[Choice]:
+    """The moves `ms` of this decision (`moves(..., complete=True)`) as choices with their layout
+    indices."""
     decl = declaring(game.decision.kind, actions)  # type: ignore[union-attr]
     labels = {a.payload: a.label for a in actions if a.kind in ("attack", "block", "cast")}
     cache: dict[int, list[str]] = {}
@@ -203,16 +208,24 @@ class Seat:
         if self.skip_forced and len(actions) == 1:
             self.auto += 1
             return actions[0]
-        table = ObjectTable(game, self.player, self.layout)
+        suggestion = None
         if self.granularity == "atomic":
+            table = ObjectTable(game, self.player, self.layout)
             choices = atomic_choices(game, actions, table)
         else:
-            choices = move_choices(game, actions, table, self._agent(self.suggest_name))
-            if self.skip_forced and len(choices) == 1:
+            suggest = self._agent(self.suggest_name)
+            if suggest is not None and declaring(d.kind, actions):
+                # worked out once: the hint of the same agent is the same declaration
+                suggestion = suggested_declaration(game, suggest)
+            ms = moves(game, actions, suggest=suggest, complete=True, suggestion=suggestion)
+            if self.skip_forced and len(ms) == 1:
                 self.auto += 1
-                return self.start(choices[0])
+                return ms[0].start(self.plan)
+            table = ObjectTable(game, self.player, self.layout)
+            choices = moves_as_choices(game, actions, table, ms)
         if self.hint_name is not None:
-            mark_hint(game, choices, self._agent(self.hint_name))  # type: ignore[arg-type]
+            mark_hint(game, choices, self._agent(self.hint_name), actions,  # type: ignore[arg-type]
+                      suggestion if self.hint_name == self.suggest_name else None)
         return choices, table
 
     def start(self, choice: Choice) -> Action:
@@ -227,13 +240,17 @@ class Seat:
         self.auto = 0
 
 
-def mark_hint(game: Game, choices: list[Choice], agent: Agent) -> None:
+def mark_hint(game: Game, choices: list[Choice], agent: Agent, actions: list[Action] | None = None,
+              declaration: list[Any] | None = None) -> None:
     """Mark the choice `agent` would make now: for a declaration the one declaring what the
-    agent would declare, for a cast move the one with the agent's mana plan, else its action."""
+    agent would declare, for a cast move the one with the agent's mana plan, else its action.
+    `actions`: the legal actions now; `declaration`: the agent's declaration (the payloads of
+    `suggested_declaration`), when the caller has already worked them out."""
     if not choices:
         return
-    if choices[0].move is not None and declaring(game.decision.kind, game.legal_actions()):  # type: ignore[union-attr]
-        want = frozenset(suggested_declaration(game, agent))
+    if choices[0].move is not None and declaring(game.decision.kind,  # type: ignore[union-attr]
+                                                 actions if actions is not None else game.legal_actions()):
+        want = frozenset(declaration if declaration is not None else suggested_declaration(game, agent))
         for c in choices:
             if frozenset(c.payloads) == want:
                 c.hint = True

@@ -196,26 +196,30 @@ class ObjectTable:
         self.me = me
         self.layout = layout
         n_rows, n_bf = layout.objects, layout.battlefield
-        rows: list[int] = []
         n = len(game.players)
-        bf_mine = [o for o in game.battlefield if game.objects[o].controller == me]
-        bf_other = [o for k in range(1, n) for o in game.battlefield
-                    if game.objects[o].controller == (me + k) % n]
-        bf = (bf_mine + bf_other)[:n_bf]
-        rows.extend(bf)
-        rows.extend([-1] * (n_bf - len(bf)))  # battlefield rows keep their block
+        objects = game.objects
+        by_seat: list[list[int]] = [[] for _ in range(n)]  # permanents by controller, from `me` on
+        for o in game.battlefield:
+            c = objects[o].controller
+            if 0 <= c < n:
+                by_seat[(c - me) % n].append(o)
+        rows: list[int] = [o for seat in by_seat for o in seat][:n_bf]
+        rows.extend([-1] * (n_bf - len(rows)))  # battlefield rows keep their block
         pl = game.players[me]
-        rest: list[int] = list(pl.hand) + list(pl.command)
-        rest += [s.obj_id for s in game.stack if s.kind == "spell" and s.obj_id is not None]
-        caged = [o for o in pl.exile if game.objects[o].counters.get("cage")]
-        rest += caged + [o for o in pl.exile if o not in caged]
+        rest: list[int] = pl.hand + pl.command
+        stack = game.stack
+        if stack:
+            rest += [s.obj_id for s in stack if s.kind == "spell" and s.obj_id is not None]
+        if pl.exile:
+            caged = [o for o in pl.exile if objects[o].counters.get("cage")]
+            rest += caged + [o for o in pl.exile if o not in caged]
         for k in range(n):
             rest += game.players[(me + k) % n].graveyard
         rows.extend(rest[:n_rows - n_bf])
         rows.extend([-1] * (n_rows - len(rows)))
         self.rows = rows
         self.row_of = {oid: r for r, oid in enumerate(rows) if oid >= 0}
-        self.stack_row_of = {s.id: k for k, s in enumerate(game.stack[:layout.stack])}
+        self.stack_row_of = {s.id: k for k, s in enumerate(stack[:layout.stack])} if stack else {}
 
 
 class Slots:

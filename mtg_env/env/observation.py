@@ -25,6 +25,7 @@ the mask's length; the module constants (MAX_LEGAL, OBJ_FEATURES) are those of t
 from __future__ import annotations
 
 import math
+import threading
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -124,46 +125,132 @@ def _kw_row(kws: frozenset[str]) -> list[float]:
     return row
 
 
+class _RowBank:
+    """The distinct object rows met so far (of one row width), each stored once: an object's row
+    is looked up by the values it is made of, and the "objects" array is one gather from the
+    bank (row 0 is the empty row). Most objects do not change between two decisions, so most
+    rows are found, not built. Bounded: `_bank` starts a new bank past ROW_BANK_LIMIT rows."""
+
+    __slots__ = ("ids", "rows", "n", "lock")
+
+    def __init__(self, width: int):
+        self.ids: dict[tuple[Any, ...], int] = {}
+        self.rows = np.zeros((ROW_BANK_START, width), np.float32)
+        self.n = 1
+        self.lock = threading.Lock()
+
+    def add(self, key: tuple[Any, ...], values: list[float]) -> int:
+        with self.lock:  # (envs in threads share the bank)
+            i = self.ids.get(key)
+            if i is None:
+                i = self.n
+                if i == len(self.rows):
+                    self.rows = np.concatenate([self.rows, np.zeros_like(self.rows)])
+                self.rows[i] = np.asarray(values, np.float32)
+                self.n = i + 1
+                self.ids[key] = i
+            return i
+
+
+ROW_BANK_START = 256  # rows at first; doubled when full
+ROW_BANK_LIMIT = 1 << 15
+_BANKS: dict[int, _RowBank] = {}
+
+
+def _bank(width: int) -> _RowBank:
+    bank = _BANKS.get(width)
+    if bank is None or bank.n > ROW_BANK_LIMIT:
+        bank = _BANKS[width] = _RowBank(width)
+    return bank
+
+
+def _object_row(obj: Any, c: Any, me: int, n: int, plus: int, other: int, used: tuple[int, ...],
+                n_abilities: int) -> list[float]:
+    """The "objects" row of object `obj` with characteristics `c` (layout.py's object table)."""
+    f = [1.0, (obj.controller - me) % n, (obj.owner - me) % n, 1.0 if obj.tapped else 0.0,
+         1.0 if obj.sick else 0.0, (c.power or 0) / 5.0, (c.toughness or 0) / 5.0, plus, other,
+         obj.damage]
+    skey = (obj.zone, c.types, c.keywords)
+    static = _STATIC_CACHE.get(skey)
+    if static is None:
+        static = _STATIC_CACHE[skey] = (_ZONE_ROWS.get(obj.zone, _ZONE_ROWS["battlefield"])
+                                        + _type_row(c.types) + _kw_row(c.keywords))
+    f += static
+    marks = [0.0] * n_abilities
+    for j in used:
+        marks[j] = 1.0
+    return f + marks
+
+
+def _used_abilities(oid: int, c: Any, activations: dict[tuple[int, str], int], n_abilities: int) -> tuple[int, ...]:
+    """The columns of the activated abilities of `oid` activated this turn (CR 602.5b's counts)."""
+    used: list[int] = []
+    j = 0
+    for key, ab, _o in c.abilities:
+        if isinstance(ab, Activated):
+            if j >= n_abilities:
+                break
+            if activations.get((oid, key)):
+                used.append(j)
+            j += 1
+    return tuple(used)
+
+
+_TEMPLATES: dict[tuple[Any, ...], np.ndarray] = {}
+
+
+def _filled(shape: tuple[int, ...], dtype: Any, value: Any) -> np.ndarray:
+    """A new array of `shape` filled with `value` (a copy of a template made once)."""
+    key = (shape, dtype, value)
+    t = _TEMPLATES.get(key)
+    if t is None:
+        t = _TEMPLATES[key] = np.full(shape, value, dtype)
+    return t.copy()
+
+
 def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indices: list[int],
            choices: list[Choice] | None = None) -> dict[str, Any]:
     """The observation of player `me` (index) for the current decision, shaped by `table.layout`:
-    the action rows are the legal `actions` at their `indices`, or the `choices` (choices.py)."""
+    the action rows are the legal `actions` at their `indices`, or the `choices` (choices.py).
+
+    Every value is the one the straightforward encoder (tests/env/observation_reference.py)
+    writes; arrays are filled from Python lists in one call each, and object rows come from a
+    bank of the rows met before (`_RowBank`)."""
     layout = table.layout
     n_rows, n_abilities, n_players = layout.objects, layout.abilities, layout.players
     g = np.zeros(G_FEATURES, np.float32)
-    g[0] = game.turn / 20.0
-    g[1] = 1.0 if game.active == me else 0.0
-    g[2] = len(game.stack) / 8.0
-    g[3] = 1.0 if game.game_over else 0.0
+    g[:4] = (game.turn / 20.0, 1.0 if game.active == me else 0.0, len(game.stack) / 8.0,
+             1.0 if game.game_over else 0.0)
     g[4 + STEPS.index(game.step)] = 1.0
-    d = game.decision
-    kind = d.kind if d is not None else "none"
+    pending = game.pending
+    kind = pending.kind if pending is not None and not game.game_over else "none"
     g[4 + len(STEPS) + (DECISION_KINDS.index(kind) if kind in DECISION_KINDS else len(DECISION_KINDS) - 1)] = 1.0
 
     n = len(game.players)
     pl = np.zeros((n_players, P_FEATURES), np.float32)
+    pl_rows = []
+    active = game.active
+    waiting = pending.player if pending is not None else None
     for k in range(min(n, n_players)):
         p = game.players[(me + k) % n]
         pool = p.pool.total_counts()
-        pl[k, 0] = 1.0
-        pl[k, 1] = p.life / 20.0
-        pl[k, 2] = len(p.library) / 60.0
-        pl[k, 3] = len(p.hand) / 7.0
-        pl[k, 4] = len(p.graveyard) / 20.0
-        pl[k, 5] = len(p.exile) / 10.0
-        for i in range(6):
-            pl[k, 6 + i] = _squash(pool[i])
-        pl[k, 12] = p.lands_played
-        pl[k, 13] = 1.0 if p.lost else 0.0
-        pl[k, 14] = 1.0 if game.active == p.index else 0.0
-        pl[k, 15] = 1.0 if game.pending is not None and game.pending.player == p.index else 0.0
+        pl_rows.append((1.0, p.life / 20.0, len(p.library) / 60.0, len(p.hand) / 7.0, len(p.graveyard) / 20.0,
+                        len(p.exile) / 10.0, _squash(pool[0]), _squash(pool[1]), _squash(pool[2]),
+                        _squash(pool[3]), _squash(pool[4]), _squash(pool[5]), p.lands_played,
+                        1.0 if p.lost else 0.0, 1.0 if active == p.index else 0.0,
+                        1.0 if waiting == p.index else 0.0))
+    pl[:len(pl_rows)] = pl_rows
 
-    objs = np.zeros((n_rows, OBJ_STATIC_FEATURES + n_abilities), np.float32)
-    cards = np.zeros(n_rows, np.int64)
-    rows_i: list[int] = []
-    rows_f: list[list[float]] = []
+    bank = _bank(OBJ_STATIC_FEATURES + n_abilities)
+    bank_ids = bank.ids
+    ids = [0] * n_rows
+    cards = [0] * n_rows
+    if not _card_index:
+        card_index("")
+    index_of = _card_index
     objects = game.objects
     activations = game.turn_state.activations
+    activated = {k[0] for k in activations} if activations else ()
     on_bf = game.all_chars()
     for r, oid in enumerate(table.rows):
         if oid < 0:
@@ -172,43 +259,34 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
         if obj is None:
             continue
         c = on_bf.get(oid) or printed_chars(obj.card)
-        cards[r] = card_index(c.name)
-        if obj.info and obj.controller == me and "face_down" in obj.info:
-            cards[r] = card_index(obj.info["face_down"].name)  # CR 708.5: its controller may look
+        info = obj.info
+        if info and obj.controller == me and "face_down" in info:
+            cards[r] = index_of.get(info["face_down"].name, 0)  # CR 708.5: its controller may look
+        else:
+            cards[r] = index_of.get(c.name, 0)
         counters = obj.counters
-        plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0) if counters else 0
-        other = sum(v for k, v in counters.items() if k not in ("+1/+1", "-1/-1")) if counters else 0
-        f = [1.0, (obj.controller - me) % n, (obj.owner - me) % n, 1.0 if obj.tapped else 0.0,
-             1.0 if obj.sick else 0.0, (c.power or 0) / 5.0, (c.toughness or 0) / 5.0, plus, other,
-             obj.damage]
-        skey = (obj.zone, c.types, c.keywords)
-        static = _STATIC_CACHE.get(skey)
-        if static is None:
-            static = _STATIC_CACHE[skey] = (_ZONE_ROWS.get(obj.zone, _ZONE_ROWS["battlefield"])
-                                            + _type_row(c.types) + _kw_row(c.keywords))
-        f += static
-        used = [0.0] * n_abilities
-        if obj.zone == "battlefield" and activations:
-            j = 0
-            for key, ab, _o in c.abilities:
-                if isinstance(ab, Activated):
-                    if j >= n_abilities:
-                        break
-                    if activations.get((oid, key)):
-                        used[j] = 1.0
-                    j += 1
-        f += used
-        rows_i.append(r)
-        rows_f.append(f)
-    if rows_i:
-        objs[rows_i] = np.asarray(rows_f, np.float32)
+        if counters:
+            plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+            other = sum(v for k, v in counters.items() if k not in ("+1/+1", "-1/-1"))
+        else:
+            plus = other = 0
+        zone = obj.zone
+        used = _used_abilities(oid, c, activations, n_abilities) \
+            if oid in activated and zone == "battlefield" else ()
+        key = ((obj.controller - me) % n, (obj.owner - me) % n, obj.tapped, obj.sick, c.power or 0,
+               c.toughness or 0, plus, other, obj.damage, zone, c.types, c.keywords, used)
+        i = bank_ids.get(key)
+        if i is None:
+            i = bank.add(key, _object_row(obj, c, me, n, plus, other, used, n_abilities))
+        ids[r] = i
+    objs = bank.rows[ids]
 
     links = _object_links(game, me, table)
     stack, stack_cards, stack_links = _stack_rows(game, me, table)
     if choices is None:
         choices = [Choice(a, None, a.kind, a.label, i) for a, i in zip(actions, indices, strict=True)]
-    out = {"global": g, "players": pl, "objects": objs, "object_cards": cards, "object_links": links,
-           "stack": stack, "stack_cards": stack_cards, "stack_links": stack_links}
+    out = {"global": g, "players": pl, "objects": objs, "object_cards": np.array(cards, np.int64),
+           "object_links": links, "stack": stack, "stack_cards": stack_cards, "stack_links": stack_links}
     out.update(_action_rows(game, me, table, choices))
     return out
 
@@ -216,7 +294,7 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
 def _object_links(game: Game, me: int, table: ObjectTable) -> np.ndarray:
     """The "object_links" rows: combat and attachments as integer references (module docstring)."""
     layout = table.layout
-    links = np.full((layout.objects, len(LINKS)), -1, np.int64)
+    links = _filled((layout.objects, len(LINKS)), np.int64, -1)
     links[:, 4] = 0
     row = table.row_of
     n = len(game.players)
@@ -249,7 +327,9 @@ def _stack_rows(game: Game, me: int, table: ObjectTable) -> tuple[np.ndarray, np
     k_rows = table.layout.stack
     feats = np.zeros((k_rows, STACK_FEATURES), np.float32)
     cards = np.zeros(k_rows, np.int64)
-    links = np.full((k_rows, len(STACK_LINKS)), -1, np.int64)
+    links = _filled((k_rows, len(STACK_LINKS)), np.int64, -1)
+    if not game.stack:
+        return feats, cards, links
     row = table.row_of
     for k, item in enumerate(game.stack[:k_rows]):
         ctx = item.ctx
@@ -290,52 +370,75 @@ def _action_rows(game: Game, me: int, table: ObjectTable, choices: list[Choice])
     layout = table.layout
     n_rows, n_legal, n_bf = layout.objects, layout.legal, layout.battlefield
     af = np.zeros((n_legal, ACT_FEATURES), np.float32)
-    ai = np.full(n_legal, -1, np.int64)
-    refs = np.full((n_legal, len(ACTION_REFS)), -1, np.int64)
-    members = np.full((n_legal, n_bf), -1, np.int64)
+    ai = _filled((n_legal,), np.int64, -1)
+    refs = _filled((n_legal, len(ACTION_REFS)), np.int64, -1)
+    members = _filled((n_legal, n_bf), np.int64, -1)
     extra = np.zeros((n_legal, len(ACTION_EXTRA)), np.float32)
     mask = np.zeros(layout.n_actions, np.int8)
+    on = [c.index for c in choices if c.index >= 0]
+    if on:
+        mask[on] = 1
     row = table.row_of
     n = len(game.players)
     base = len(ACTION_KINDS)
-    for i, c in enumerate(choices):
+    one_hot_rows: list[int] = []
+    one_hot_cols: list[int] = []
+    numbers: list[tuple[float, float, float, float]] = []  # af[:, base:]
+    ai_rows: list[int] = []
+    ref_rows: list[tuple[int, int, int, int]] = []
+    extra_rows: list[tuple[float, float, float]] = []
+    kind_col = _KIND_COL
+    for i, c in enumerate(choices[:n_legal]):
         idx = c.index
-        if idx < 0:
+        if idx < 0:  # an empty row
+            numbers.append(_NO_NUMBERS)
+            ai_rows.append(-1)
+            ref_rows.append(_NO_REFS)
+            extra_rows.append(_NO_EXTRA)
             continue
-        mask[idx] = 1
-        if i >= n_legal:
-            continue
-        ai[i] = idx
         kind = c.kind
-        af[i, _KIND_COL.get(kind, 0)] = 1.0
+        one_hot_rows.append(i)
+        one_hot_cols.append(kind_col.get(kind, 0))
         p = c.payload
-        if kind in ("attack", "block") and c.payloads is not None:
+        payloads = c.payloads
+        if kind in ("attack", "block") and payloads is not None:
             # one attacker or blocker: its refs; a whole declaration of several (or of none):
             # no refs, action_members names them
-            p = c.payloads[0] if len(c.payloads) == 1 else None
-        obj, obj2, player, stack = _refs(game, me, table, kind, p, c.action.value)
-        refs[i] = (obj, obj2, player, stack)
-        af[i, base] = (obj + 1) / n_rows
-        value = c.action.value if c.move is None or not c.move.payloads else None
-        af[i, base + 1] = float(value) / 10.0 if isinstance(value, int) and not isinstance(value, bool) else 0.0
-        af[i, base + 2] = 1.0 if kind in ("cast", "play") else 0.0
-        af[i, base + 3] = 1.0 if player == 0 and kind == "target" else 0.0
-        for p in c.payloads:
-            r = row.get(p[0])
+            p = payloads[0] if len(payloads) == 1 else None
+        action = c.action
+        ref = _refs(game, me, table, kind, p, action.value)
+        move = c.move
+        value = action.value if move is None or not move.payloads else None
+        numbers.append(((ref[0] + 1) / n_rows,
+                        float(value) / 10.0 if isinstance(value, int) and not isinstance(value, bool) else 0.0,
+                        1.0 if kind in ("cast", "play") else 0.0, 1.0 if ref[2] == 0 and kind == "target" else 0.0))
+        for q in payloads:
+            r = row.get(q[0])
             if r is None or r >= n_bf:
                 continue
             if kind == "attack":
-                members[i, r] = (p[1] - me) % n
+                members[i, r] = (q[1] - me) % n
             else:
-                members[i, r] = row.get(p[1], n_rows)  # n_rows: an attacker outside the table
-        extra[i, 0] = 1.0 if c.move is not None and (c.move.intent or c.move.plan) else 0.0
-        extra[i, 1] = len(c.payloads) / 5.0
-        extra[i, 2] = 1.0 if c.hint else 0.0
+                members[i, r] = row.get(q[1], n_rows)  # n_rows: an attacker outside the table
+        ai_rows.append(idx)
+        ref_rows.append(ref)
+        extra_rows.append((1.0 if move is not None and (move.intent or move.plan) else 0.0, len(payloads) / 5.0,
+                           1.0 if c.hint else 0.0))
+    m = len(ai_rows)
+    if m:
+        af[one_hot_rows, one_hot_cols] = 1.0
+        af[:m, base:] = numbers
+        ai[:m] = ai_rows
+        refs[:m] = ref_rows
+        extra[:m] = extra_rows
     return {"action_features": af, "action_index": ai, "action_refs": refs, "action_members": members,
             "action_extra": extra, "action_mask": mask}
 
 
 _KIND_COL = {k: i for i, k in enumerate(ACTION_KINDS)}
+_NO_NUMBERS = (0.0, 0.0, 0.0, 0.0)
+_NO_REFS = (-1, -1, -1, -1)
+_NO_EXTRA = (0.0, 0.0, 0.0)
 
 
 def _refs(game: Game, me: int, table: ObjectTable, kind: str, p: Any, value: Any) -> tuple[int, int, int, int]:
