@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .errors import ManaStringError
 
@@ -23,19 +24,11 @@ _SYMBOL_RE = re.compile(r"\{([^{}]*)\}")
 
 def split_symbols(text: str, what: str = "mana string") -> list[str]:
     """`"{2}{G/W}"` -> `["2", "G/W"]`; raises ManaStringError on anything that is not symbols."""
-    got = _SPLIT.get(text)
-    if got is None:
-        got = _SPLIT[text] = tuple(_split_symbols(text, what))
-        if len(_SPLIT) > 4096:  # strings made by effects (X mana) are many: keep the cache small
-            _SPLIT.clear()
-    return list(got)
+    return list(_symbols(text, what))
 
 
-#: the symbols of mana strings read so far (mana abilities read theirs each time they resolve)
-_SPLIT: dict[str, tuple[str, ...]] = {}
-
-
-def _split_symbols(text: str, what: str) -> list[str]:
+@lru_cache(maxsize=4096)  # mana abilities read their strings each time they resolve
+def _symbols(text: str, what: str) -> tuple[str, ...]:
     text = text.strip()
     symbols: list[str] = []
     pos = 0
@@ -46,7 +39,7 @@ def _split_symbols(text: str, what: str) -> list[str]:
         pos = m.end()
     if pos != len(text):
         raise ManaStringError(f"bad {what} {text!r}: unexpected {text[pos:]!r}")
-    return symbols
+    return tuple(symbols)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ ability comes from ("(from Basalt Monolith#31)"), then the acting or chosen obje
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 
 from ..cards.abilities import Ability, Activated
 from ..core.actions import Action
@@ -34,22 +35,18 @@ def dedupe(actions: list[Action]) -> list[Action]:
     return dedupe_final(out)
 
 
-#: labels with ids made so far, by action and payload (the same lands' mana abilities are told
-#: apart at nearly every priority); kept small
-_WITH_ID: dict[tuple[Action, object], Action] = {}
-
-
 def _with_id_kept(a: Action) -> Action:
+    """`_with_id`, kept by action and payload (the same lands' mana abilities are told apart at
+    nearly every priority)."""
     try:
-        key = (a, a.payload)
-        got = _WITH_ID.get(key)
+        return _with_id_of(a, a.payload)
     except TypeError:  # a payload that can't be hashed
         return _with_id(a)
-    if got is None:
-        if len(_WITH_ID) > 8192:
-            _WITH_ID.clear()
-        got = _WITH_ID[key] = _with_id(a)
-    return got
+
+
+@lru_cache(maxsize=8192)
+def _with_id_of(a: Action, _payload: object) -> Action:
+    return _with_id(a)
 
 
 def twin_instances(abilities: list[tuple[str, Ability, str | None]]) -> set[tuple[str | None, str]]:

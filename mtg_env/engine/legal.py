@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Activated, CastRestriction, cast_allowed
-from ..cards.carddef import CardDef
+from ..cards.carddef import CardDef, card_cache
 from ..cards.facedown import FACE_DOWN
 from ..cards.spellcosts import CostReduction, SpellsCostLess
 from ..core.actions import PASS, Action
@@ -292,12 +292,8 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     fast = "Instant" in card.types or "flash" in card.keywords or alt == "flash"  # CR 702.8a
     if not fast and not sorcery_ok:
         return False
-    may_drop = card.__dict__.get("_cost_may_drop")
-    if may_drop is None:  # read once from the definition: asked of each card at each priority
-        may_drop = bool(altpay.keywords_of(g, oid, card)) or any(isinstance(ab, CostReduction) for ab in card.abilities)
-        object.__setattr__(card, "_cost_may_drop", may_drop)
-        object.__setattr__(card, "_cast_restricted", any(isinstance(ab, CastRestriction) for ab in card.abilities))
-    if (card.__dict__["_cast_restricted"] or g.turn_state.facts) and not cast_allowed(g, card, p):
+    may_drop, restricted = card_cache(card, "_cast_flags", _cast_flags)
+    if (restricted or g.turn_state.facts) and not cast_allowed(g, card, p):
         return False  # "Cast this spell only during combat" (CR 601.3); "can't cast spells"
     pool = g.players[p].pool
     printed = card.mana_cost if g.objects[oid].zone != GRAVEYARD else casting.spell_cost(g, oid, face)  # flashback
@@ -329,6 +325,13 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
         return casting.modes_choosable(g, sa, Context(p, oid, card.name))
     specs = casting.spell_targets(card)
     return not specs or targets.has_targets(g, specs, Context(p, oid, card.name))
+
+
+def _cast_flags(card: CardDef) -> tuple[bool, bool]:
+    """May the card's cost be less than the printed one (convoke, improvise, delve, its own
+    reductions), and does it have casting restrictions? Read once from the definition."""
+    return (any(k in card.keywords for k in altpay.KEYWORDS) or any(isinstance(ab, CostReduction) for ab in card.abilities),
+            any(isinstance(ab, CastRestriction) for ab in card.abilities))
 
 
 def can_pay_additional(g: Game, p: int, oid: int, cost: Any) -> bool:
