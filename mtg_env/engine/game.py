@@ -150,9 +150,9 @@ class Game:
         self._caches_shared = False
         self._trig_index: dict[str, list[TriggerEntry]] | None = None
         self._static_index: dict[type, list[tuple[int, Any]]] | None = None
-        #: each player's permanents with activated abilities (legal._activated_index), and the
-        #: characteristics and battlefield size they were read from
-        self._activated: dict[int, tuple[list[Any], list[int]]] | None = None
+        #: each player's permanents with activated abilities and each permanent's entry
+        #: (legal._activated_index), and the characteristics and battlefield size read
+        self._activated: tuple[dict[int, tuple[list[Any], list[int]]], dict[int, Any]] | None = None
         self._activated_for: dict[int, Chars] | None = None
         self._activated_n = 0
         #: whether anything a state-based action looks at may have changed since the last check
@@ -285,8 +285,9 @@ class Game:
     def act(self, action: Action | str) -> None:
         """Take one legal action (an Action from legal_actions(), or a written step, §3)."""
         pending = self.pending
-        if pending is not None and pending.kind == "priority" and not self.game_over and (
-                action == "pass" or (isinstance(action, Action) and action == PASS)):
+        is_pass = action == "pass" if isinstance(action, str) else action is PASS or (
+            isinstance(action, Action) and action.kind == "pass" and action == PASS)
+        if is_pass and pending is not None and pending.kind == "priority" and not self.game_over:
             # Passing is always legal for the player with priority (CR 117.3): no need to work
             # out every other action first.
             self._apply(PASS)
@@ -297,13 +298,14 @@ class Game:
         if isinstance(action, str):
             chosen = match_action(action, legal_now)
         else:
-            chosen = next((a for a in legal_now if a == action), None)  # type: ignore[assignment]
-            if chosen is None:
-                chosen = next((a for a in legal_now if a.label == getattr(action, "label", None)), None)
-            if chosen is None:
+            # the very action handed out first (identity is cheaper than equality)
+            found = next((a for a in legal_now if a is action), None) or \
+                next((a for a in legal_now if a == action or a.label == getattr(action, "label", None)), None)
+            if found is None:
                 raise IllegalActionError(
                     f"{getattr(action, 'label', action)!r} is not legal now; legal actions:\n  " +
                     "\n  ".join(a.label for a in legal_now))
+            chosen = found
         self._apply(chosen)
 
     def run_line(self, steps: Iterable[Action | str]) -> None:

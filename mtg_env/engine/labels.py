@@ -8,6 +8,7 @@ ability comes from ("(from Basalt Monolith#31)"), then the acting or chosen obje
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from functools import lru_cache
 
 from ..cards.abilities import Ability, Activated
@@ -17,21 +18,19 @@ from ..core.actions import Action
 def dedupe(actions: list[Action]) -> list[Action]:
     """Make labels unique (interface.md §2): where two actions share a label, the object's id is
     added after its name (`activate Forest#12: {T}: Add {G}.`)."""
-    labels = {a.label for a in actions}
-    if len(labels) == len(actions):
+    labels = [a.label for a in actions]
+    if len(set(labels)) == len(actions):
         return actions
-    seen: dict[str, int] = {}
-    for a in actions:
-        seen[a.label] = seen.get(a.label, 0) + 1
+    seen = Counter(labels)
     # Instances of one ability gained from different cards (two caged Basalt Monoliths) are
     # told apart by the card they come from: "(from Basalt Monolith#31)".
-    told = [_with_origin_id(a) if seen[a.label] > 1 else a for a in actions]
-    if any(b is not a for a, b in zip(actions, told, strict=True)):  # else the labels are as they were
-        actions = told
-        seen = {}
-        for a in actions:
-            seen[a.label] = seen.get(a.label, 0) + 1
-    out = [_with_id_kept(a) if seen[a.label] > 1 else a for a in actions]
+    if any(seen[label] > 1 and " (from " in label for label in labels):
+        told = [_with_origin_id(a) if seen[a.label] > 1 else a for a in actions]
+        if any(b is not a for a, b in zip(actions, told, strict=True)):  # else the labels are as they were
+            actions = told
+            labels = [a.label for a in actions]
+            seen = Counter(labels)
+    out = [_with_id_kept(a) if seen[label] > 1 else a for a, label in zip(actions, labels, strict=True)]
     return dedupe_final(out)
 
 
