@@ -264,7 +264,9 @@ class Game:
         if self.game_over or self.pending is None:
             return None
         p = self.pending
-        return Decision(self.players[p.player].name, p.kind, p.prompt)
+        if p.decision is None:  # made once a decision
+            p.decision = Decision(self.players[p.player].name, p.kind, p.prompt)
+        return p.decision
 
     def legal_actions(self) -> list[Action]:
         """Every action legal now, in a deterministic order (interface.md §1). The list is the
@@ -326,32 +328,7 @@ class Game:
                 "winner": self.players[self.winner].name if self.winner is not None else None,
                 "reason": self.result_reason, "turn": self.turn}
 
-    def concede(self, player: int | str) -> None:
-        """CR 104.3a: a player may concede at any time while the game goes on: `player` is a
-        player's name or index. Conceding when the game is over, for a player who has already
-        left it, or for no such player is an IllegalActionError, and the game is unchanged."""
-        idx = self.player_index(player)
-        if self.game_over:
-            raise IllegalActionError(f"the game is over ({self.result_reason or 'ended'}): "
-                                     f"{self.players[idx].name} cannot concede")
-        if self.players[idx].lost:
-            raise IllegalActionError(f"{self.players[idx].name} has already left the game: cannot concede")
-        self.players[idx].lost = True
-        self.log_event(f"{self.players[idx].name} concedes")
-        self._legal = None
-        self.pending = None
-        sba.check_game_end(self)
-        if not self.game_over:
-            # CR 800.4a: they leave the game now, with their objects; on their own turn, the
-            # turn ends (simplification, see sba.leave_game)
-            sba.leave_game(self, idx)
-            self.tasks = [t for t in self.tasks if getattr(t, "player", None) != idx]
-            self.pending_triggers = [t for t in self.pending_triggers if t.controller != idx]
-            ps = self.priority_state
-            if ps.player == idx:
-                active = self.turn_state.active
-                ps.player = active if not self.players[active].lost else self.next_alive(idx)
-            self._run()
+    concede = sba.concede  # CR 104.3a (interface.md §1)
 
     def start(self) -> None:
         """Run until the first decision (call once after setting up a position)."""

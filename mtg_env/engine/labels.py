@@ -8,7 +8,6 @@ ability comes from ("(from Basalt Monolith#31)"), then the acting or chosen obje
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from functools import lru_cache
 
 from ..cards.abilities import Ability, Activated
@@ -21,17 +20,29 @@ def dedupe(actions: list[Action]) -> list[Action]:
     labels = [a.label for a in actions]
     if len(set(labels)) == len(actions):
         return actions
-    seen = Counter(labels)
+    shared = _shared(labels)
     # Instances of one ability gained from different cards (two caged Basalt Monoliths) are
     # told apart by the card they come from: "(from Basalt Monolith#31)".
-    if any(seen[label] > 1 and " (from " in label for label in labels):
-        told = [_with_origin_id(a) if seen[a.label] > 1 else a for a in actions]
+    if any(" (from " in label for label in shared):
+        told = [_with_origin_id(a) if a.label in shared else a for a in actions]
         if any(b is not a for a, b in zip(actions, told, strict=True)):  # else the labels are as they were
             actions = told
             labels = [a.label for a in actions]
-            seen = Counter(labels)
-    out = [_with_id_kept(a) if seen[label] > 1 else a for a, label in zip(actions, labels, strict=True)]
+            shared = _shared(labels)
+    out = [_with_id_kept(a) if label in shared else a for a, label in zip(actions, labels, strict=True)]
     return dedupe_final(out)
+
+
+def _shared(labels: list[str]) -> set[str]:
+    """The labels that occur more than once."""
+    seen: set[str] = set()
+    shared: set[str] = set()
+    for label in labels:
+        if label in seen:
+            shared.add(label)
+        else:
+            seen.add(label)
+    return shared
 
 
 def _with_id_kept(a: Action) -> Action:
