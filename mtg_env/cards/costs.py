@@ -87,7 +87,11 @@ class Cost:
 
     @property
     def is_free(self) -> bool:
-        return self == Cost()
+        return self is NO_COST or self == NO_COST
+
+
+#: no cost at all (what a spell without additional costs has beyond its mana cost)
+NO_COST = Cost()
 
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}

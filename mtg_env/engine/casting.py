@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, Activated, Keyword, TargetSpec, TriggerEvent, targets_of
 from ..cards.carddef import CardDef, card_cache
-from ..cards.costs import Cost
+from ..cards.costs import NO_COST, Cost
 from ..cards.effects.spells import reads_mana_spent
 from ..cards.spellcosts import (
     AdditionalCost,
@@ -186,8 +186,13 @@ def _spell_matches(g: Game, flt: Any, oid: int, p: int, src: int | None, face: C
 
 def additional_cost(card: CardDef) -> Cost:
     """The non-optional additional costs to cast the card (CR 601.2b, 601.2f): "As an
-    additional cost to cast this spell, ...", together; Cost() if none."""
-    out = Cost()
+    additional cost to cast this spell, ...", together; Cost() if none (read once from the
+    definition)."""
+    return card_cache(card, "_additional_cost", _additional_cost)
+
+
+def _additional_cost(card: CardDef) -> Cost:
+    out = NO_COST
     for ab in card.abilities:
         if isinstance(ab, AdditionalCost):
             c = ab.cost
@@ -661,7 +666,8 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
             ctx.tapped_for_mana = True
         item = StackItem(0, "ability", oid, ab, t.key, ctx, text)
         g.log_event(f"{pname} activates {ctx.source_name}: {text}")
-        triggers.player_event(g, TriggerEvent.ACTIVATE, p, item=item.clone(), source=oid)
+        if g.triggers_for(TriggerEvent.ACTIVATE):
+            triggers.player_event(g, TriggerEvent.ACTIVATE, p, item=item.clone(), source=oid)
         g.tasks.append(Resolve(item=item))
         return
     item = StackItem(new_stack_id(g), "ability", oid, ab, t.key, ctx, text)

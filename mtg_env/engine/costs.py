@@ -161,6 +161,9 @@ def _by_type(pool: ManaPool) -> list[int]:
 
 
 def _pay_mana_step(g: Game, t: Announce, due: ManaCost, p: int, oid: int) -> bool:
+    if due.is_empty and t.due is None:
+        t.answer = None
+        return True  # nothing to pay (a land's mana ability)
     pool = g.players[p].pool
     tags = spend_tags(g, p, t.what, oid)
     if t.due is None:

@@ -150,9 +150,9 @@ class Game:
         self._caches_shared = False
         self._trig_index: dict[str, list[TriggerEntry]] | None = None
         self._static_index: dict[type, list[tuple[int, Any]]] | None = None
-        #: each player's permanents with activated abilities (legal._activated_index), and the
-        #: characteristics and battlefield size they were read from
-        self._activated: dict[int, tuple[list[Any], list[int]]] | None = None
+        #: each player's permanents with activated abilities and each permanent's entry
+        #: (legal._activated_index), and the characteristics and battlefield size read
+        self._activated: tuple[dict[int, tuple[list[Any], list[int]]], dict[int, Any]] | None = None
         self._activated_for: dict[int, Chars] | None = None
         self._activated_n = 0
         #: whether anything a state-based action looks at may have changed since the last check
@@ -264,7 +264,9 @@ class Game:
         if self.game_over or self.pending is None:
             return None
         p = self.pending
-        return Decision(self.players[p.player].name, p.kind, p.prompt)
+        if p.decision is None:  # made once a decision
+            p.decision = Decision(self.players[p.player].name, p.kind, p.prompt)
+        return p.decision
 
     def legal_actions(self) -> list[Action]:
         """Every action legal now, in a deterministic order (interface.md §1). The list is the
@@ -285,8 +287,9 @@ class Game:
     def act(self, action: Action | str) -> None:
         """Take one legal action (an Action from legal_actions(), or a written step, §3)."""
         pending = self.pending
-        if pending is not None and pending.kind == "priority" and not self.game_over and (
-                action == "pass" or (isinstance(action, Action) and action == PASS)):
+        is_pass = action == "pass" if isinstance(action, str) else action is PASS or (
+            isinstance(action, Action) and action.kind == "pass" and action == PASS)
+        if is_pass and pending is not None and pending.kind == "priority" and not self.game_over:
             # Passing is always legal for the player with priority (CR 117.3): no need to work
             # out every other action first.
             self._apply(PASS)
@@ -297,13 +300,14 @@ class Game:
         if isinstance(action, str):
             chosen = match_action(action, legal_now)
         else:
-            chosen = next((a for a in legal_now if a == action), None)  # type: ignore[assignment]
-            if chosen is None:
-                chosen = next((a for a in legal_now if a.label == getattr(action, "label", None)), None)
-            if chosen is None:
+            # the very action handed out first (identity is cheaper than equality)
+            found = next((a for a in legal_now if a is action), None) or \
+                next((a for a in legal_now if a == action or a.label == getattr(action, "label", None)), None)
+            if found is None:
                 raise IllegalActionError(
                     f"{getattr(action, 'label', action)!r} is not legal now; legal actions:\n  " +
                     "\n  ".join(a.label for a in legal_now))
+            chosen = found
         self._apply(chosen)
 
     def run_line(self, steps: Iterable[Action | str]) -> None:
@@ -324,32 +328,7 @@ class Game:
                 "winner": self.players[self.winner].name if self.winner is not None else None,
                 "reason": self.result_reason, "turn": self.turn}
 
-    def concede(self, player: int | str) -> None:
-        """CR 104.3a: a player may concede at any time while the game goes on: `player` is a
-        player's name or index. Conceding when the game is over, for a player who has already
-        left it, or for no such player is an IllegalActionError, and the game is unchanged."""
-        idx = self.player_index(player)
-        if self.game_over:
-            raise IllegalActionError(f"the game is over ({self.result_reason or 'ended'}): "
-                                     f"{self.players[idx].name} cannot concede")
-        if self.players[idx].lost:
-            raise IllegalActionError(f"{self.players[idx].name} has already left the game: cannot concede")
-        self.players[idx].lost = True
-        self.log_event(f"{self.players[idx].name} concedes")
-        self._legal = None
-        self.pending = None
-        sba.check_game_end(self)
-        if not self.game_over:
-            # CR 800.4a: they leave the game now, with their objects; on their own turn, the
-            # turn ends (simplification, see sba.leave_game)
-            sba.leave_game(self, idx)
-            self.tasks = [t for t in self.tasks if getattr(t, "player", None) != idx]
-            self.pending_triggers = [t for t in self.pending_triggers if t.controller != idx]
-            ps = self.priority_state
-            if ps.player == idx:
-                active = self.turn_state.active
-                ps.player = active if not self.players[active].lost else self.next_alive(idx)
-            self._run()
+    concede = sba.concede  # CR 104.3a (interface.md §1)
 
     def start(self) -> None:
         """Run until the first decision (call once after setting up a position)."""

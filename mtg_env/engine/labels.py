@@ -17,22 +17,32 @@ from ..core.actions import Action
 def dedupe(actions: list[Action]) -> list[Action]:
     """Make labels unique (interface.md §2): where two actions share a label, the object's id is
     added after its name (`activate Forest#12: {T}: Add {G}.`)."""
-    labels = {a.label for a in actions}
-    if len(labels) == len(actions):
+    labels = [a.label for a in actions]
+    if len(set(labels)) == len(actions):
         return actions
-    seen: dict[str, int] = {}
-    for a in actions:
-        seen[a.label] = seen.get(a.label, 0) + 1
+    shared = _shared(labels)
     # Instances of one ability gained from different cards (two caged Basalt Monoliths) are
     # told apart by the card they come from: "(from Basalt Monolith#31)".
-    told = [_with_origin_id(a) if seen[a.label] > 1 else a for a in actions]
-    if any(b is not a for a, b in zip(actions, told, strict=True)):  # else the labels are as they were
-        actions = told
-        seen = {}
-        for a in actions:
-            seen[a.label] = seen.get(a.label, 0) + 1
-    out = [_with_id_kept(a) if seen[a.label] > 1 else a for a in actions]
+    if any(" (from " in label for label in shared):
+        told = [_with_origin_id(a) if a.label in shared else a for a in actions]
+        if any(b is not a for a, b in zip(actions, told, strict=True)):  # else the labels are as they were
+            actions = told
+            labels = [a.label for a in actions]
+            shared = _shared(labels)
+    out = [_with_id_kept(a) if label in shared else a for a, label in zip(actions, labels, strict=True)]
     return dedupe_final(out)
+
+
+def _shared(labels: list[str]) -> set[str]:
+    """The labels that occur more than once."""
+    seen: set[str] = set()
+    shared: set[str] = set()
+    for label in labels:
+        if label in seen:
+            shared.add(label)
+        else:
+            seen.add(label)
+    return shared
 
 
 def _with_id_kept(a: Action) -> Action:

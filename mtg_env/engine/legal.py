@@ -49,7 +49,8 @@ def priority_actions(g: Game, p: int) -> list[Action]:
     # The cards in hand and graveyard that may give an action now (their profiles, kept on
     # their definitions): the others are not looked at again below.
     bit = _SORCERY_HAND if sorcery_ok else _INSTANT_HAND
-    hand = [oid for oid in pl.hand if _profile(objects[oid].card) & bit]
+    hand = [oid for oid in pl.hand
+            if ((card := objects[oid].card).__dict__.get(_PROFILE) or _profile(card)) & bit]
     bit = _SORCERY_GRAVEYARD if sorcery_ok else _INSTANT_GRAVEYARD
     graveyard = [oid for oid in pl.graveyard if _profile(objects[oid].card) & bit] if pl.graveyard else []
     if sorcery_ok and pl.lands_played < turns.land_plays(g, p):  # CR 305.2
@@ -126,11 +127,14 @@ _INSTANT_GRAVEYARD = 8   # the same with flash or faces
 _GRAVEYARD_CAST = 16     # an aftermath half or a disturb face (faces.graveyard_casts)
 
 
+_PROFILE = "_priority_profile"  # never 0: every card has _SORCERY_HAND
+
+
 def _profile(card: CardDef) -> int:
-    bits: int | None = card.__dict__.get("_priority_profile")
+    bits: int | None = card.__dict__.get(_PROFILE)
     if bits is None:
         bits = _compute_profile(card)
-        object.__setattr__(card, "_priority_profile", bits)
+        object.__setattr__(card, _PROFILE, bits)
     return bits
 
 
@@ -169,24 +173,36 @@ def _activated_index(g: Game, p: int) -> tuple[list[tuple[int, list[Any], Any, l
     instances, their actions once made) for each permanent `p` controls with any, in battlefield
     order, and `p`'s face-down permanents; kept with the characteristics (Game.all_chars) until
     they change (an action's label is made of them; turning face up or down changes them)."""
-    index: dict[int, tuple[list[Any], list[int]]] | None = g._activated
-    if index is None or g._activated_for is not g._chars or g._activated_n != len(g.battlefield):
+    kept = g._activated
+    if kept is None or g._activated_for is not g._chars or g._activated_n != len(g.battlefield):
         chars = g.all_chars()
-        index = {}
+        index: dict[int, tuple[list[Any], list[int]]] = {}
+        # A permanent whose characteristics are the very object they were (unchanged by the
+        # recomputation) keeps its entry and the actions made for it.
+        before = kept[1] if kept is not None else {}
+        entries: dict[int, Any] = {}
         for oid in g.battlefield:
             obj = g.objects[oid]
             c = chars[oid]
-            abilities = [(key, ab, origin) for key, ab, origin in c.abilities
-                         if isinstance(ab, Activated) and ab.zone == BATTLEFIELD]
-            if abilities or obj.card is FACE_DOWN:
+            was = before.get(oid)
+            if was is not None and was[0] is c:
+                entry = was[1]
+            else:
+                abilities = [(key, ab, origin) for key, ab, origin in c.abilities
+                             if isinstance(ab, Activated) and ab.zone == BATTLEFIELD]
+                twins = labels.twin_instances(c.abilities) if abilities and \
+                    len(c.abilities) > len(obj.card.abilities) else None
+                entry = (oid, abilities, twins, [None] * len(abilities)) if abilities else None
+            entries[oid] = (c, entry)
+            if entry is not None or obj.card is FACE_DOWN:
                 mine = index.setdefault(obj.controller, ([], []))
-                if abilities:
-                    twins = labels.twin_instances(c.abilities) if len(c.abilities) > len(obj.card.abilities) else None
-                    mine[0].append((oid, abilities, twins, [None] * len(abilities)))
+                if entry is not None:
+                    mine[0].append(entry)
                 if obj.card is FACE_DOWN:
                     mine[1].append(oid)
-        g._activated, g._activated_for, g._activated_n = index, g._chars, len(g.battlefield)
-    return index.get(p, _NOTHING)
+        kept = g._activated = (index, entries)
+        g._activated_for, g._activated_n = g._chars, len(g.battlefield)
+    return kept[0].get(p, _NOTHING)
 
 
 _NOTHING: tuple[list[Any], list[int]] = ([], [])
@@ -288,15 +304,20 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     (CR 601.2f-h) and its targets (CR 601.2c)? `face`: the face or half to be cast (only its
     characteristics are evaluated, CR 709.3a, 712.11c, 715.3a); `alt`: with that alternative
     cost (CR 118.9)."""
-    card = g.objects[oid].card if face is None else face
+    obj = g.objects[oid]
+    card = obj.card if face is None else face
     fast = "Instant" in card.types or "flash" in card.keywords or alt == "flash"  # CR 702.8a
     if not fast and not sorcery_ok:
         return False
     may_drop, restricted = card_cache(card, "_cast_flags", _cast_flags)
-    if (restricted or g.turn_state.facts) and not cast_allowed(g, card, p):
-        return False  # "Cast this spell only during combat" (CR 601.3); "can't cast spells"
+    facts = g.turn_state.facts
+    if restricted:
+        if not cast_allowed(g, card, p):
+            return False  # "Cast this spell only during combat" (CR 601.3); "can't cast spells"
+    elif facts and p in facts.get("cant_cast", ()):
+        return False  # "can't cast spells this turn" (cast_allowed without restrictions to judge)
     pool = g.players[p].pool
-    printed = card.mana_cost if g.objects[oid].zone != GRAVEYARD else casting.spell_cost(g, oid, face)  # flashback
+    printed = card.mana_cost if obj.zone != GRAVEYARD else casting.spell_cost(g, oid, face)  # flashback
     if alt is not None:
         if zones.free_from_exile(g, oid):
             return False  # CR 118.9a: one alternative cost only

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.actions import Action
+from ..core.errors import IllegalActionError
 from ..core.objects import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 from . import casting, primitives, sagas, targets, triggers, zones
 from .tasks import CommanderZone, LegendRule
@@ -238,3 +239,31 @@ def end_game(g: Game, winner: int | None, reason: str) -> None:
         g.log_event(f"{g.players[winner].name} wins the game ({reason})")
     else:
         g.log_event(f"The game is a draw ({reason})")
+
+
+def concede(g: Game, player: int | str) -> None:
+    """CR 104.3a: a player may concede at any time while the game goes on: `player` is a
+    player's name or index. Conceding when the game is over, for a player who has already
+    left it, or for no such player is an IllegalActionError, and the game is unchanged."""
+    idx = g.player_index(player)
+    if g.game_over:
+        raise IllegalActionError(f"the game is over ({g.result_reason or 'ended'}): "
+                                 f"{g.players[idx].name} cannot concede")
+    if g.players[idx].lost:
+        raise IllegalActionError(f"{g.players[idx].name} has already left the game: cannot concede")
+    g.players[idx].lost = True
+    g.log_event(f"{g.players[idx].name} concedes")
+    g._legal = None
+    g.pending = None
+    check_game_end(g)
+    if not g.game_over:
+        # CR 800.4a: they leave the game now, with their objects; on their own turn, the
+        # turn ends (simplification, see leave_game)
+        leave_game(g, idx)
+        g.tasks = [t for t in g.tasks if getattr(t, "player", None) != idx]
+        g.pending_triggers = [t for t in g.pending_triggers if t.controller != idx]
+        ps = g.priority_state
+        if ps.player == idx:
+            active = g.turn_state.active
+            ps.player = active if not g.players[active].lost else g.next_alive(idx)
+        g._run()

@@ -300,10 +300,11 @@ class Mulligan(Task):
 class Pending(SlotState):
     """The decision the game waits on. For priority, actions are computed lazily."""
 
-    __slots__ = ("kind", "player", "prompt", "actions")
+    __slots__ = ("kind", "player", "prompt", "actions", "decision")
 
     def __init__(self, kind: str, player: int, prompt: str, actions: list[Action] | None = None):
         self.kind = kind
         self.player = player
         self.prompt = prompt
         self.actions = actions
+        self.decision: Any = None  # the public Decision, once made (Game.decision)

@@ -146,6 +146,8 @@ def _own(g: Game, oid: int, kind: TriggerEvent, event: Event) -> None:
 
 
 def becomes_tapped(g: Game, oid: int) -> None:
+    if oid in g.all_chars() and not g.triggers_for(E.BECOMES_TAPPED):
+        return  # a permanent's own abilities are in the index: none waits for this
     _own(g, oid, E.BECOMES_TAPPED, Event(E.BECOMES_TAPPED, object=oid))
 
 
@@ -157,7 +159,8 @@ def last_time_counter_removed(g: Game, oid: int) -> None:
 def becomes_untapped(g: Game, oid: int) -> None:
     """CR 603.2f: "Whenever <this> / a permanent you control becomes untapped" (an untap, not
     a permanent entering untapped)."""
-    about(g, oid, E.BECOMES_UNTAPPED, Event(E.BECOMES_UNTAPPED, object=oid))
+    if g.triggers_for(E.BECOMES_UNTAPPED):
+        about(g, oid, E.BECOMES_UNTAPPED, Event(E.BECOMES_UNTAPPED, object=oid))
 
 
 def becomes_target(g: Game, ctx: Context, item: StackItem | None = None) -> None:
@@ -420,13 +423,14 @@ def life_gained(g: Game, player: int, n: int) -> None:
     """CR 119.9: "Whenever you gain life" triggers once for each life-gain event (each source
     with lifelink that deals combat damage is one, CR 120.3f); gaining 0 life is none. "that
     much" is `amount`."""
-    if n > 0:
+    if n > 0 and g.triggers_for(E.GAIN_LIFE):
         _players_event(g, E.GAIN_LIFE, player, Event(E.GAIN_LIFE, player=player, amount=n))
 
 
 def card_drawn(g: Game, player: int, card: int) -> None:
     """CR 121.2: each card drawn is one draw: "Whenever you draw a card" triggers for each."""
-    _players_event(g, E.DRAW, player, Event(E.DRAW, player=player, object=card))
+    if g.triggers_for(E.DRAW):
+        _players_event(g, E.DRAW, player, Event(E.DRAW, player=player, object=card))
 
 
 def spell_copied(g: Game, player: int, item: StackItem) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import TriggerEvent
+from ..cards.chosen import HandSizeChange, NoMaxHandSize
 from ..cards.effects.turns import AdditionalLandPlays
 from ..core.actions import Action
 from ..core.chars import Flag
@@ -291,7 +292,6 @@ def maximum_hand_size(g: Game, player: int) -> int | None:
     """CR 402.2: the player's maximum hand size, normally seven; None for "You have no maximum
     hand size." on a permanent they control. "Your maximum hand size is reduced by N" and "Each
     opponent's ..." (HandSizeChange) add up, down to zero at least."""
-    from ..cards.chosen import HandSizeChange, NoMaxHandSize
     if any(g.objects[o].controller == player for o, _a in g.statics_of(NoMaxHandSize)):
         return None
     size = HAND_SIZE

@@ -36,3 +36,34 @@ def test_cr_307_1_in_the_main_phase_with_an_empty_stack_sorcery_speed_actions_jo
         "cast Brazen Borrower", "cast Petty Theft", "cast Cut", "cast Think Twice with flashback {2}{U}",
         "cast Harbinger of the Tides with flash {2}{U}{U}",
         "activate Secluded Steppe: Cycling {W} ({W}, Discard this card: Draw a card.)"]
+
+
+def _resolve_stack(g) -> None:  # type: ignore[no-untyped-def]
+    while g.stack:
+        g.act("pass")
+
+
+def test_cr_613_1f_gained_and_lost_activated_abilities_are_listed_as_they_change() -> None:
+    """CR 613.1f, 602.1: the activated-ability index keeps a permanent's entry while its
+    characteristics are unchanged (the Forest's action is the very same object), and reads
+    again the permanents whose characteristics changed: Cryptolith Rite gives the creatures
+    "{T}: Add one mana of any color."; when it is destroyed they lose it."""
+    g = load_scenario({"name": "index", "format": "duel", "step": "precombat_main", "players": [
+        {"name": "P1", "mana_pool": "{W}{G}{G}{C}{C}", "hand": ["Cryptolith Rite", "Disenchant"],
+         "battlefield": ["Forest", "Grizzly Bears"], "library": ["Island"] * 5},
+        {"name": "P2", "library": ["Island"] * 5}]})
+    forest = next(a for a in g.legal_actions() if a.label == "activate Forest: {T}: Add {G}.")
+    g.act("cast Cryptolith Rite")
+    g.act("pay {1} with {C}")
+    _resolve_stack(g)
+    acts = g.legal_actions()
+    assert [a.label for a in acts if a.kind == "activate"] == [
+        "activate Forest: {T}: Add {G}.",
+        "activate Grizzly Bears: {T}: Add one mana of any color. (from Cryptolith Rite)"]
+    assert next(a for a in acts if a.label.startswith("activate Forest")) is forest
+    g.act("cast Disenchant")
+    g.act(next(a for a in g.legal_actions() if "Cryptolith Rite" in a.label))
+    if g.decision is not None and g.decision.kind == "choose":
+        g.act("pay {1} with {C}")
+    _resolve_stack(g)
+    assert [a.label for a in g.legal_actions() if a.kind == "activate"] == ["activate Forest: {T}: Add {G}."]
