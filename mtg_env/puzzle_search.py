@@ -16,7 +16,11 @@ Within the puzzle's turns every line ends (cards are spent, the turn count grows
 met again on its own line is cut (repeating a position never helps P1 reach the goal, and lets
 the opponent hold it off for ever); a refutation that relied on such a cut is not remembered, so
 the table never holds a result that depends on the path. What this phase finds is a winning line,
-not necessarily the shortest.
+not necessarily the shortest. It runs in passes that search lines of at most 50 choices, then
+100, 200 and `max_depth` (400): a line that can grow without end (a free ability activated again
+and again, each copy one more item on the stack) is followed only so far before the other lines
+are tried, and a shallow line is not found behind hundreds of useless ones. A line cut at a
+pass's cap is unknown, so only the last pass can refute what the shorter ones could not settle.
 
 A node's children are made one at a time, as the search reaches them (a won OR node or a refuted
 AND node never builds the rest), and a child's key and legal actions, computed once, are handed
@@ -81,6 +85,8 @@ class PuzzleSearch:
         self.tt: dict[tuple[Any, ...], tuple[int, int, list[tuple[str, bool]]]] = {}
         #: the positions on the line being searched (the unbounded phase's repetition cut)
         self.path: set[tuple[Any, ...]] = set()
+        #: the longest line (positions with a choice) the unbounded phase searches now
+        self.line_cap = max_depth
 
     def run(self) -> PuzzleResult:
         pz = self.puzzle
@@ -91,7 +97,10 @@ class PuzzleSearch:
                 status, line, _ = self._prove(pz.game.clone(), depth)
                 if status != UNKNOWN:
                     break
-            if status == UNKNOWN:
+            for cap in self.caps():
+                if status != UNKNOWN:
+                    break
+                self.line_cap = cap
                 status, line, _ = self._prove(pz.game.clone(), None)
         except _Budget:
             status = UNKNOWN
@@ -99,6 +108,18 @@ class PuzzleSearch:
         return PuzzleResult(pz.name, pz.goal, pz.turns, won, [label for label, _ in line] if won else [],
                             self.nodes, time.perf_counter() - t0, refuted=status == LOSS,
                             moves=[label for label, chosen in line if chosen and label != "pass"] if won else [])
+
+    def caps(self) -> list[int]:
+        """The unbounded phase's line lengths, doubling up to `max_depth`: a line of free
+        activations stacking up (an {X} ability with X = 0, again and again) is followed only
+        so far before the other lines are tried; each pass is a complete search of the lines up
+        to its length (a line cut at the cap is unknown, never refuted, and an unknown result
+        is not reused by the next pass)."""
+        caps, cap = [], 50
+        while cap < self.max_depth:
+            caps.append(cap)
+            cap *= 2
+        return caps + [self.max_depth]
 
     def _key(self, g: Game) -> tuple[Any, ...]:
         c = g.combat
@@ -138,7 +159,7 @@ class PuzzleSearch:
             return WIN, forced, False
         if g.decision is None or g.turn_state.number > pz.last_turn:
             return LOSS, forced, False
-        if depth == 0 or (depth is None and len(self.path) >= self.max_depth):
+        if depth == 0 or (depth is None and len(self.path) >= self.line_cap):
             return UNKNOWN, forced, False
         if key is None or forced:
             key = self._key(g)

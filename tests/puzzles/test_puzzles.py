@@ -253,3 +253,29 @@ def test_a_loop_of_free_activations_is_cut_and_the_puzzle_refuted() -> None:
     pz = read_puzzle(_pzl(head + f"humanhand=Shock\nhumanbattlefield={vizier};Mountain\n"))
     won = PuzzleSearch(pz, shallow=0, max_seconds=120).run()
     assert won.solved and "cast Shock" in won.moves
+
+
+def test_the_unbounded_phase_follows_a_stack_of_free_activations_only_so_far_first() -> None:
+    """Crypt Rats' {X} with no black mana is free at X = 0 and can be stacked without end (every
+    position differs: one more ability on the stack). The unbounded phase searches lines up to 50
+    choices first, then 100, 200, 400 (each pass complete up to its length): the Shock line is found
+    after a short stack of activations instead of one 400 deep, with fewer nodes, and replays to
+    the goal on a fresh load. Without the shorter passes the same line is found only after 400."""
+    from mtg_env.puzzle_search import PuzzleSearch
+    text = _pzl("humanlife=20\nailife=2\nturn=1\nactiveplayer=human\nactivephase=MAIN1\n"
+                "humanhand=Shock\nhumanbattlefield=Crypt Rats;Mountain\naibattlefield=Grizzly Bears\n")
+    capped = PuzzleSearch(read_puzzle(text), shallow=0, max_seconds=120)
+    r = capped.run()
+    assert capped.caps() == [50, 100, 200, 400]
+    assert r.solved and r.moves[-2:] == ["cast Shock", "target P2"]
+    fresh = read_puzzle(text)
+    fresh.game.run_line(r.line)
+    assert fresh.reached(fresh.game)
+    uncapped = PuzzleSearch(read_puzzle(text), shallow=0, max_seconds=120)
+    uncapped.caps = lambda: [uncapped.max_depth]  # type: ignore[method-assign]
+    u = uncapped.run()
+    assert u.solved
+    rats = sum(m.startswith("activate Crypt Rats") for m in r.moves)
+    assert rats < 50 < 300 < sum(m.startswith("activate Crypt Rats") for m in u.moves)
+    assert r.nodes < u.nodes
+
