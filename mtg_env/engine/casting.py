@@ -619,6 +619,7 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         sacrificed.insert(0, oid)
     if sacrificed:
         ctx.sacrificed = [g.name_of(o) for o in sacrificed]
+        ctx.sacrificed_stats = [_stats(g.chars(o)) for o in sacrificed]  # CR 608.2h: as they leave
         for o in sacrificed:
             primitives.sacrifice(g, o)
     for o in t.discarded:
@@ -759,3 +760,8 @@ def x_values(hi: int) -> list[int]:
         p *= 10
     out.append(hi)
     return out
+
+
+def _stats(c: Any) -> tuple[int, int, int]:
+    """A permanent's power, toughness and mana value as it is sacrificed for a cost (CR 608.2h)."""
+    return (c.power or 0, c.toughness or 0, c.mana_value)

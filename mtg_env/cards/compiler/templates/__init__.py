@@ -30,6 +30,7 @@ from . import (  # noqa: F401
     puzzlecards,
     pzcards,
     regeneration,
+    sacrificed,
     sagas,
     spellcasting,
     spells,
