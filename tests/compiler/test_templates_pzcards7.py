@@ -5,7 +5,7 @@ templates/sacrificed.py), ..."""
 from __future__ import annotations
 
 from tests.helpers import compiled as _compiled
-from tests.helpers import labels, player, scenario
+from tests.helpers import labels, permanent, player, scenario
 from tests.helpers import unsupported as _unsupported
 
 
@@ -116,3 +116,160 @@ def test_sacrificed_amount_declined_without_a_sacrifice_cost():
     the sacrificed creature's power" has no cost to read it from: declined (Surtland Flinger);
     so is "Sacrifice another creature" costs' reading of the source's own sacrifice."""
     _unsupported("Surtland Flinger", "the sacrificed creature's power")
+
+
+# --------------------------------------------------------------------------------------------
+# sunburst (CR 702.44) and "for each color of mana spent to cast it"
+
+
+def _cast_with(pool: str, card: str):
+    g = scenario(f"""
+players:
+  - mana_pool: "{pool}"
+    hand: [{card}]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    g.act(f"cast {card}")
+    _pay(g)
+    _resolve(g)
+    return g
+
+
+def test_cr_702_44a_sunburst_creature_gets_a_counter_per_color_etched_oracle():
+    """Etched Oracle: "Sunburst (This enters with a +1/+1 counter on it for each color of mana
+    spent to cast it.)" Cast with {W}{U}{B}{B}: three colors (black counts once), three +1/+1
+    counters."""
+    _compiled("Etched Oracle")
+    g = _cast_with("{W}{U}{B}{B}", "Etched Oracle")
+    assert permanent(g, "Etched Oracle")["counters"] == {"+1/+1": 3}
+
+
+def test_cr_702_44a_sunburst_noncreature_gets_charge_counters_baton_of_courage():
+    """Baton of Courage (an artifact, not a creature as it enters): charge counters, one for each
+    color; colorless mana is no color (CR 105.1): {R}{G}{C} gives two."""
+    _compiled("Baton of Courage")
+    g = _cast_with("{R}{G}{C}", "Baton of Courage")
+    assert permanent(g, "Baton of Courage")["counters"] == {"charge": 2}
+
+
+def test_cr_614_1c_enters_with_counter_per_color_only_when_cast_springmantle_cleric():
+    """Springmantle Cleric: "~ enters with a +1/+1 counter on it for each color of mana spent to
+    cast it." {G}{W}{C}{C}{C}: two counters (a 4/5). Put onto the battlefield without being cast
+    (a scenario's battlefield): none."""
+    _compiled("Springmantle Cleric")
+    g = _cast_with("{G}{W}{C}{C}{C}", "Springmantle Cleric")
+    assert permanent(g, "Springmantle Cleric")["counters"] == {"+1/+1": 2}
+    assert permanent(g, "Springmantle Cleric")["power"] == 4
+
+
+# --------------------------------------------------------------------------------------------
+# "you may have ~ deal", "also gain", "named ~", devotion, static prevention
+
+
+def test_cr_603_5_you_may_have_it_deal_damage_hissing_iguanar():
+    """Hissing Iguanar: "Whenever another creature dies, you may have Hissing Iguanar deal 1
+    damage to target player or planeswalker." Grizzly Bears dies: target P2, yes: P2 at 19."""
+    _compiled("Hissing Iguanar")
+    g = scenario("""
+players:
+  - mana_pool: "{R}"
+    battlefield: [Hissing Iguanar, Grizzly Bears]
+    hand: [Lightning Bolt]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    g.act("cast Lightning Bolt")
+    g.act("target Grizzly Bears")
+    g.act("pass")
+    assert labels(g) == ["target P1", "target P2"]
+    g.act("target P2")
+    g.act("pass")
+    assert labels(g) == ["yes", "no"]
+    g.act("yes")
+    assert player(g, "P2")["life"] == 19
+
+
+def test_cr_611_2c_also_gain_first_strike_only_white_creatures_sanctified_charge():
+    """Sanctified Charge: "Creatures you control get +2/+1 until end of turn. White creatures you
+    control also gain first strike until end of turn." Savannah Lions (white) gets first strike,
+    Raging Goblin (red) only +2/+1."""
+    _compiled("Sanctified Charge")
+    g = _cast_in("{4}{W}", "Sanctified Charge", "[Savannah Lions, Raging Goblin]")
+    lions, goblin = g.chars(_oid(g, "Savannah Lions")), g.chars(_oid(g, "Raging Goblin"))
+    assert (lions.power, lions.toughness, goblin.power, goblin.toughness) == (4, 2, 3, 2)
+    assert "first strike" in lions.keywords and "first strike" not in goblin.keywords
+
+
+def _cast_in(cost: str, card: str, battlefield: str, target: str | None = None):
+    pool = cost.replace("{4}", "{C}{C}{C}{C}")
+    g = scenario(f"""
+players:
+  - mana_pool: "{pool}"
+    hand: [{card}]
+    battlefield: {battlefield}
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    g.act(f"cast {card}")
+    if target:
+        g.act(target)
+    _pay(g)
+    _resolve(g)
+    return g
+
+
+def _oid(g, name: str) -> int:
+    return permanent(g, name)["id"]
+
+
+def test_cr_201_5_add_for_each_named_self_powerstone_shard():
+    """Powerstone Shard: "{T}: Add {C} for each artifact you control named Powerstone Shard."
+    With two Shards (itself counted) one tap adds {C}{C}: enough for Grizzly Bears."""
+    _compiled("Powerstone Shard")
+    g = scenario("""
+players:
+  - hand: [Grizzly Bears]
+    battlefield: [Powerstone Shard, Powerstone Shard]
+    library: [Island]
+  - library: [Island]
+""")
+    act = next(lab for lab in labels(g) if lab.startswith("activate Powerstone Shard"))
+    g.act(act)
+    assert player(g, "P1")["mana_pool"] == "{C}{C}"
+
+
+def test_cr_615_1_prevent_all_damage_dealt_by_enchanted_creature_temporal_isolation():
+    """Temporal Isolation: "Prevent all damage that would be dealt by enchanted creature." On
+    Vithian Stinger, its "{T}: deal 1 damage to any target" deals none to P2."""
+    _compiled("Temporal Isolation")
+    g = _cast_in("{C}{W}", "Temporal Isolation", "[Vithian Stinger]", target="target Vithian Stinger")
+    assert permanent(g, "Temporal Isolation")["attached_to"] == _oid(g, "Vithian Stinger")
+    act = next(lab for lab in labels(g) if lab.startswith("activate Vithian Stinger") and "{T}" in lab)
+    g.act(act)
+    g.act("target P2")
+    _resolve(g)
+    assert player(g, "P2")["life"] == 20
+
+
+def test_cr_700_5_devotion_counts_hybrid_symbols_gray_merchant_of_asphodel():
+    """Gray Merchant of Asphodel: "When ~ enters, each opponent loses X life, where X is your
+    devotion to black. You gain life equal to the life lost this way." Gray Merchant ({3}{B}{B})
+    and Deathrite Shaman ({B/G}, a hybrid symbol counts, CR 700.5a): devotion 3, P2 at 17, P1 at
+    23; the opponent's black permanents don't count."""
+    _compiled("Gray Merchant of Asphodel")
+    g = scenario("""
+players:
+  - mana_pool: "{B}{B}{C}{C}{C}"
+    hand: [Gray Merchant of Asphodel]
+    battlefield: [Deathrite Shaman]
+    library: [Island, Island]
+  - battlefield: [Gray Merchant of Asphodel]
+    library: [Island, Island]
+""")
+    g.act("cast Gray Merchant of Asphodel")
+    _pay(g)
+    _resolve(g)
+    _resolve(g)
+    assert player(g, "P2")["life"] == 17
+    assert player(g, "P1")["life"] == 23

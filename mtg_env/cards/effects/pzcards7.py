@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..subjects import Count
+from ...core.filters import Filter
+from ..abilities import THIS, StaticAbility
+from ..subjects import Amount, Count, Who, amount_of
+from .base import Ask, Effect
 
 if TYPE_CHECKING:
     from ...core.objects import Context
@@ -26,3 +29,90 @@ class SacrificedStat(Count):
 
     def __str__(self) -> str:
         return ("the sacrificed permanent's " + ("power", "toughness", "mana value")[self.index])
+
+
+@dataclass(frozen=True, slots=True)
+class ColorsSpent(Count):
+    """"for each color of mana spent to cast it" (sunburst, CR 702.44a; converge): the colors
+    among the mana spent to cast the permanent's spell (its whole cost, CR 601.2h), as it
+    enters; 0 if it wasn't cast (the cards' rulings). Colorless mana is no color (CR 105.1)."""
+
+    #: engine/casting.py records the mana spent for a card that reads it (effects/spells.py)
+    READS_SPENT = True
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        o = g.objects.get(ctx.source_id) if ctx.source_id is not None else None
+        spent = (o.info or {}).get("spent") if o is not None else None
+        return sum(1 for n in spent[:5] if n) if spent else 0
+
+    def __str__(self) -> str:
+        return "each color of mana spent to cast it"
+
+
+@dataclass(frozen=True)
+class PreventDamageBy(StaticAbility):
+    """"Prevent all damage that would be dealt by enchanted creature." (Temporal Isolation; CR
+    615.1, 604.1): while the source is on the battlefield, all damage a permanent `by` matches
+    would deal is prevented (judged relative to the source; engine/replacement.fully_prevented)."""
+
+    by: Filter = THIS
+
+
+@dataclass(frozen=True, slots=True)
+class Devotion(Count):
+    """"your devotion to black" (CR 700.5): the mana symbols of `color` among the mana costs of
+    the permanents you control; a hybrid or Phyrexian symbol with that color counts once
+    (CR 700.5a). A face-down permanent has no mana cost (CR 708.2a); a copy has the mana cost
+    of what it copies (CR 707.2)."""
+
+    color: str
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        from ...core.mana import TYPE_INDEX
+        i = TYPE_INDEX[self.color]
+        n = 0
+        for oid in g.battlefield:
+            o = g.objects[oid]
+            if o.controller != ctx.controller:
+                continue
+            cost = _copiable(o).mana_cost
+            n += cost.typed[i] + sum(1 for pair in cost.hybrid if self.color in pair)
+        return n
+
+    def __str__(self) -> str:
+        return f"your devotion to {self.color}"
+
+
+def _copiable(o: Any) -> Any:
+    """The card whose copiable values the permanent has (engine/copies.card_of: what a copy
+    effect copied, CR 707.2; the face-down values, CR 708.2a)."""
+    from ..carddef import CardDef, card_by_key
+    from ..facedown import FACE_DOWN
+    if o.card is FACE_DOWN:
+        return FACE_DOWN
+    if o.info and "copy_of" in o.info:
+        copied = o.info["copy_of"]
+        return copied if isinstance(copied, CardDef) else card_by_key(copied)
+    return o.card
+
+
+@dataclass(frozen=True)
+class LoseThenGainLost(Effect):
+    """"each opponent loses X life, where X is ... You gain life equal to the life lost this
+    way." (Gray Merchant of Asphodel): X worked out once as it resolves (CR 608.2h), then the
+    total life the players actually lost (CR 119.3; none below what a player can lose)."""
+
+    amount: Amount
+    who: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        n = amount_of(self.amount, g, ctx)
+        lost = 0
+        for ref in self.who.refs(g, ctx):
+            if ref[0] != "player":
+                continue
+            before = g.players[ref[1]].life
+            g.lose_life(ref[1], n)
+            lost += max(0, before - g.players[ref[1]].life)
+        g.gain_life(ctx.controller, lost)
+        return None

@@ -160,7 +160,7 @@ class SacrificeUnlessSpent(Effect):
 def reads_mana_spent(card: Any) -> bool:
     """Whether any of the card's abilities asks what mana was spent to cast it."""
     def walk(x: Any) -> bool:
-        if isinstance(x, SacrificeUnlessSpent):
+        if isinstance(x, SacrificeUnlessSpent) or getattr(x, "READS_SPENT", False):
             return True
         if isinstance(x, tuple | list):
             return any(walk(y) for y in x)

@@ -29,6 +29,7 @@ from . import (  # noqa: F401
     planeswalkers,
     puzzlecards,
     pzcards,
+    pzcards7,
     regeneration,
     sacrificed,
     sagas,

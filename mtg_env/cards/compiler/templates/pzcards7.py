@@ -1,0 +1,125 @@
+"""Templates for cards the Forge puzzles need (issue 15, session 7;
+tests/compiler/test_templates_pzcards7.py):
+
+- sunburst (CR 702.44) and "~ enters with a +1/+1 counter on it for each color of mana spent to
+  cast it" (Springmantle Cleric, Chamber Sentry; converge): the colors of the mana spent to cast
+  its spell, 0 if it wasn't cast;
+- "you may have ~ deal 1 damage to target player or planeswalker" (Hissing Iguanar): "have ~
+  deal" is "~ deals";
+- "White creatures you control also gain first strike until end of turn." (Sanctified Charge):
+  the creatures the sentence names gain it ("also" adds nothing to what it does);
+- "{T}: Add {C} for each artifact you control named ~." (Powerstone Shard): the permanents
+  with the card's own name (CR 201.5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.filters import CardType, Named, Not, Permanent
+from ...abilities import EntersWith
+from ...effects import AddManaChoice
+from ...effects.pzcards7 import ColorsSpent
+from ...subjects import NumberOf
+from ..builder import Builder
+from ..grammar import NoParse, kind, rule
+from ..lexicon import ObjRef, PlayerRef
+from ..text import Line
+from .effects import deal_damage, gain_keywords
+
+
+def _permanent_card(b: Builder) -> bool:
+    types = getattr(b.card, "type_line", "").split("—")[0].split()
+    return not ({"Instant", "Sorcery"} & set(types)) and bool(
+        {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"} & set(types))
+
+
+@rule("keyword", "Sunburst")
+def sunburst(b: Builder, line: Line) -> list[Any]:
+    """CR 702.44a: "If this object is entering the battlefield as a creature, it enters with a
+    +1/+1 counter on it for each color of mana spent to cast it. Otherwise, it enters with a
+    charge counter on it for each color of mana spent to cast it." (a replacement effect, CR
+    614.1c; whether it is a creature is judged as it enters)."""
+    if not _permanent_card(b):
+        raise NoParse(line.text)
+    creature = CardType("Creature")
+    return [EntersWith(text=line.raw, counter="+1/+1", amount=ColorsSpent(), condition=creature),
+            EntersWith(text=line.raw, counter="charge", amount=ColorsSpent(), condition=Not(creature))]
+
+
+@rule("static", "<s:self> enters with a <counter:counter> counter on it for each color of mana spent to cast it")
+def enters_with_per_color(b: Builder, s: str, counter: str, line: Line) -> list[Any]:
+    """CR 614.1c, 601.2h: "Springmantle Cleric enters with a +1/+1 counter on it for each color
+    of mana spent to cast it." (the colors of all the mana spent on its total cost; no counter
+    if it wasn't cast: the cards' rulings)."""
+    if not _permanent_card(b):
+        raise NoParse(line.text)
+    return [EntersWith(text=line.raw, counter=counter, amount=ColorsSpent())]
+
+
+@rule("effect", "<source:obj> deal <n:amount> damage to <to:obj>",
+      "<source:obj> deal <n:amount> damage to <to:player>",
+      "<source:obj> deal <n:amount> damage to <to:objs>")
+def have_deal_damage(b: Builder, source: ObjRef, n: Any, to: Any) -> list[Any]:
+    """CR 120.3: "you may have ~ deal 1 damage to target player or planeswalker" (Hissing
+    Iguanar): ~ deals the damage (the "you may" is the ability's, lines.py; "have" is dropped by
+    trigger_events._have_sentence, which leaves "~ deal ...")."""
+    if source.kind != "self":
+        raise NoParse("have it deal")
+    return deal_damage(b, source, n, to)
+
+
+@rule("effect", "<what:group> also gain <kws:keywords> until end of turn")
+def also_gain_keywords(b: Builder, what: ObjRef, kws: tuple[str, ...]) -> list[Any]:
+    """CR 611.2c, 613.1f: "Creatures you control get +2/+1 until end of turn. White creatures you
+    control also gain first strike until end of turn." (Sanctified Charge): the creatures the
+    sentence names as it resolves gain the keywords."""
+    return gain_keywords(b, what, kws)
+
+
+@rule("effect", "Add <sym:one_symbol> for each <what:phrase> named ~")
+def add_for_each_named(b: Builder, sym: str, what: Any) -> list[Any]:
+    """CR 106.3, 201.5: "{T}: Add {C} for each artifact you control named Powerstone Shard."
+    (the card's own name; counted as the mana ability resolves, itself included)."""
+    if what.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse("named ~")
+    name = getattr(b.card, "name", "")
+    if not name or " // " in name:
+        raise NoParse("named ~")
+    return [AddManaChoice(sym, amount=NumberOf(what & Named(name) & Permanent()))]
+
+
+
+@rule("static", "Prevent all damage that would be dealt by <what:attached_creature>")
+def prevent_damage_by_attached(b: Builder, what: Any, line: Line) -> list[Any]:
+    """CR 615.1, 604.1: "Prevent all damage that would be dealt by enchanted creature."
+    (Temporal Isolation): combat and noncombat damage, while the Aura is on the battlefield."""
+    from ...effects.pzcards7 import PreventDamageBy
+    return [PreventDamageBy(text=line.raw, by=what)]
+
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@kind("devotion_color")
+def _devotion_color(text: str) -> str:
+    return _COLOR_WORDS[text.lower()]
+
+
+@rule("effect", "<who:player> (lose|loses) X life, where X is your devotion to <c:devotion_color>")
+def lose_devotion(b: Builder, who: PlayerRef, c: str) -> list[Any]:
+    """CR 700.5, 119.3: "each opponent loses X life, where X is your devotion to black." """
+    from ...effects import LoseLife
+    from ...effects.pzcards7 import Devotion
+    return [LoseLife(Devotion(c), b.player(who))]
+
+
+@rule("amend", "You gain life equal to the life lost this way")
+def gain_life_lost(b: Builder, prev: tuple[Any, ...]) -> list[Any]:
+    """"You gain life equal to the life lost this way." (Gray Merchant of Asphodel, CR 119.3):
+    after one loss of life by players, the life they actually lost."""
+    from ...effects import LoseLife
+    from ...effects.pzcards7 import LoseThenGainLost
+    if len(prev) != 1 or type(prev[0]) is not LoseLife:
+        raise NoParse("the life lost this way")
+    return [LoseThenGainLost(prev[0].amount, prev[0].who)]
