@@ -273,3 +273,58 @@ players:
     _resolve(g)
     assert player(g, "P2")["life"] == 17
     assert player(g, "P1")["life"] == 23
+
+
+# --------------------------------------------------------------------------------------------
+# "discards two cards unless they discard a land card" (CR 701.9a)
+
+
+COMPULSIVE = """
+players:
+  - mana_pool: "{U}{C}{C}"
+    hand: [Compulsive Research]
+    library: [Island, Grizzly Bears, Hill Giant, Forest]
+  - library: [Island, Island]
+"""
+
+
+def _research(g) -> None:
+    g.act("cast Compulsive Research")
+    g.act("target P1")
+    _pay(g)
+    g.act("pass")
+
+
+def test_cr_701_9a_discard_one_land_instead_of_two_compulsive_research():
+    """Compulsive Research: "Target player draws three cards. Then that player discards two
+    cards unless they discard a land card." P1 (the target) draws Island, Grizzly Bears, Hill
+    Giant and discards only Island."""
+    _compiled("Compulsive Research")
+    g = scenario(COMPULSIVE)
+    _research(g)
+    assert labels(g) == ["discard Island", "discard 2 cards"]
+    g.act("discard Island")
+    assert sorted(player(g, "P1")["hand"]) == ["Grizzly Bears", "Hill Giant"]
+
+
+def test_cr_701_9a_may_discard_two_cards_even_with_a_land_compulsive_research():
+    """The player may discard two cards though a land card is in hand (the card's ruling): the
+    land among them or not."""
+    g = scenario(COMPULSIVE)
+    _research(g)
+    g.act("discard 2 cards")
+    g.act("discard Grizzly Bears")
+    g.act("discard Hill Giant")
+    assert player(g, "P1")["hand"] == ["Island"]
+    assert sorted(player(g, "P1")["graveyard"]) == ["Compulsive Research", "Grizzly Bears", "Hill Giant"]
+
+
+def test_cr_701_9a_no_land_discards_two_compulsive_research():
+    """Without a land card the player just discards two cards (no question of the land)."""
+    g = scenario(COMPULSIVE.replace("[Island, Grizzly Bears, Hill Giant, Forest]",
+                                    "[Savannah Lions, Grizzly Bears, Hill Giant, Forest]"))
+    _research(g)
+    assert labels(g) == ["discard Savannah Lions", "discard Grizzly Bears", "discard Hill Giant"]
+    g.act("discard Savannah Lions")
+    g.act("discard Hill Giant")
+    assert player(g, "P1")["hand"] == ["Grizzly Bears"]

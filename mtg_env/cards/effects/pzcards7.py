@@ -116,3 +116,49 @@ class LoseThenGainLost(Effect):
             lost += max(0, before - g.players[ref[1]].life)
         g.gain_life(ctx.controller, lost)
         return None
+
+
+@dataclass(frozen=True)
+class DiscardUnless(Effect):
+    """"Then that player discards two cards unless they discard a land card." (Compulsive
+    Research, Thirst for Knowledge; CR 701.9a): the player chooses either one card of theirs
+    `what` matches, discarded, or `n` cards (any, those cards too; all of them with fewer in
+    hand). Without such a card, just the `n` cards."""
+
+    n: int
+    what: Filter
+    who: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from .hands import _players
+        from .topdeck import answer_key, distinct
+        for p in _players(g, ctx, self.who):
+            done = answer_key(step, p * 100 + 99)
+            hand = list(g.players[p].hand)
+            if not hand or ctx.answers.get(done):
+                continue
+            key = answer_key(step, p * 100)
+            fits = distinct(g, [o for o in hand if g.matches(self.what, o, p, ctx.source_id)])
+            choice = ctx.answers.get(key) if fits else -1
+            if choice is None:
+                labels = tuple(f"discard {g.name_of(o)}" for o in fits) + (f"discard {self.n} cards",)
+                return Ask("choose", p, tuple(fits) + (-1,), labels,
+                           f"{ctx.source_name}: {g.players[p].name}, discard {self.n} cards unless you discard "
+                           f"a {self.what} card", key=key)
+            mine: list[int] = [choice] if choice != -1 else []
+            if choice == -1 and len(hand) <= self.n:
+                mine = hand
+            elif choice == -1:
+                for i in range(self.n):
+                    k = answer_key(step, p * 100 + 1 + i)
+                    ans = ctx.answers.get(k)
+                    left = [o for o in hand if o not in mine]
+                    if ans is None or ans not in left:
+                        return Ask("choose", p, tuple(left), tuple(f"discard {g.name_of(o)}" for o in left),
+                                   f"{ctx.source_name}: {g.players[p].name}, discard a card"
+                                   + (f" ({self.n - i} more)" if self.n - i > 1 else ""), key=k)
+                    mine.append(ans)
+            ctx.answers[done] = True  # a resumed resolution doesn't discard again
+            for o in mine:
+                g.discard(o)
+        return None

@@ -20,7 +20,7 @@ from ....core.filters import CardType, Named, Not, Permanent
 from ...abilities import EntersWith
 from ...effects import AddManaChoice
 from ...effects.pzcards7 import ColorsSpent
-from ...subjects import NumberOf
+from ...subjects import CONTROLLER, NumberOf
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
 from ..lexicon import ObjRef, PlayerRef
@@ -123,3 +123,36 @@ def gain_life_lost(b: Builder, prev: tuple[Any, ...]) -> list[Any]:
     if len(prev) != 1 or type(prev[0]) is not LoseLife:
         raise NoParse("the life lost this way")
     return [LoseThenGainLost(prev[0].amount, prev[0].who)]
+
+
+@kind("unless_discard_card")
+def _unless_discard_card(text: str) -> Any:
+    """"a land card", "an artifact card", "an instant or sorcery card" (a card in hand)."""
+    from ..lexicon import read_noun
+    low = text.lower()
+    if not (low.startswith("a ") or low.startswith("an ")) or not low.endswith(" card"):
+        raise NoParse(text)
+    f = read_noun(text.split(" ", 1)[1])
+    if f.domain() not in (None, frozenset({"hand"})):
+        raise NoParse(text)
+    return f
+
+
+@rule("effect", "<who:player> (discards|discard) <n:n> cards unless (they|you) discard <what:unless_discard_card>",
+      "Discard <n:n> cards unless you discard <what:unless_discard_card>")
+def discard_unless(b: Builder, n: int, what: Any, who: PlayerRef | None = None) -> list[Any]:
+    """CR 701.9a: "Then that player discards two cards unless they discard a land card."
+    (Compulsive Research), "Then discard two cards unless you discard an artifact card."
+    (Thirst for Knowledge): the player chooses which (the cards' rulings: two cards may be
+    discarded even if one fits)."""
+    from ...effects.pzcards7 import DiscardUnless
+    if n < 2:
+        raise NoParse("discard unless")
+    if who is not None and who.kind == "event":
+        # "Target player draws three cards. Then that player discards ...": the spell's one
+        # target player (a trigger's "that player" is not read here)
+        from ...subjects import Target
+        if b.event is not None or len(b.targets) != 1 or b.targets[0].what != "player":
+            raise NoParse("that player")
+        return [DiscardUnless(n, what, Target(0))]
+    return [DiscardUnless(n, what, CONTROLLER if who is None else b.player(who))]
