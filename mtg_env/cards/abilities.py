@@ -522,6 +522,8 @@ class AsEntersChoose(Ability):
     #: tapped), "riot" / "unleash" (a +1/+1 counter or not, CR 702.136a, 702.98a), "devour"
     choose: str = "color"
     exceptions: CopyExceptions | None = None
+    #: "copy_creature": the creatures it may copy ("a creature you control"), None: any creature
+    copy_what: Filter | None = None
     #: "choose a color other than green": the colors that can't be chosen ("G")
     other_than: str = ""
     #: "As ~ enters, you may pay N life. If you don't, it enters tapped.": N

@@ -328,3 +328,79 @@ def test_cr_701_9a_no_land_discards_two_compulsive_research():
     g.act("discard Savannah Lions")
     g.act("discard Hill Giant")
     assert player(g, "P1")["hand"] == ["Grizzly Bears"]
+
+
+# --------------------------------------------------------------------------------------------
+# "You may have ~ enter as a copy of a creature you control" (CR 707.2, 707.9)
+
+
+MIMIC = """
+players:
+  - mana_pool: "{U}{C}{C}"
+    hand: [Glasspool Mimic]
+    battlefield: [Grizzly Bears]
+    library: [Island, Island]
+  - battlefield: [Hill Giant]
+    library: [Island, Island]
+"""
+
+
+def test_cr_707_9_copy_of_a_creature_you_control_with_added_types_glasspool_mimic():
+    """Glasspool Mimic: "You may have Glasspool Mimic enter the battlefield as a copy of a
+    creature you control, except it's a Shapeshifter Rogue in addition to its other types."
+    Only P1's Grizzly Bears may be copied (not P2's Hill Giant); the copy is a 2/2 Grizzly Bears
+    that is a Bear Shapeshifter Rogue (the exception, CR 707.9b)."""
+    _compiled("Glasspool Mimic // Glasspool Shore")
+    g = scenario(MIMIC)
+    g.act("cast Glasspool Mimic")
+    _pay(g)
+    g.act("pass")
+    assert labels(g) == ["copy Grizzly Bears", "copy nothing"]
+    g.act("copy Grizzly Bears")
+    bears = [e for e in player(g, "P1")["battlefield"] if e["card"] == "Grizzly Bears"]
+    assert len(bears) == 2
+    copy = max(bears, key=lambda e: e["id"])
+    c = g.chars(copy["id"])
+    assert (c.power, c.toughness, c.subtypes) == (2, 2, ("Bear", "Shapeshifter", "Rogue"))
+
+
+def test_cr_707_2_copy_of_any_creature_stunt_double():
+    """Stunt Double: "... as a copy of any creature on the battlefield." The opponent's Hill Giant
+    may be copied too; no exception: a Giant only."""
+    _compiled("Stunt Double")
+    g = scenario(MIMIC.replace("{U}{C}{C}", "{U}{C}{C}{C}").replace("Glasspool Mimic", "Stunt Double"))
+    g.act("cast Stunt Double")
+    _pay(g)
+    g.act("pass")
+    assert labels(g) == ["copy Grizzly Bears", "copy Hill Giant", "copy nothing"]
+    g.act("copy Hill Giant")
+    giant = [e for e in player(g, "P1")["battlefield"] if e["card"] == "Hill Giant"]
+    assert len(giant) == 1 and g.chars(giant[0]["id"]).subtypes == ("Giant",)
+
+
+def test_copy_with_other_exceptions_declined_quicksilver_gargantuan():
+    """"..., except it's 7/7." (Quicksilver Gargantuan) and copies of noncreature permanents
+    (Sculpting Steel) or of cards in a graveyard (Body Double) are not read."""
+    _unsupported("Quicksilver Gargantuan", "except it's 7/7")
+    _unsupported("Sculpting Steel", "as a copy of any artifact")
+    _unsupported("Body Double", "creature card in a graveyard")
+
+
+def test_cr_707_2_copy_counts_the_colors_spent_on_the_copy_glasspool_mimic():
+    """Glasspool Mimic copying Springmantle Cleric has its "enters with a +1/+1 counter on it for
+    each color of mana spent to cast it": the colors spent to cast the Mimic ({U}{G}{C}: two),
+    the copied creature having been put onto the battlefield without being cast (none)."""
+    g = scenario("""
+players:
+  - mana_pool: "{U}{G}{C}"
+    hand: [Glasspool Mimic]
+    battlefield: [Springmantle Cleric]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    g.act("cast Glasspool Mimic")
+    _pay(g)
+    g.act("pass")
+    g.act("copy Springmantle Cleric")
+    clerics = sorted((e["id"], e["counters"]) for e in player(g, "P1")["battlefield"])
+    assert [c for _i, c in clerics] == [{}, {"+1/+1": 2}]

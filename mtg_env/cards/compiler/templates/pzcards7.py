@@ -14,16 +14,17 @@ tests/compiler/test_templates_pzcards7.py):
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from ....core.filters import CardType, Named, Not, Permanent
+from ....core.filters import CardType, Filter, Named, Not, Permanent
 from ...abilities import EntersWith
 from ...effects import AddManaChoice
 from ...effects.pzcards7 import ColorsSpent
 from ...subjects import CONTROLLER, NumberOf
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
-from ..lexicon import ObjRef, PlayerRef
+from ..lexicon import ObjRef, PlayerRef, read_noun
 from ..text import Line
 from .effects import deal_damage, gain_keywords
 
@@ -156,3 +157,68 @@ def discard_unless(b: Builder, n: int, what: Any, who: PlayerRef | None = None) 
             raise NoParse("that player")
         return [DiscardUnless(n, what, Target(0))]
     return [DiscardUnless(n, what, CONTROLLER if who is None else b.player(who))]
+
+
+# --------------------------------------------------------------------------------------------
+# "You may have ~ enter as a copy of a creature you control" (CR 707.2, 614.1c; engine/chosen.py)
+
+_COPY_OF = re.compile(r"(any|a) (.+?)( on the battlefield)?", re.I)
+_EXCEPT_TYPES = re.compile(r"it's an? ((?:[A-Z][a-z'-]+ ?)+) in addition to its other (?:creature )?types", re.I)
+
+
+@kind("copy_creature")
+def _copy_creature(text: str) -> Filter | None:
+    """"any creature on the battlefield" (None: any creature), "a creature you control", "any
+    Ally creature on the battlefield": creatures only (the engine's question lists creatures)."""
+    m = _COPY_OF.fullmatch(text)
+    if m is None:
+        raise NoParse(text)
+    article, noun, anywhere = m.group(1).lower(), m.group(2), m.group(3)
+    if (article == "any") != bool(anywhere) or "creature" not in noun.lower().split() \
+            or not noun.lower().endswith(("creature", "creature you control")):
+        raise NoParse(text)
+    if noun.lower() == "creature":
+        return None
+    f = read_noun(noun)
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return f
+
+
+@kind("copy_exception")
+def _copy_exception(text: str) -> tuple[str, ...]:
+    """"it's a Shapeshifter Rogue in addition to its other types": creature types added."""
+    from ....core.subtypes import CREATURE_TYPES
+    m = _EXCEPT_TYPES.fullmatch(text)
+    if m is None:
+        raise NoParse(text)
+    subs = tuple(m.group(1).split())
+    if not subs or any(t not in CREATURE_TYPES for t in subs):
+        raise NoParse(text)
+    return subs
+
+
+def _may_copy(b: Builder, line: Line, what: Filter | None, subs: tuple[str, ...] = ()) -> list[Any]:
+    from ...abilities import AsEntersChoose, CopyExceptions
+    types = getattr(b.card, "type_line", "").split("—")[0].split()
+    if "Creature" not in types or b.is_spell:
+        raise NoParse(line.text)
+    exceptions = CopyExceptions(add_subtypes=subs) if subs else None
+    return [AsEntersChoose(text=line.raw, choose="copy_creature", exceptions=exceptions, copy_what=what)]
+
+
+@rule("static", "You may have <s:self> enter the battlefield as a copy of <what:copy_creature>",
+      "You may have <s:self> enter as a copy of <what:copy_creature>")
+def may_enter_as_copy(b: Builder, s: str, what: Filter | None, line: Line) -> list[Any]:
+    """CR 707.2, 614.1c: "You may have Mirror Image enter the battlefield as a copy of a
+    creature you control." (Clone's replacement effect: the creature is chosen as it enters,
+    engine/chosen.py; the copiable values only, CR 707.2)."""
+    return _may_copy(b, line, what)
+
+
+@rule("static", "You may have <s:self> enter the battlefield as a copy of <what:copy_creature>, except <ex:copy_exception>",
+      "You may have <s:self> enter as a copy of <what:copy_creature>, except <ex:copy_exception>")
+def may_enter_as_copy_except(b: Builder, s: str, what: Filter | None, ex: tuple[str, ...], line: Line) -> list[Any]:
+    """CR 707.9: "..., except it's a Shapeshifter Rogue in addition to its other types."
+    (Glasspool Mimic): the exception is part of the copy's copiable values (CR 707.9b)."""
+    return _may_copy(b, line, what, ex)
