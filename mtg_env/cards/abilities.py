@@ -168,6 +168,7 @@ class TriggerEvent(StrEnum):
     OPPONENT_SOURCE_DAMAGES_YOURS = "opponent_source_damages_yours"
     BLOCKED_BY_NO_FLANKING = "blocked_by_no_flanking"  # CR 702.25a: by a creature without flanking
     PLAYER_ATTACKS = "player_attacks"          # CR 508.3d: "whenever you attack"
+    PLAYER_ATTACKS_TWO = "player_attacks_two"  # "whenever you attack with two or more creatures"
     PLAYER_ATTACKED = "player_attacked"        # CR 508.3d: "whenever enchanted player is attacked"
     STATE = "state"                            # CR 603.8: a state trigger ("When you control no Islands")
     END_COMBAT = "end_combat"                  # CR 511.2: "at end of combat"

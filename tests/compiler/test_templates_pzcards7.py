@@ -404,3 +404,131 @@ players:
     g.act("copy Springmantle Cleric")
     clerics = sorted((e["id"], e["counters"]) for e in player(g, "P1")["battlefield"])
     assert [c for _i, c in clerics] == [{}, {"+1/+1": 2}]
+
+
+# --------------------------------------------------------------------------------------------
+# "Target creature you control deals damage equal to its power to ...", "look at target
+# opponent's hand", "Whenever you attack with two or more creatures"
+
+
+def test_cr_120_3_bite_the_creature_deals_its_power_rabid_bite():
+    """Rabid Bite: "Target creature you control deals damage equal to its power to target
+    creature you don't control." Hill Giant (3) deals 3 to Grizzly Bears, which deals none back
+    (not a fight)."""
+    _compiled("Rabid Bite")
+    g = scenario("""
+players:
+  - mana_pool: "{C}{G}"
+    hand: [Rabid Bite]
+    battlefield: [Hill Giant]
+    library: [Island]
+  - battlefield: [Grizzly Bears]
+    library: [Island]
+""")
+    g.act("cast Rabid Bite")
+    g.act("target Hill Giant")
+    assert sorted(lab for lab in labels(g) if lab.startswith("target ")) == ["target Grizzly Bears"]
+    g.act("target Grizzly Bears")
+    _pay(g)
+    _resolve(g)
+    assert "Grizzly Bears" in player(g, "P2")["graveyard"]
+    assert permanent(g, "Hill Giant")["damage"] == 0
+
+
+def test_cr_608_2b_bite_no_damage_if_the_other_target_is_illegal_rabid_bite():
+    """If either target is illegal as it resolves, no damage is dealt (Rabid Bite's ruling):
+    Hill Giant returned to its owner's hand in response, the Bears take nothing."""
+    g = scenario("""
+players:
+  - mana_pool: "{C}{G}{U}"
+    hand: [Rabid Bite, Unsummon]
+    battlefield: [Hill Giant]
+    library: [Island]
+  - battlefield: [Grizzly Bears]
+    library: [Island]
+""")
+    g.act("cast Rabid Bite")
+    g.act("target Hill Giant")
+    g.act("target Grizzly Bears")
+    _pay(g)
+    g.act("cast Unsummon")
+    g.act("target Hill Giant")
+    _pay(g)
+    _resolve(g)
+    _resolve(g)
+    assert permanent(g, "Grizzly Bears")["damage"] == 0
+
+
+def test_cr_120_3_creature_deals_its_power_to_its_controller_dong_zhou():
+    """Dong Zhou, the Tyrant: "When ~ enters, target creature an opponent controls deals damage
+    equal to its power to that player." P2's Hill Giant deals 3 to P2."""
+    _compiled("Dong Zhou, the Tyrant")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{C}{C}{C}{C}"
+    hand: ["Dong Zhou, the Tyrant"]
+    library: [Island]
+  - battlefield: [Hill Giant]
+    library: [Island]
+""")
+    g.act("cast Dong Zhou, the Tyrant")
+    _pay(g)
+    g.act("pass")
+    if labels(g) != ["pass"]:
+        g.act("target Hill Giant")
+    _resolve(g)
+    assert player(g, "P2")["life"] == 17 and player(g, "P1")["life"] == 20
+
+
+def test_cr_402_3_look_at_target_opponents_hand_changes_nothing_wu_scout():
+    """Wu Scout: "When ~ enters, look at target opponent's hand." The hand stays where it is."""
+    _compiled("Wu Scout")
+    g = scenario("""
+players:
+  - mana_pool: "{U}{C}"
+    hand: [Wu Scout]
+    library: [Island]
+  - hand: [Lightning Bolt]
+    library: [Island]
+""")
+    g.act("cast Wu Scout")
+    _pay(g)
+    _resolve(g)
+    g.act("target P2")
+    _resolve(g)
+    assert any("P1 looks at P2's hand" in line for line in g.log)
+    assert not any("Lightning Bolt" in line for line in g.log)  # the other players don't see it
+    assert len(player(g, "P2")["hand"]) == 1
+
+
+def test_cr_508_3d_attack_with_two_or_more_creatures_military_intelligence():
+    """Military Intelligence: "Whenever you attack with two or more creatures, draw a card."
+    Two attackers: one card drawn."""
+    from tests.compiler.test_templates_combat import attack
+    _compiled("Military Intelligence")
+    g = scenario("""
+players:
+  - battlefield: [Military Intelligence, Grizzly Bears, Savannah Lions]
+    library: [Island, Island, Forest]
+  - library: [Island, Island]
+""")
+    hand = len(player(g, "P1")["hand"])
+    attack(g, "Grizzly Bears", "Savannah Lions")
+    assert len(g.state_json()["stack"]) == 1
+    g.act("pass")
+    assert len(player(g, "P1")["hand"]) == hand + 1
+
+
+def test_cr_508_3d_attack_with_one_creature_doesnt_trigger_military_intelligence():
+    """One attacker: no trigger."""
+    from tests.compiler.test_templates_combat import attack
+    g = scenario("""
+players:
+  - battlefield: [Military Intelligence, Grizzly Bears, Savannah Lions]
+    library: [Island, Island, Forest]
+  - library: [Island, Island]
+""")
+    hand = len(player(g, "P1")["hand"])
+    attack(g, "Grizzly Bears")
+    assert g.state_json()["stack"] == []
+    assert len(player(g, "P1")["hand"]) == hand

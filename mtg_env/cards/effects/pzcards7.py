@@ -162,3 +162,47 @@ class DiscardUnless(Effect):
             for o in mine:
                 g.discard(o)
         return None
+
+
+@dataclass(frozen=True)
+class DealsDamageEqualToPower(Effect):
+    """"Target creature you control deals damage equal to its power to target creature you don't
+    control." (Rabid Bite; CR 120.3): the creature is the source (its lifelink, deathtouch,
+    infect apply); no damage if either target is illegal as it resolves (CR 608.2b; the cards'
+    rulings) or the creature is no longer a creature. Not a fight (CR 701.14): the other deals
+    none back."""
+
+    src: Who
+    to: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import BATTLEFIELD
+        from ...core.objects import Context as Ctx
+        rs, rt = self.src.refs(g, ctx), self.to.refs(g, ctx)
+        if len(rs) != 1 or rs[0][0] != "obj" or not rt:
+            return None
+        a = rs[0][1]
+        if g.objects[a].zone != BATTLEFIELD or "Creature" not in g.chars(a).types:
+            return None
+        power = max(g.chars(a).power or 0, 0)
+        ca = Ctx(g.objects[a].controller, a, g.name_of(a))
+        for ref in rt:
+            g.deal_damage(ca, ref, power)
+        return None
+
+
+@dataclass(frozen=True)
+class LookAtHand(Effect):
+    """"look at target opponent's hand" (Wu Scout): the ability's controller may see the cards
+    that player may not otherwise (CR 402.3); nothing in the game changes. The engine keeps no
+    record of what each player has seen (as for a revealed hand), so this logs only that the
+    player looked, without the cards (the other players may not see them)."""
+
+    who: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for ref in self.who.refs(g, ctx):
+            if ref[0] == "player":
+                g.log_event(f"{g.players[ctx.controller].name} looks at {g.players[ref[1]].name}'s hand "
+                            f"({ctx.source_name})")
+        return None

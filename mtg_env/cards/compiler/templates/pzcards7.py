@@ -222,3 +222,53 @@ def may_enter_as_copy_except(b: Builder, s: str, what: Filter | None, ex: tuple[
     """CR 707.9: "..., except it's a Shapeshifter Rogue in addition to its other types."
     (Glasspool Mimic): the exception is part of the copy's copiable values (CR 707.9b)."""
     return _may_copy(b, line, what, ex)
+
+
+# --------------------------------------------------------------------------------------------
+# "Target creature you control deals damage equal to its power to ..." (CR 120.3)
+
+
+@rule("effect", "<src:target> deals damage equal to its power to <to:target>")
+def bite(b: Builder, src: ObjRef, to: ObjRef) -> list[Any]:
+    """CR 120.3, 608.2b: "Target creature you control deals damage equal to its power to target
+    creature you don't control." (Rabid Bite, Soul's Fire, Gravitic Punch): none if either
+    target is illegal as it resolves."""
+    from ...effects.pzcards7 import DealsDamageEqualToPower
+    if src.spec is None or not src.spec.what.lower().startswith("creature"):
+        raise NoParse("deals damage equal to its power")
+    a = b.obj(src)
+    t = b.obj(to, frozenset({"battlefield", "players"}))
+    return [DealsDamageEqualToPower(a, t)]
+
+
+@rule("effect", "<src:target> deals damage equal to its power to that player")
+def bite_its_controller(b: Builder, src: ObjRef) -> list[Any]:
+    """CR 120.3: "target creature an opponent controls deals damage equal to its power to that
+    player." (Dong Zhou, the Tyrant): the opponent who controls it (still an opponent's as it
+    resolves, or the target is illegal, CR 608.2b)."""
+    from ...effects.pzcards7 import DealsDamageEqualToPower
+    from ...subjects import ControllerOf
+    if src.spec is None or src.spec.what.lower() != "creature an opponent controls":
+        raise NoParse("that player")
+    a = b.obj(src)
+    return [DealsDamageEqualToPower(a, ControllerOf(a))]
+
+
+@rule("effect", "Look at <who:player>'s hand", "Look at <who:player> hand")
+def look_at_hand(b: Builder, who: PlayerRef) -> list[Any]:
+    """CR 402.3: "look at target opponent's hand" (Wu Scout): the ability's controller looks;
+    nothing in the game changes (effects/pzcards7.LookAtHand)."""
+    from ...effects.pzcards7 import LookAtHand
+    if who.kind != "target":
+        raise NoParse("look at hand")
+    return [LookAtHand(b.player(who))]
+
+
+@rule("trigger", "Whenever you attack with two or more creatures")
+def you_attack_with_two(b: Builder) -> dict[str, Any]:
+    """CR 508.3d: "Whenever you attack with two or more creatures, draw a card." (Military
+    Intelligence): once, as two or more attackers are declared (whatever they attack; it
+    doesn't matter how many still attack as it resolves: the card's rulings)."""
+    from ....core.filters import YOU
+    from ...abilities import TriggerEvent
+    return {"event": TriggerEvent.PLAYER_ATTACKS_TWO, "actor": YOU}
