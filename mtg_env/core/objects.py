@@ -246,10 +246,10 @@ class Context(SlotState):
         #: the counters on its source as it was sacrificed or exiled to pay the cost (its last
         #: known information, CR 608.2h: Blast Zone's "charge counters on ~"), None otherwise
         self.source_counters: dict[str, int] | None = None
-        #: (power, toughness, mana value) of each permanent sacrificed to pay the cost, as it
-        #: last existed on the battlefield (CR 608.2h: "the sacrificed creature's power"); a
-        #: copy keeps the original's (CR 707.10)
-        self.sacrificed_stats: list[tuple[int, int, int]] = []
+        #: (power, toughness, mana value, subtypes) of each permanent sacrificed to pay the
+        #: cost, as it last existed on the battlefield (CR 608.2h: "the sacrificed creature's
+        #: power", "if a Saproling was sacrificed this way"); a copy keeps the original's (CR 707.10)
+        self.sacrificed_stats: list[tuple[int, int, int, tuple[str, ...]]] = []
 
     def clone(self) -> Context:
         c = Context.__new__(Context)

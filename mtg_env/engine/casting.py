@@ -446,7 +446,7 @@ def announce(g: Game, t: Announce) -> bool:
             sel = need[len(t.sacrificed)]
             cands = [o for o in g.battlefield if g.objects[o].controller == p
                      and o not in t.sacrificed and g.matches(sel.filter, o, p)
-                     and not (cost.sacrifice_self and o == oid)]
+                     and not ((cost.sacrifice_self or sel.another) and o == oid)]
             if len(cands) == 1:
                 t.sacrificed.append(cands[0])
                 continue
@@ -762,6 +762,7 @@ def x_values(hi: int) -> list[int]:
     return out
 
 
-def _stats(c: Any) -> tuple[int, int, int]:
-    """A permanent's power, toughness and mana value as it is sacrificed for a cost (CR 608.2h)."""
-    return (c.power or 0, c.toughness or 0, c.mana_value)
+def _stats(c: Any) -> tuple[int, int, int, tuple[str, ...]]:
+    """A permanent's power, toughness, mana value and subtypes as it is sacrificed for a cost
+    (CR 608.2h)."""
+    return (c.power or 0, c.toughness or 0, c.mana_value, tuple(c.subtypes))

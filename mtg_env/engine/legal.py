@@ -449,7 +449,7 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
         return False
     for sel in cost.sacrifice:
         cands = [o for o in g.battlefield if g.objects[o].controller == p
-                 and g.matches(sel.filter, o, p) and not (cost.sacrifice_self and o == oid)]
+                 and g.matches(sel.filter, o, p) and not ((cost.sacrifice_self or sel.another) and o == oid)]
         if len(cands) < sel.count:
             return False
     if cost.tap_other and len(casting.tap_other_candidates(g, p, oid, cost, [])) < cost.tap_other.count:

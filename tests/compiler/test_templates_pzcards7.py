@@ -532,3 +532,75 @@ players:
     attack(g, "Grizzly Bears")
     assert g.state_json()["stack"] == []
     assert len(player(g, "P1")["hand"]) == hand
+
+
+# --------------------------------------------------------------------------------------------
+# "Sacrifice another creature" costs; "If a Saproling was sacrificed this way" (CR 608.2h)
+
+
+OMNIVORE = """
+players:
+  - mana_pool: "{G}{C}{C}"
+    hand: [Sprout]
+    battlefield: [Thallid Omnivore, Grizzly Bears]
+    library: [Island]
+  - library: [Island]
+"""
+
+
+def _omnivore(g, victim: str) -> None:
+    g.act("cast Sprout")
+    _pay(g)
+    g.act("pass")
+    g.act(next(lab for lab in labels(g) if lab.startswith("activate Thallid Omnivore")))
+    assert labels(g) == ["sacrifice Grizzly Bears", "sacrifice Saproling Token"]  # not itself
+    g.act(f"sacrifice {victim}")
+    _pay(g)
+    _resolve(g)
+
+
+def test_cr_608_2h_saproling_sacrificed_this_way_gains_life_thallid_omnivore():
+    """Thallid Omnivore: "{1}, Sacrifice another creature: ~ gets +2/+2 until end of turn. If a
+    Saproling was sacrificed this way, you gain 2 life." The Saproling token from Sprout: +2/+2
+    and 2 life."""
+    _compiled("Thallid Omnivore")
+    g = scenario(OMNIVORE)
+    _omnivore(g, "Saproling Token")
+    assert player(g, "P1")["life"] == 22
+    assert g.chars(permanent(g, "Thallid Omnivore")["id"]).power == 5  # a 3/3 with +2/+2
+
+
+def test_cr_608_2h_other_creature_sacrificed_no_life_thallid_omnivore():
+    """Grizzly Bears (a Bear) sacrificed: +2/+2, no life."""
+    g = scenario(OMNIVORE)
+    _omnivore(g, "Grizzly Bears")
+    assert player(g, "P1")["life"] == 20
+    assert g.chars(permanent(g, "Thallid Omnivore")["id"]).power == 5  # a 3/3 with +2/+2
+
+
+def test_cr_602_2_sacrifice_another_creature_needs_another_brion_stoutarm():
+    """Brion Stoutarm: "{R}, {T}, Sacrifice another creature: ~ deals damage equal to the
+    sacrificed creature's power to target player or planeswalker." Alone, it can't be activated
+    (it can't sacrifice itself); with Hill Giant: 3 damage."""
+    _compiled("Brion Stoutarm")
+    alone = scenario("""
+players:
+  - mana_pool: "{R}"
+    battlefield: [Brion Stoutarm]
+    library: [Island]
+  - library: [Island]
+""")
+    assert not any(lab.startswith("activate Brion Stoutarm") for lab in labels(alone))
+    g = scenario("""
+players:
+  - mana_pool: "{R}"
+    battlefield: [Brion Stoutarm, Hill Giant]
+    library: [Island]
+  - library: [Island]
+""")
+    g.act(next(lab for lab in labels(g) if lab.startswith("activate Brion Stoutarm")))
+    g.act("target P2")
+    _pay(g)
+    _resolve(g)
+    assert player(g, "P2")["life"] == 17
+    assert "Hill Giant" in player(g, "P1")["graveyard"]

@@ -25,7 +25,10 @@ class SacrificedStat(Count):
 
     def value(self, g: GameOps, ctx: Context) -> int:
         stats = ctx.sacrificed_stats
-        return max(0, stats[0][self.index]) if stats else 0
+        if not stats:
+            return 0
+        n = stats[0][self.index]
+        return max(0, n) if isinstance(n, int) else 0
 
     def __str__(self) -> str:
         return ("the sacrificed permanent's " + ("power", "toughness", "mana value")[self.index])
@@ -206,3 +209,19 @@ class LookAtHand(Effect):
                 g.log_event(f"{g.players[ctx.controller].name} looks at {g.players[ref[1]].name}'s hand "
                             f"({ctx.source_name})")
         return None
+
+
+@dataclass(frozen=True)
+class IfSacrificed(Effect):
+    """"If a Saproling was sacrificed this way, you gain 2 life." (Thallid Omnivore): `effects`
+    happen if the permanent sacrificed for the cost had the subtype as it last existed on the
+    battlefield (CR 608.2h)."""
+
+    subtype: str
+    effects: tuple[Effect, ...]
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from .base import run_effects
+        if not any(self.subtype in st[3] for st in ctx.sacrificed_stats):
+            return None
+        return run_effects(self.effects, g, ctx, step)

@@ -28,8 +28,9 @@ from ...effects import DealDamage, Draw, GainLife, LoseLife
 from ...effects.pzcards7 import SacrificedStat
 from ...subjects import CONTROLLER
 from ..builder import Builder
-from ..grammar import MISS, NoParse, kind, read, rule
+from ..grammar import FAIL, MISS, NoParse, kind, read, rule
 from ..lexicon import ObjRef, PlayerRef
+from ..lines import SENTENCE_HOOKS
 from .effects import _damage_source
 
 _STAT = re.compile(r"the sacrificed (creature|artifact|permanent|land|enchantment)'s (power|toughness|mana value)",
@@ -111,3 +112,31 @@ def draw_equal_sacrificed(b: Builder, n: tuple[str, str], who: PlayerRef | None 
     Legacy)."""
     amount = _amount(b, n)
     return [Draw(amount, CONTROLLER if who is None else b.player(who))]
+
+
+_IF_SACRIFICED = re.compile(r"If an? ([A-Z][a-z'-]+) was sacrificed this way, (.+)", re.S)
+
+
+def _if_sacrificed(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """"If a Saproling was sacrificed this way, you gain 2 life." (Thallid Omnivore; CR 608.2h):
+    the effect happens if the permanent sacrificed for the ability's cost had that subtype as it
+    last existed on the battlefield. Read after a cost that sacrifices exactly one other
+    permanent."""
+    from ....core.subtypes import CREATURE_TYPES
+    from ...effects.pzcards7 import IfSacrificed
+    from ..lines import sentence
+    m = _IF_SACRIFICED.fullmatch(s.rstrip("."))
+    if m is None:
+        return None
+    cost = _sacrifice_cost(b)
+    if cost is None or cost.sacrifice_self or len(cost.sacrifice) != 1 or cost.sacrifice[0].count != 1 \
+            or m.group(1) not in CREATURE_TYPES:
+        raise NoParse(s)
+    try:
+        effs = tuple(sentence(m.group(2), b))
+    except FAIL:
+        raise NoParse(s) from None
+    return out + [IfSacrificed(m.group(1), effs)]
+
+
+SENTENCE_HOOKS.append(_if_sacrificed)
