@@ -198,6 +198,23 @@ def additional_cost(card: CardDef) -> Cost:
     return out
 
 
+def spell_extra_cost(g: Game, oid: int, card: CardDef) -> Cost:
+    """The additional costs of casting `card` (`oid`) now: its own, and the non-mana part of its
+    flashback cost when it is cast from the graveyard with flashback (CR 702.34a, 601.2h)."""
+    extra = additional_cost(card)
+    if g.objects[oid].zone == GRAVEYARD:
+        fb = flashback_of(card)
+        if fb is not None and fb.extra is not None:
+            extra = dataclasses.replace(extra, tap_other=fb.extra.tap_other)
+    return extra
+
+
+def flashback_label(fb: Flashback) -> str:
+    """The flashback cost as the cast action shows it: "{1}{W}", "tap an untapped white
+    creature you control"."""
+    return fb.shown or str(fb.cost)
+
+
 def flashback_of(card: CardDef) -> Flashback | None:
     """The card's flashback ability (CR 702.34), if it has one."""
     return card_cache(card, "_flashback", lambda c: next((ab for ab in c.abilities if isinstance(ab, Flashback)), None))
@@ -270,7 +287,7 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
         return facedown.face_up_parts(g, oid, t.key), ()  # type: ignore[arg-type]
     if t.what == "spell":
         card = g.objects[oid].card
-        extra = additional_cost(card)
+        extra = spell_extra_cost(g, oid, card)
         mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined,
                           targets=costs.chosen_targets(t))
         return dataclasses.replace(extra, mana=mana), spell_targets(card)

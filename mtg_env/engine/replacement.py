@@ -163,4 +163,8 @@ def fully_prevented(g: Game, src: int | None, ref: tuple[str, int], combat: bool
             return True
         if direction == "by" and src is not None and r == ("obj", src):
             return True
+        if direction == "color" and src is not None:  # "sources of the color of your choice"
+            c = g.last_known(src)
+            if c is not None and TYPES[r[1]] in c.colors:
+                return True
     return False

@@ -604,3 +604,127 @@ players:
     _resolve(g)
     assert player(g, "P2")["life"] == 17
     assert "Hill Giant" in player(g, "P1")["graveyard"]
+
+
+# --------------------------------------------------------------------------------------------
+# Angelic Renewal, Prismatic Strands (PP19's cards)
+
+
+RENEWAL = """
+players:
+  - mana_pool: "{R}"
+    battlefield: [Angelic Renewal, Savannah Lions]
+    hand: [Lightning Bolt]
+    library: [Island]
+  - battlefield: [Grizzly Bears]
+    library: [Island]
+"""
+
+
+def test_cr_603_10a_creature_into_your_graveyard_returns_angelic_renewal():
+    """Angelic Renewal: "Whenever a creature is put into your graveyard from the battlefield, you
+    may sacrifice Angelic Renewal. If you do, return that card to the battlefield." Savannah
+    Lions dies to Lightning Bolt: Renewal is sacrificed, the Lions come back (a new object,
+    summoning sick)."""
+    _compiled("Angelic Renewal")
+    g = scenario(RENEWAL)
+    g.act("cast Lightning Bolt")
+    g.act("target Savannah Lions")
+    _pay(g)
+    g.act("pass")
+    g.act("pass")
+    assert labels(g) == ["yes", "no"]
+    g.act("yes")
+    assert permanent(g, "Savannah Lions")["summoning_sick"] is True
+    assert sorted(player(g, "P1")["graveyard"]) == ["Angelic Renewal", "Lightning Bolt"]
+
+
+def test_cr_603_10a_an_opponents_creature_doesnt_trigger_angelic_renewal():
+    """A creature P2 owns goes to P2's graveyard: no trigger."""
+    g = scenario(RENEWAL)
+    g.act("cast Lightning Bolt")
+    g.act("target Grizzly Bears")
+    _pay(g)
+    g.act("pass")
+    assert g.state_json()["stack"] == []
+    assert "Angelic Renewal" in [e["card"] for e in player(g, "P1")["battlefield"]]
+
+
+def test_cr_701_21a_declined_renewal_returns_nothing_angelic_renewal():
+    """"no": nothing is sacrificed, nothing returns (the "if you do" part)."""
+    g = scenario(RENEWAL)
+    g.act("cast Lightning Bolt")
+    g.act("target Savannah Lions")
+    _pay(g)
+    g.act("pass")
+    g.act("pass")
+    g.act("no")
+    assert "Savannah Lions" in player(g, "P1")["graveyard"]
+    assert "Angelic Renewal" in [e["card"] for e in player(g, "P1")["battlefield"]]
+
+
+STRANDS = """
+players:
+  - mana_pool: "{W}{W}{C}{R}"
+    hand: [Prismatic Strands, Lightning Bolt]
+    battlefield: [Savannah Lions]
+    library: [Island]
+  - battlefield: [Grizzly Bears]
+    library: [Island]
+"""
+
+
+def _strands_then_bolt(color: str):
+    g = scenario(STRANDS)
+    g.act("cast Prismatic Strands")
+    _pay(g)
+    _resolve(g)
+    assert labels(g) == ["color W", "color U", "color B", "color R", "color G"]
+    g.act(f"color {color}")
+    g.act("cast Lightning Bolt")
+    g.act("target P2")
+    _pay(g)
+    _resolve(g)
+    return g
+
+
+def test_cr_615_1_prevent_damage_from_sources_of_the_chosen_color_prismatic_strands():
+    """Prismatic Strands: "Prevent all damage that sources of the color of your choice would deal
+    this turn." Red chosen: Lightning Bolt (red, whoever controls it) then deals no damage."""
+    _compiled("Prismatic Strands")
+    assert player(_strands_then_bolt("R"), "P2")["life"] == 20
+
+
+def test_cr_615_1_other_colors_not_prevented_prismatic_strands():
+    """White chosen: the red Bolt deals its 3."""
+    assert player(_strands_then_bolt("W"), "P2")["life"] == 17
+
+
+def test_cr_702_34a_flashback_by_tapping_a_white_creature_prismatic_strands():
+    """"Flashback—Tap an untapped white creature you control." From the graveyard, cast by
+    tapping Savannah Lions (no mana); then exiled. With the Lions tapped, it can't be cast."""
+    g = scenario("""
+players:
+  - graveyard: [Prismatic Strands]
+    battlefield: [Savannah Lions, Grizzly Bears]
+    library: [Island]
+  - library: [Island]
+""")
+    cast = "cast Prismatic Strands with flashback tap an untapped white creature you control"
+    assert cast in labels(g)
+    g.act(cast)
+    _pay(g)
+    assert permanent(g, "Savannah Lions")["tapped"] is True
+    assert permanent(g, "Grizzly Bears")["tapped"] is False
+    g.act("pass")
+    if labels(g) != ["pass"]:
+        g.act("color G")
+    assert [e["card"] for e in player(g, "P1")["exile"]] == ["Prismatic Strands"]
+    tapped = scenario("""
+players:
+  - graveyard: [Prismatic Strands]
+    battlefield: [{card: Savannah Lions, tapped: true}, Grizzly Bears]
+    library: [Island]
+  - library: [Island]
+""")
+    assert cast not in labels(tapped)

@@ -225,3 +225,21 @@ class IfSacrificed(Effect):
         if not any(self.subtype in st[3] for st in ctx.sacrificed_stats):
             return None
         return run_effects(self.effects, g, ctx, step)
+
+
+@dataclass(frozen=True)
+class PreventDamageOfColor(Effect):
+    """"Prevent all damage that sources of the color of your choice would deal this turn."
+    (Prismatic Strands; CR 615.1, 608.2d): the color is chosen as it resolves; a source is of
+    that color if it has it as the damage would be dealt (a multicolored one too; spells,
+    permanents, sources that have left as they last existed)."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.mana import COLOR_NAMES, COLORS, TYPE_INDEX
+        color = ctx.answers.get(step)
+        if color is None:
+            return Ask("color", ctx.controller, tuple(COLORS), tuple(f"color {c}" for c in COLORS),
+                       f"{ctx.source_name}: choose a color (prevent all damage its sources would deal)")
+        g.prevent_all_damage("color", ("color", TYPE_INDEX[color]), False)
+        g.log_event(f"all damage {COLOR_NAMES[color]} sources would deal this turn will be prevented")
+        return None

@@ -272,3 +272,71 @@ def you_attack_with_two(b: Builder) -> dict[str, Any]:
     from ....core.filters import YOU
     from ...abilities import TriggerEvent
     return {"event": TriggerEvent.PLAYER_ATTACKS_TWO, "actor": YOU}
+
+
+@rule("effect", "Prevent all damage that sources of the color of your choice would deal this turn")
+def prevent_color_of_choice(b: Builder) -> list[Any]:
+    """CR 615.1, 608.2d: "Prevent all damage that sources of the color of your choice would deal
+    this turn." (Prismatic Strands): the color chosen as it resolves."""
+    from ...effects.pzcards7 import PreventDamageOfColor
+    return [PreventDamageOfColor()]
+
+
+# --------------------------------------------------------------------------------------------
+# "Whenever a creature is put into your graveyard from the battlefield, you may sacrifice ~. If
+# you do, return that card to the battlefield." (Angelic Renewal)
+
+
+@rule("trigger", "Whenever a creature is put into your graveyard from the battlefield")
+def creature_into_your_graveyard(b: Builder) -> dict[str, Any]:
+    """CR 700.4, 603.10a: a creature you own dies, under anyone's control (Angelic Renewal's
+    ruling), judged as it last existed; "that card" is the card it became in your graveyard
+    (a token: none). Only with effects that name the card through "return that card to the
+    battlefield"."""
+    from ....core.filters import YOU, CardType, OwnedBy
+    from ...abilities import TriggerEvent
+    from ...effects.kwabilities import SACRIFICED_CARD
+    from .kwabilities import _mentions
+
+    def check(effs: list[Any]) -> None:
+        if _mentions(effs, SACRIFICED_CARD):
+            raise NoParse("that card")
+    return {"event": TriggerEvent.DIES, "subject": CardType("Creature") & OwnedBy(YOU),
+            "event_obj": SACRIFICED_CARD, "check": check}
+
+
+@rule("effect", "return that card to the battlefield")
+def return_that_card(b: Builder) -> list[Any]:
+    """"return that card to the battlefield" (Angelic Renewal): the card the creature became,
+    while it is still in the graveyard it went to (CR 400.7), under the ability's controller's
+    control (CR 110.2a)."""
+    from ...effects.kwabilities import SACRIFICED_CARD, PutSacrificedOntoBattlefield
+    if b.event is not SACRIFICED_CARD:
+        raise NoParse("return that card to the battlefield")
+    return [PutSacrificedOntoBattlefield()]
+
+
+@kind("flashback_tap")
+def _flashback_tap(text: str) -> Any:
+    """"Tap an untapped white creature you control", "Tap three untapped white creatures you
+    control": a flashback cost that only taps creatures."""
+    from ...costs import parse_cost
+    if not text.lower().startswith("tap "):
+        raise NoParse(text)
+    cost = parse_cost(text, "~")
+    if cost.tap_other is None or cost != type(cost)(tap_other=cost.tap_other):
+        raise NoParse(text)
+    return cost
+
+
+@rule("keyword", "Flashback—<cost:flashback_tap>")
+def flashback_tap(b: Builder, cost: Any, line: Line) -> list[Any]:
+    """CR 702.34a, 601.2h: "Flashback—Tap an untapped white creature you control." (Prismatic
+    Strands, Battle Screech): cast from the graveyard by tapping the creatures rather than
+    paying its mana cost (no mana), then exiled as it leaves the stack."""
+    from ....core.mana import ManaCost
+    from ...spellcosts import Flashback
+    from .costs import _instant_or_sorcery
+    _instant_or_sorcery(b, line)
+    shown = line.text.split("—", 1)[1].strip().rstrip(".")
+    return [Flashback(text=line.raw, cost=ManaCost(), extra=cost, shown=shown[0].lower() + shown[1:])]
