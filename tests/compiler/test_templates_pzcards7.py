@@ -728,3 +728,81 @@ players:
   - library: [Island]
 """)
     assert cast not in labels(tapped)
+
+
+# --------------------------------------------------------------------------------------------
+# Mortuary Mire ("on top of your library"), Fatal Push (mana value judged as it resolves)
+
+
+def test_cr_401_4_put_target_creature_card_on_top_of_library_mortuary_mire():
+    """Mortuary Mire: "When ~ enters, you may put target creature card from your graveyard on
+    top of your library." Played: Grizzly Bears goes from the graveyard to the library's top."""
+    _compiled("Mortuary Mire")
+    g = scenario("""
+players:
+  - hand: [Mortuary Mire]
+    graveyard: [Grizzly Bears, Lightning Bolt]
+    library: [Island, Island]
+  - library: [Island]
+""")
+    g.act("play Mortuary Mire")
+    assert sorted(lab for lab in labels(g) if lab.startswith("target ")) == ["target Grizzly Bears"]
+    g.act("target Grizzly Bears")
+    g.act("pass")
+    if "yes" in labels(g):
+        g.act("yes")
+    assert player(g, "P1")["graveyard"] == ["Lightning Bolt"]
+    assert g.players[0].library and g.name_of(g.players[0].library[0]) == "Grizzly Bears"
+
+
+PUSH = """
+players:
+  - mana_pool: "{B}"
+    hand: [Fatal Push]
+    battlefield: [Savannah Lions]
+    library: [Island]
+  - battlefield: [Hill Giant, Grizzly Bears]
+    library: [Island]
+"""
+
+
+def test_cr_608_2h_fatal_push_destroys_only_mana_value_two_or_less():
+    """Fatal Push: "Destroy target creature if it has mana value 2 or less." Any creature may be
+    targeted; Hill Giant (mana value 4) survives, Grizzly Bears (2) is destroyed."""
+    _compiled("Fatal Push")
+    g = scenario(PUSH)
+    g.act("cast Fatal Push")
+    g.act("target Hill Giant")
+    _pay(g)
+    _resolve(g)
+    assert "Hill Giant" in [e["card"] for e in player(g, "P2")["battlefield"]]
+    g = scenario(PUSH)
+    g.act("cast Fatal Push")
+    g.act("target Grizzly Bears")
+    _pay(g)
+    _resolve(g)
+    assert player(g, "P2")["graveyard"] == ["Grizzly Bears"]
+
+
+def test_cr_603_4_revolt_raises_the_limit_fatal_push():
+    """Revolt — "Destroy that creature if it has mana value 4 or less instead if a permanent you
+    controlled left the battlefield this turn." After P1's Savannah Lions died to Lightning Bolt,
+    Fatal Push destroys Hill Giant (mana value 4)."""
+    g = scenario("""
+players:
+  - mana_pool: "{B}{R}"
+    hand: [Fatal Push, Lightning Bolt]
+    battlefield: [Savannah Lions]
+    library: [Island]
+  - battlefield: [Hill Giant]
+    library: [Island]
+""")
+    g.act("cast Lightning Bolt")
+    g.act("target Savannah Lions")
+    _pay(g)
+    _resolve(g)
+    g.act("cast Fatal Push")
+    g.act("target Hill Giant")
+    _pay(g)
+    _resolve(g)
+    assert player(g, "P2")["graveyard"] == ["Hill Giant"]

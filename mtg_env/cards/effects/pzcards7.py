@@ -243,3 +243,44 @@ class PreventDamageOfColor(Effect):
         g.prevent_all_damage("color", ("color", TYPE_INDEX[color]), False)
         g.log_event(f"all damage {COLOR_NAMES[color]} sources would deal this turn will be prevented")
         return None
+
+
+@dataclass(frozen=True)
+class PutCardOnTop(Effect):
+    """"Put target creature card from your graveyard on top of your library." (Mortuary Mire,
+    Academy Ruins): the card, still in the graveyard, goes on top of its owner's library (CR
+    401.4; a card of yours: your library)."""
+
+    what: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import GRAVEYARD, LIBRARY
+        for ref in self.what.refs(g, ctx):
+            if ref[0] == "obj" and ref[1] in g.objects and g.objects[ref[1]].zone == GRAVEYARD:
+                g.log_event(f"{g.name_of(ref[1])} is put on top of {g.players[g.objects[ref[1]].owner].name}'s "
+                            f"library ({ctx.source_name})")
+                g.move_to_zone(ref[1], LIBRARY, to_top=True)
+        return None
+
+
+@dataclass(frozen=True)
+class DestroyIfManaValue(Effect):
+    """"Destroy target creature if it has mana value 2 or less. Revolt — Destroy that creature
+    if it has mana value 4 or less instead if a permanent you controlled left the battlefield
+    this turn." (Fatal Push): the target is any creature; its mana value is judged as the spell
+    resolves (CR 608.2h), with the larger limit while `condition` holds for the controller."""
+
+    what: Who
+    most: int
+    instead: int | None = None
+    condition: Filter | None = None
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        limit = self.most
+        if self.instead is not None and self.condition is not None \
+                and self.condition.player(g, ctx.controller, ctx.controller):
+            limit = self.instead
+        for ref in self.what.refs(g, ctx):
+            if ref[0] == "obj" and ref[1] in g.battlefield and g.chars(ref[1]).mana_value <= limit:
+                g.destroy(ref[1])
+        return None

@@ -23,8 +23,9 @@ from ...effects import AddManaChoice
 from ...effects.pzcards7 import ColorsSpent
 from ...subjects import CONTROLLER, NumberOf
 from ..builder import Builder
-from ..grammar import NoParse, kind, rule
+from ..grammar import MISS, NoParse, kind, read, rule
 from ..lexicon import ObjRef, PlayerRef, read_noun
+from ..lines import SENTENCE_HOOKS
 from ..text import Line
 from .effects import deal_damage, gain_keywords
 
@@ -340,3 +341,45 @@ def flashback_tap(b: Builder, cost: Any, line: Line) -> list[Any]:
     _instant_or_sorcery(b, line)
     shown = line.text.split("—", 1)[1].strip().rstrip(".")
     return [Flashback(text=line.raw, cost=ManaCost(), extra=cost, shown=shown[0].lower() + shown[1:])]
+
+
+@rule("effect", "Put <what:obj> on top of your library")
+def put_graveyard_card_on_top(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 401.4: "put target creature card from your graveyard on top of your library."
+    (Mortuary Mire, Academy Ruins)."""
+    from ...effects.pzcards7 import PutCardOnTop
+    from .library import _graveyard_target
+    return [PutCardOnTop(_graveyard_target(b, what, True))]
+
+
+@rule("effect", "Destroy <what:obj> if it has mana value <n:n> or less")
+def destroy_if_mana_value(b: Builder, what: ObjRef, n: int) -> list[Any]:
+    """CR 608.2h: "Destroy target creature if it has mana value 2 or less." (Fatal Push): any
+    creature may be targeted; it is destroyed only if its mana value is that small as the spell
+    resolves."""
+    from ...effects.pzcards7 import DestroyIfManaValue
+    if what.kind != "target":
+        raise NoParse("destroy if")
+    return [DestroyIfManaValue(b.obj(what), n)]
+
+
+_INSTEAD_IF = re.compile(r"Destroy that creature if it has mana value (\d+) or less instead if (.+?)\.?", re.I)
+
+
+def _destroy_instead_if(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """Revolt — "Destroy that creature if it has mana value 4 or less instead if a permanent you
+    controlled left the battlefield this turn." (Fatal Push): the limit of the destroy effect
+    before it, while the turn fact holds (CR 603.4-style condition judged as it resolves)."""
+    import dataclasses
+
+    from ...effects.pzcards7 import DestroyIfManaValue
+    m = _INSTEAD_IF.fullmatch(s.strip())
+    if m is None:
+        return None
+    got = read("turn_fact", m.group(2))
+    if got is MISS or len(out) != 1 or not isinstance(out[0], DestroyIfManaValue) or out[0].instead is not None:
+        raise NoParse(s)
+    return [dataclasses.replace(out[0], instead=int(m.group(1)), condition=got)]
+
+
+SENTENCE_HOOKS.append(_destroy_instead_if)
