@@ -43,6 +43,9 @@ class TargetSpec:
     distinct: bool = False
     filter: Filter = field(default=None, compare=False)  # type: ignore[assignment]
     related: TargetRelation | None = None
+    #: "X target creature cards": exactly X targets, X the spell's (CR 601.2b-c; engine/casting
+    #: makes `count` X as targets are chosen)
+    count_x: bool = False
     #: where its targets are (the filter's `where()`, worked out once)
     where: frozenset[str] = field(default=frozenset(), init=False, compare=False)
 
@@ -53,7 +56,9 @@ class TargetSpec:
 
     @property
     def least(self) -> int:
-        return 0 if self.up_to else (self.count if self.minimum is None else self.minimum)
+        if self.up_to or self.count_x:
+            return 0  # "X target ...": none with X = 0
+        return self.count if self.minimum is None else self.minimum
 
     @property
     def phrase(self) -> str:

@@ -429,6 +429,9 @@ def announce(g: Game, t: Announce) -> bool:
             if _removes_x(cost):  # "Remove X counters from ~": at most the counters on it (CR 107.3, 601.2b)
                 assert cost.remove_counters is not None
                 hi = min(hi, g.objects[oid].counters.get(cost.remove_counters[0], 0))
+            for spec in specs:
+                if spec.count_x:  # "X target ...": no more than there are targets (CR 601.2c)
+                    hi = min(hi, len(targets.candidates(g, spec, ctx)))
             acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
             g.ask("x", p, f"choose X for {g.name_of(oid)}", acts)
             return False
@@ -440,6 +443,9 @@ def announce(g: Game, t: Announce) -> bool:
     if stage == S.TARGETS:  # CR 601.2c-d / 602.2b: targets, and the division of damage
         if ctx.modes:
             specs = targets_of(ab, ctx)
+        if any(spec.count_x for spec in specs):  # "X target ...": exactly X (CR 601.2c)
+            specs = tuple(dataclasses.replace(spec, count=ctx.x, minimum=ctx.x, count_x=False) if spec.count_x
+                          else spec for spec in specs)
         if not t.targets_done:
             strive = t.what == "spell" and costs.strive_of(g.objects[oid].card) is not None
             more = (lambda n: costs.strive_allows(g, t, n)) if strive else None

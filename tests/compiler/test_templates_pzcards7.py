@@ -806,3 +806,47 @@ players:
     _pay(g)
     _resolve(g)
     assert player(g, "P2")["graveyard"] == ["Hill Giant"]
+
+
+# --------------------------------------------------------------------------------------------
+# "Return X target creature cards ... from your graveyard to the battlefield" (CR 601.2b-c)
+
+
+RANKS = """
+players:
+  - mana_pool: "{W}{W}{C}{C}"
+    hand: [Return to the Ranks]
+    graveyard: [Grizzly Bears, Savannah Lions, Hill Giant]
+    library: [Island]
+  - library: [Island]
+"""
+
+
+def test_cr_601_2c_x_targets_exactly_x_return_to_the_ranks():
+    """Return to the Ranks: "Return X target creature cards with mana value 2 or less from your
+    graveyard to the battlefield." X is at most the two legal targets (Hill Giant's mana value is
+    4); with X = 2 both are chosen and return."""
+    _compiled("Return to the Ranks")
+    g = scenario(RANKS)
+    g.act("cast Return to the Ranks")
+    assert labels(g) == ["x 0", "x 1", "x 2"]
+    g.act("x 2")
+    assert labels(g) == ["target Grizzly Bears", "target Savannah Lions"]  # no "done": exactly X
+    g.act("target Grizzly Bears")
+    g.act("target Savannah Lions")
+    _pay(g)
+    _resolve(g)
+    assert sorted(e["card"] for e in player(g, "P1")["battlefield"]) == ["Grizzly Bears", "Savannah Lions"]
+    assert sorted(player(g, "P1")["graveyard"]) == ["Hill Giant", "Return to the Ranks"]
+
+
+def test_cr_601_2c_x_zero_no_targets_return_to_the_ranks():
+    """X = 0: no target is chosen and the spell resolves doing nothing (not countered: it has no
+    targets to be illegal, CR 608.2b)."""
+    g = scenario(RANKS)
+    g.act("cast Return to the Ranks")
+    g.act("x 0")
+    _pay(g)
+    _resolve(g)
+    assert sorted(player(g, "P1")["graveyard"]) == ["Grizzly Bears", "Hill Giant", "Return to the Ranks",
+                                                   "Savannah Lions"]

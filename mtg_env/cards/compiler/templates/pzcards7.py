@@ -383,3 +383,40 @@ def _destroy_instead_if(s: str, b: Builder, out: list[Any], start: int) -> list[
 
 
 SENTENCE_HOOKS.append(_destroy_instead_if)
+
+
+# --------------------------------------------------------------------------------------------
+# "Return X target creature cards with mana value 2 or less from your graveyard to the
+# battlefield." (Return to the Ranks; CR 601.2b-c)
+
+_X_TARGETS = re.compile(r"X target (\w+) cards (.*)from your graveyard", re.I)
+
+
+@rule("effect", "Return <what:x_graveyard_targets> to the battlefield")
+def return_x_targets(b: Builder, what: Any) -> list[Any]:
+    """CR 601.2b-c, 110.2a: "Return X target creature cards with mana value 2 or less from your
+    graveyard to the battlefield." X is announced first, then exactly X targets (X no more than
+    there are; with X = 0, none); those still legal return under your control. Only on a spell
+    with {X} in its mana cost, only creature cards (no Aura, CR 303.4f), as its last target."""
+    from ...abilities import TargetSpec
+    from ...effects.counted import SpecTargets
+    from ...effects.graveyard import ReturnCard
+    from ..lexicon import read_phrase
+    noun, rest = what
+    cost = getattr(b.card, "mana_cost", None) or getattr(getattr(b.card, "front", None), "mana_cost", "") or ""
+    if not b.is_spell or "{X}" not in cost or noun.lower() != "creature" or b.targets:
+        raise NoParse("X target")
+    phrase = f"{noun} card {rest}from your graveyard".replace("  ", " ")
+    f = read_phrase(phrase)
+    if f.domain() != frozenset({"graveyard"}):
+        raise NoParse(phrase)
+    b.targets.append(TargetSpec(phrase, count=1, count_x=True, filter=f, label=f"X target {noun} cards"))
+    return [ReturnCard(SpecTargets(len(b.targets) - 1), "battlefield")]
+
+
+@kind("x_graveyard_targets")
+def _x_graveyard_targets(text: str) -> tuple[str, str]:
+    m = _X_TARGETS.fullmatch(text)
+    if m is None:
+        raise NoParse(text)
+    return m.group(1), m.group(2)
