@@ -43,6 +43,9 @@ class TargetSpec:
     distinct: bool = False
     filter: Filter = field(default=None, compare=False)  # type: ignore[assignment]
     related: TargetRelation | None = None
+    #: "X target creature cards": exactly X targets, X the spell's (CR 601.2b-c; engine/casting
+    #: makes `count` X as targets are chosen)
+    count_x: bool = False
     #: where its targets are (the filter's `where()`, worked out once)
     where: frozenset[str] = field(default=frozenset(), init=False, compare=False)
 
@@ -53,7 +56,9 @@ class TargetSpec:
 
     @property
     def least(self) -> int:
-        return 0 if self.up_to else (self.count if self.minimum is None else self.minimum)
+        if self.up_to or self.count_x:
+            return 0  # "X target ...": none with X = 0
+        return self.count if self.minimum is None else self.minimum
 
     @property
     def phrase(self) -> str:
@@ -168,6 +173,7 @@ class TriggerEvent(StrEnum):
     OPPONENT_SOURCE_DAMAGES_YOURS = "opponent_source_damages_yours"
     BLOCKED_BY_NO_FLANKING = "blocked_by_no_flanking"  # CR 702.25a: by a creature without flanking
     PLAYER_ATTACKS = "player_attacks"          # CR 508.3d: "whenever you attack"
+    PLAYER_ATTACKS_TWO = "player_attacks_two"  # "whenever you attack with two or more creatures"
     PLAYER_ATTACKED = "player_attacked"        # CR 508.3d: "whenever enchanted player is attacked"
     STATE = "state"                            # CR 603.8: a state trigger ("When you control no Islands")
     END_COMBAT = "end_combat"                  # CR 511.2: "at end of combat"
@@ -522,6 +528,8 @@ class AsEntersChoose(Ability):
     #: tapped), "riot" / "unleash" (a +1/+1 counter or not, CR 702.136a, 702.98a), "devour"
     choose: str = "color"
     exceptions: CopyExceptions | None = None
+    #: "copy_creature": the creatures it may copy ("a creature you control"), None: any creature
+    copy_what: Filter | None = None
     #: "choose a color other than green": the colors that can't be chosen ("G")
     other_than: str = ""
     #: "As ~ enters, you may pay N life. If you don't, it enters tapped.": N

@@ -31,10 +31,15 @@ class Selection:
     phrase: str
     filter: Filter
     count: int = 1
+    #: "Sacrifice another creature": not the ability's source (CR 109.1... "another": other
+    #: than the object the text is on)
+    another: bool = False
 
     @property
     def article(self) -> str:
         """"a creature", "an artifact": for prompts."""
+        if self.another:
+            return "another " + self.phrase
         return ("an " if self.phrase[:1] in "aeiou" else "a ") + self.phrase
 
 
@@ -132,6 +137,11 @@ def parse_cost(text: str, card_name: str) -> Cost:
             what = m.group(1)
             if what == card_name.lower() or what in _SELF_WORDS:
                 kw["sacrifice_self"] = True
+                continue
+            m2 = re.fullmatch(r"another (.+)", what)
+            if m2 and not m2.group(1).startswith(("another ", "other ")):
+                sel = _selection(m2.group(1), 1, card_name, raw)
+                sac.append(Selection(sel.phrase, sel.filter, 1, another=True))
                 continue
             m2 = re.fullmatch(r"(an?|two|three) (.+?)s?", what)
             if m2:

@@ -95,6 +95,11 @@ class Flashback(Ability):
     instead of going anywhere else when it leaves the stack."""
 
     cost: ManaCost = ManaCost()
+    #: "Flashback—Tap an untapped white creature you control": the non-mana part of the
+    #: flashback cost (only `tap_other`), paid as the spell's other costs are (CR 601.2h)
+    extra: Cost | None = None
+    #: how the cost is shown in the cast action's label
+    shown: str = ""
 
     @property
     def kind(self) -> str:

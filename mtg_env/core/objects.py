@@ -203,7 +203,8 @@ class Context(SlotState):
 
     __slots__ = ("controller", "source_id", "source_name", "targets", "x", "modes", "answers", "event",
                  "copy", "link", "tapped_for_mana", "removed", "sacrificed", "target_specs",
-                 "division", "target_legal", "enters", "source_ts", "kicked", "alt", "source_counters")
+                 "division", "target_legal", "enters", "source_ts", "kicked", "alt", "source_counters",
+                 "sacrificed_stats")
 
     def __init__(self, controller: int, source_id: int | None, source_name: str):
         self.controller = controller
@@ -245,6 +246,10 @@ class Context(SlotState):
         #: the counters on its source as it was sacrificed or exiled to pay the cost (its last
         #: known information, CR 608.2h: Blast Zone's "charge counters on ~"), None otherwise
         self.source_counters: dict[str, int] | None = None
+        #: (power, toughness, mana value, subtypes) of each permanent sacrificed to pay the
+        #: cost, as it last existed on the battlefield (CR 608.2h: "the sacrificed creature's
+        #: power", "if a Saproling was sacrificed this way"); a copy keeps the original's (CR 707.10)
+        self.sacrificed_stats: list[tuple[int, int, int, tuple[str, ...]]] = []
 
     def clone(self) -> Context:
         c = Context.__new__(Context)
@@ -269,6 +274,7 @@ class Context(SlotState):
         c.kicked = self.kicked
         c.alt = self.alt
         c.source_counters = self.source_counters
+        c.sacrificed_stats = self.sacrificed_stats[:]
         return c
 
 

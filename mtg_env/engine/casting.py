@@ -203,6 +203,23 @@ def _additional_cost(card: CardDef) -> Cost:
     return out
 
 
+def spell_extra_cost(g: Game, oid: int, card: CardDef) -> Cost:
+    """The additional costs of casting `card` (`oid`) now: its own, and the non-mana part of its
+    flashback cost when it is cast from the graveyard with flashback (CR 702.34a, 601.2h)."""
+    extra = additional_cost(card)
+    if g.objects[oid].zone == GRAVEYARD:
+        fb = flashback_of(card)
+        if fb is not None and fb.extra is not None:
+            extra = dataclasses.replace(extra, tap_other=fb.extra.tap_other)
+    return extra
+
+
+def flashback_label(fb: Flashback) -> str:
+    """The flashback cost as the cast action shows it: "{1}{W}", "tap an untapped white
+    creature you control"."""
+    return fb.shown or str(fb.cost)
+
+
 def flashback_of(card: CardDef) -> Flashback | None:
     """The card's flashback ability (CR 702.34), if it has one."""
     return card_cache(card, "_flashback", lambda c: next((ab for ab in c.abilities if isinstance(ab, Flashback)), None))
@@ -275,7 +292,7 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
         return facedown.face_up_parts(g, oid, t.key), ()  # type: ignore[arg-type]
     if t.what == "spell":
         card = g.objects[oid].card
-        extra = additional_cost(card)
+        extra = spell_extra_cost(g, oid, card)
         mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined,
                           targets=costs.chosen_targets(t))
         return dataclasses.replace(extra, mana=mana), spell_targets(card)
@@ -417,6 +434,9 @@ def announce(g: Game, t: Announce) -> bool:
             if _removes_x(cost):  # "Remove X counters from ~": at most the counters on it (CR 107.3, 601.2b)
                 assert cost.remove_counters is not None
                 hi = min(hi, g.objects[oid].counters.get(cost.remove_counters[0], 0))
+            for spec in specs:
+                if spec.count_x:  # "X target ...": no more than there are targets (CR 601.2c)
+                    hi = min(hi, len(targets.candidates(g, spec, ctx)))
             acts = [Action("x", f"x {x}", value=x, payload=x) for x in x_values(hi)]
             g.ask("x", p, f"choose X for {g.name_of(oid)}", acts)
             return False
@@ -428,6 +448,9 @@ def announce(g: Game, t: Announce) -> bool:
     if stage == S.TARGETS:  # CR 601.2c-d / 602.2b: targets, and the division of damage
         if ctx.modes:
             specs = targets_of(ab, ctx)
+        if any(spec.count_x for spec in specs):  # "X target ...": exactly X (CR 601.2c)
+            specs = tuple(dataclasses.replace(spec, count=ctx.x, minimum=ctx.x, count_x=False) if spec.count_x
+                          else spec for spec in specs)
         if not t.targets_done:
             strive = t.what == "spell" and costs.strive_of(g.objects[oid].card) is not None
             more = (lambda n: costs.strive_allows(g, t, n)) if strive else None
@@ -451,7 +474,7 @@ def announce(g: Game, t: Announce) -> bool:
             sel = need[len(t.sacrificed)]
             cands = [o for o in g.battlefield if g.objects[o].controller == p
                      and o not in t.sacrificed and g.matches(sel.filter, o, p)
-                     and not (cost.sacrifice_self and o == oid)]
+                     and not ((cost.sacrifice_self or sel.another) and o == oid)]
             if len(cands) == 1:
                 t.sacrificed.append(cands[0])
                 continue
@@ -624,6 +647,7 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
         sacrificed.insert(0, oid)
     if sacrificed:
         ctx.sacrificed = [g.name_of(o) for o in sacrificed]
+        ctx.sacrificed_stats = [_stats(g.chars(o)) for o in sacrificed]  # CR 608.2h: as they leave
         for o in sacrificed:
             primitives.sacrifice(g, o)
     for o in t.discarded:
@@ -765,3 +789,9 @@ def x_values(hi: int) -> list[int]:
         p *= 10
     out.append(hi)
     return out
+
+
+def _stats(c: Any) -> tuple[int, int, int, tuple[str, ...]]:
+    """A permanent's power, toughness, mana value and subtypes as it is sacrificed for a cost
+    (CR 608.2h)."""
+    return (c.power or 0, c.toughness or 0, c.mana_value, tuple(c.subtypes))

@@ -93,7 +93,8 @@ def question(g: Game, card: CardDef, player: int, name: str, key: int | None = N
                    key=key)
     # copy_creature (Clone)
     if partial is None:
-        creatures = [o for o in g.battlefield if g.is_creature(o)]
+        creatures = [o for o in g.battlefield if g.is_creature(o)
+                     and (choose.copy_what is None or g.matches(choose.copy_what, o, player))]
         return Ask("choose", player, (*creatures, "nothing"),
                    (*(f"copy {g.name_of(o)}" for o in creatures), "copy nothing"),
                    f"{name}: enter as a copy of a creature?", key=key,

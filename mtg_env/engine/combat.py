@@ -222,6 +222,8 @@ def declare_attackers(g: Game, t: DeclareAttackers) -> bool:
         if ap not in attacked:
             attacked.append(ap)  # raid: "if you attacked this turn" (cards/turnfacts.py)
         triggers.player_event(g, triggers.E.PLAYER_ATTACKS, ap)  # CR 508.3d: "whenever you attack"
+        if len(declared) >= 2:  # "whenever you attack with two or more creatures" (CR 508.3d)
+            triggers.player_event(g, triggers.E.PLAYER_ATTACKS_TWO, ap)
         # "Whenever enchanted player is attacked": once for each player attacked by one or more
         # of the creatures declared (not a planeswalker they control)
         for d in dict.fromkeys(cb.attack_targets[o] for o in declared if o not in cb.attacked_planeswalkers):

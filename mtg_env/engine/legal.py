@@ -79,12 +79,12 @@ def priority_actions(g: Game, p: int) -> list[Action]:
             for face in card.faces:
                 fb = casting.flashback_of(face) if face.abilities else None
                 if fb is not None and can_cast(g, oid, p, sorcery_ok, sources, face):
-                    acts.append(Action("cast", f"cast {face.name} with flashback {fb.cost}", source=face.name,
+                    acts.append(Action("cast", f"cast {face.name} with flashback {casting.flashback_label(fb)}", source=face.name,
                                        payload=("cast", oid, face.face_index)))
             continue
         fb = casting.flashback_of(card) if card.abilities else None
         if fb is not None and can_cast(g, oid, p, sorcery_ok, sources):
-            acts.append(Action("cast", f"cast {card.name} with flashback {fb.cost}", source=card.name,
+            acts.append(Action("cast", f"cast {card.name} with flashback {casting.flashback_label(fb)}", source=card.name,
                                payload=("cast", oid)))
     castable = hand + pl.command + from_exile if pl.command or from_exile else hand
     if castable:
@@ -334,7 +334,7 @@ def can_cast(g: Game, oid: int, p: int, sorcery_ok: bool, sources: list[Any] | N
     if face is not None:  # mana restricted to some spells (CR 106.6): the face's characteristics
         tags = costs.tags_for(g, p, "spell", face.types, face.subtypes, face.colors, False)
     avail = available_for(pool, tags)
-    extra = casting.additional_cost(card)
+    extra = casting.spell_extra_cost(g, oid, card)
     if not zones.free_from_exile(g, oid) and \
             not spell_payable(g, p, oid, avail, casting.spell_mana(g, p, oid, False, face=face, alt=alt).with_x(0),
                               sources, face):
@@ -470,7 +470,7 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
         return False
     for sel in cost.sacrifice:
         cands = [o for o in g.battlefield if g.objects[o].controller == p
-                 and g.matches(sel.filter, o, p) and not (cost.sacrifice_self and o == oid)]
+                 and g.matches(sel.filter, o, p) and not ((cost.sacrifice_self or sel.another) and o == oid)]
         if len(cands) < sel.count:
             return False
     if cost.tap_other and len(casting.tap_other_candidates(g, p, oid, cost, [])) < cost.tap_other.count:

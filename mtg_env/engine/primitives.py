@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import FewerCounters, Triggered
+from ..cards.effects.pzcards7 import PreventDamageBy
 from ..cards.spellcosts import CantBeCountered
 from ..core.modifications import Modification
 from ..core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, Context, Ref, StackItem
@@ -58,7 +59,8 @@ def deal_damage(g: Game, ctx: Context, ref: Ref, n: int, combat: bool = False) -
             return 0  # CR 702.16e
     elif ref[0] != "player":
         return 0
-    if g.effects.prevention or g.effects.prevent_combat_damage or g.effects.prevent_all:
+    if g.effects.prevention or g.effects.prevent_combat_damage or g.effects.prevent_all \
+            or g.statics_of(PreventDamageBy):
         from .replacement import prevent_damage
         n = prevent_damage(g, ctx, ref, n, combat)
         if n <= 0:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import ManaReplacement
 from ..cards.effects import Ask
+from ..cards.effects.pzcards7 import PreventDamageBy
 from ..core.filters import YOU, Departed
 from ..core.mana import TYPE_INDEX, TYPES
 from ..core.objects import Context
@@ -151,6 +152,10 @@ def fully_prevented(g: Game, src: int | None, ref: tuple[str, int], combat: bool
     eff = g.effects
     if combat and eff.prevent_combat_damage:
         return True
+    if src is not None and src in g.battlefield:
+        for s, ab in g.statics_of(PreventDamageBy):  # "Prevent all damage that would be dealt by enchanted creature"
+            if g.matches(ab.by, src, g.objects[s].controller, s):
+                return True
     for direction, r, combat_only in eff.prevent_all:
         if combat_only and not combat:
             continue
@@ -158,4 +163,8 @@ def fully_prevented(g: Game, src: int | None, ref: tuple[str, int], combat: bool
             return True
         if direction == "by" and src is not None and r == ("obj", src):
             return True
+        if direction == "color" and src is not None:  # "sources of the color of your choice"
+            c = g.last_known(src)
+            if c is not None and TYPES[r[1]] in c.colors:
+                return True
     return False

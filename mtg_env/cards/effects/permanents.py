@@ -70,6 +70,14 @@ class ExileIt(Effect):
 class SacrificeIt(Effect):
     what: Who = SELF
 
+    def can_do(self, g: GameOps, ctx: Context) -> bool:
+        """"You may sacrifice ~. If you do, ...": only a permanent of yours still on the
+        battlefield can be sacrificed (CR 701.21a; Angelic Renewal's ruling: not once it has
+        left)."""
+        refs = self.what.refs(g, ctx)
+        return bool(refs) and all(r[0] == "obj" and r[1] in g.battlefield and g.objects[r[1]].controller == ctx.controller
+                                  for r in refs)
+
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
         for ref in self.what.refs(g, ctx):
             g.sacrifice(ref[1])

@@ -160,8 +160,10 @@ class SacrificeUnlessSpent(Effect):
 def reads_mana_spent(card: Any) -> bool:
     """Whether any of the card's abilities asks what mana was spent to cast it."""
     def walk(x: Any) -> bool:
-        if isinstance(x, SacrificeUnlessSpent):
+        if isinstance(x, SacrificeUnlessSpent) or getattr(x, "READS_SPENT", False):
             return True
+        if getattr(x, "choose", None) == "copy_creature":
+            return True  # a copy of a card that reads it reads what was spent on this one (CR 707.2)
         if isinstance(x, tuple | list):
             return any(walk(y) for y in x)
         if dataclasses.is_dataclass(x) and not isinstance(x, type):
