@@ -120,3 +120,33 @@ def test_the_distilled_checkpoint_plays_a_tournament(distilled: Path, tmp_path: 
 def test_a_bad_distill_config_names_its_key(change: dict[str, Any], message: str) -> None:
     with pytest.raises(TrainConfigError, match=message):
         load_train_config(tiny_distill(**change))
+
+
+BOLT_FOR_LETHAL = {
+    "name": "Lightning Bolt: the opponent's creature, or the last 3 points of life?",
+    "format": "duel", "turn": 3, "active_player": "P1", "step": "precombat_main",
+    "players": [
+        {"name": "P1", "battlefield": ["Mountain", "Grizzly Bears"], "hand": ["Lightning Bolt"],
+         "library": ["Mountain"] * 5},
+        {"name": "P2", "life": 3, "battlefield": ["Forest", "Forest", "Silvercoat Lion", "Balduvian Bears"],
+         "hand": ["Giant Growth"], "library": ["Forest"] * 5},
+    ],
+}
+
+
+def test_the_label_is_the_searched_lethal_bolt_where_the_hint_kills_a_creature() -> None:
+    """tests/agents/test_mcts.py's position: the heuristic bolts a creature, the search the face.
+    The recorder plays the search's move and labels that decision with its row, not the hint's."""
+    from mtg_env import load_scenario
+    from mtg_env.learn.distill import SearchRecorder
+    g = load_scenario(BOLT_FOR_LETHAL)
+    rec = SearchRecorder(ENV, "mcts", {"iterations": 24, "determinizations": 4}, seed=0)
+    for _ in range(30):
+        if g.decision is None or g.game_over:
+            break
+        g.act(rec.act(g) if g.decision.player == "P1" else "pass")
+    assert g.game_over and g.winner == 0
+    changed = [(obs, label) for obs, label, is_hint in rec.records if not is_hint]
+    assert changed, "the search's deviation from the hint was not recorded"
+    for obs, label in changed:
+        assert obs["action_mask"][label] == 1 and label != hint_index(obs)
