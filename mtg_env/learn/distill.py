@@ -356,11 +356,11 @@ def train_distill(cfg: TrainConfig, run: Path, resume: bool, say: Any) -> dict[s
                 minutes = min(minutes, max(budget - elapsed - overhead, 0.0))
             t_round = time.perf_counter()
             results = gather(int(state["games"]), opt, env, time.perf_counter() + 60.0 * minutes, pool)
-            for r in results:
-                data.add_game(r)
-                state["changed"] += r["changed"]
-                state["unmatched"] += r["unmatched"]
-            state["games"] = max([int(state["games"])] + [r["k"] + 1 for r in results])
+            for played in results:
+                data.add_game(played)
+                state["changed"] += played["changed"]
+                state["unmatched"] += played["unmatched"]
+            state["games"] = max([int(state["games"])] + [played["k"] + 1 for played in results])
             state["round"] += 1
             t_fit = time.perf_counter()
             figures = fit(net, data, opt, optimizer, cfg.seed + int(state["round"]))
@@ -388,7 +388,7 @@ def train_distill(cfg: TrainConfig, run: Path, resume: bool, say: Any) -> dict[s
                                                    "wilson_high": round(hi, 4)})
                 logs.scalar("eval/win_rate", res.win_rate, len(data))
                 logs.plot(f"{cfg.name}: against {cfg.eval_option('opponent')}")
-                say(f"  evaluation against {cfg.eval_option('opponent')}: {r} ({res.seconds:.0f} s)")
+                say(f"  evaluation against {cfg.eval_option('opponent')}: {res} ({res.seconds:.0f} s)")
                 state["minutes"] = (time.perf_counter() - t0) / 60.0
             (path / "state.json").write_text(json.dumps(state, indent=1))
             latest.write_text(path.name)
