@@ -353,7 +353,11 @@ def train_distill(cfg: TrainConfig, run: Path, resume: bool, say: Any) -> dict[s
             if budget is not None:
                 # the round's searching ends early enough for its training and evaluation (and the
                 # games still being searched at its end) to fit in the budget, as the last round's did
-                minutes = min(minutes, max(budget - elapsed - overhead, 0.0))
+                minutes = min(minutes, budget - elapsed - overhead)
+                if minutes <= 0.0:
+                    say(f"time budget of {budget} minutes reached (with the last round's {overhead:.1f} min beyond "
+                        f"its searching)")
+                    break
             t_round = time.perf_counter()
             results = gather(int(state["games"]), opt, env, time.perf_counter() + 60.0 * minutes, pool)
             for played in results:

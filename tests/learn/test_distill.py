@@ -150,3 +150,15 @@ def test_the_label_is_the_searched_lethal_bolt_where_the_hint_kills_a_creature()
     assert changed, "the search's deviation from the hint was not recorded"
     for obs, label in changed:
         assert obs["action_mask"][label] == 1 and label != hint_index(obs)
+
+
+def test_distill_stops_at_the_time_budget_after_the_round_that_reached_it(tmp_path: Path) -> None:
+    """A budget the first round exceeds: that round is trained, evaluated and checkpointed, and no
+    round follows (not even one without new games)."""
+    from mtg_env.learn.train import train
+    cfg = tiny_distill(iterations=5, time_budget_minutes=0.0001, evaluation={"every": 1, "games": 2,
+                                                                            "final_games": 0})
+    summary = train(cfg, out=str(tmp_path / "run"), quiet=True)
+    assert summary["iteration"] == 1 and summary["games_searched"] >= 1
+    with open(tmp_path / "run" / "distill.csv", newline="") as f:
+        assert [int(r["round"]) for r in csv.DictReader(f)] == [1]
