@@ -127,9 +127,13 @@ class MCTSAgent:
         self._fallback = HeuristicAgent(seed)
         #: searched decisions and playouts so far, and how often the search left the heuristic
         self.stats = {"searched": 0, "playouts": 0, "changed": 0}
+        #: the move the last searched decision chose (None when `act` did not search): what
+        #: mtg_env.learn.distill labels a decision with
+        self.last_move: Move | None = None
 
     # -------------------------------------------------------------------------------------------
     def act(self, game: Game) -> Action:
+        self.last_move = None
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -148,6 +152,7 @@ class MCTSAgent:
         if declaring:
             mine = cands[0]   # the heuristic's whole declaration
             if len(cands) < 2:
+                self.last_move = mine
                 return mine.start(self._fallback)
         else:
             default = self._fallback.act(game)
@@ -161,6 +166,7 @@ class MCTSAgent:
             best = self._flat(game, me, cands, mine)
         else:
             best = self._uct(game, me, cands, mine)
+        self.last_move = best
         if best is mine:
             return mine.start(self._fallback) if declaring else default
         self.stats["changed"] += 1

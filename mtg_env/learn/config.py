@@ -48,7 +48,12 @@ RESOURCE_KEYS = {"num_env_runners": int, "num_envs_per_env_runner": int, "num_cp
                  "rollout_fragment_length": int, "sample_timeout_s": float}
 EVAL_KEYS = {"every": int, "games": int, "opponent": str, "seed": int, "final_games": int, "final_workers": int}
 TOP_KEYS = {"name", "seed", "iterations", "time_budget_minutes", "env", "model", "ppo", "resources", "league",
-            "evaluation", "checkpoint_every", "keep_checkpoints"}
+            "evaluation", "checkpoint_every", "keep_checkpoints", "mode", "distill"}
+MODES = ("ppo", "distill")
+#: the distill mode's keys (distill.py) and their types
+DISTILL_KEYS = {"search": str, "search_options": dict, "opponent": str, "workers": int, "rounds": int,
+                "round_minutes": float, "epochs": int, "batch_size": int, "lr": float, "value_coeff": float,
+                "holdout": float, "weight_decay": float}
 
 
 class TrainConfigError(MtgError, ValueError):
@@ -73,6 +78,9 @@ class TrainConfig:
     evaluation: dict[str, Any] = field(default_factory=dict)
     checkpoint_every: int = 5
     keep_checkpoints: int = 3
+    #: "ppo" (RLlib self-play with the league) or "distill" (imitation of a search agent, distill.py)
+    mode: str = "ppo"
+    distill: dict[str, Any] = field(default_factory=dict)
 
     def eval_option(self, key: str) -> Any:
         defaults = {"every": 5, "games": 60, "opponent": "heuristic", "seed": 1_000_000, "final_games": 0,
@@ -124,6 +132,11 @@ def load_train_config(source: str | os.PathLike[str] | dict[str, Any]) -> TrainC
     for section, keys in (("ppo", PPO_KEYS), ("resources", RESOURCE_KEYS), ("evaluation", EVAL_KEYS)):
         d = _check_keys(where, section, data.get(section, {}), keys)
         setattr(cfg, section, {k: _typed(where, f"{section}.{k}", v, keys[k]) for k, v in d.items()})
+    cfg.mode = _typed(where, "mode", data.get("mode", "ppo"), str)
+    if cfg.mode not in MODES:
+        raise TrainConfigError(where, "mode", f"expected one of {', '.join(MODES)}, got {cfg.mode!r}")
+    d = _check_keys(where, "distill", data.get("distill", {}), DISTILL_KEYS)
+    cfg.distill = {k: _typed(where, f"distill.{k}", v, DISTILL_KEYS[k]) for k, v in d.items()}
     lg = _check_keys(where, "league", data.get("league", {}), {"rule", "size", "snapshot_every", "weights", "power"})
     try:
         cfg.league = LeagueConfig(**lg)

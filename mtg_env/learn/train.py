@@ -219,12 +219,16 @@ def game_options(cfg: TrainConfig) -> dict[str, Any]:
 
 def evaluate_now(algo: Any, cfg: TrainConfig, games: int) -> Any:
     """The learner's current policy against the evaluation opponent, in this process."""
+    return evaluate_net(_main_net(algo), cfg, games)
+
+
+def evaluate_net(net: Any, cfg: TrainConfig, games: int) -> Any:
+    """An EntityNet's greedy policy against the evaluation opponent, in this process."""
     from ..env.agent import PolicyAgent
     from ..env.layout import env_layout
     from .evaluate import evaluate
     from .policy import TorchPolicy
     from .selfplay import LIMIT_KEYS, SEAT_KEYS
-    net = _main_net(algo)
     layout = env_layout(None, **{k: cfg.env[k] for k in LIMIT_KEYS if k in cfg.env})
     seat = {k: cfg.env[k] for k in SEAT_KEYS if k in cfg.env}
     seat.setdefault("actions", "moves")
@@ -264,18 +268,34 @@ def train(config: str | dict[str, Any], out: str | None = None, address: str | N
     latest = run / "checkpoints" / "latest"
     state = {"iteration": 0, "env_steps": 0, "minutes": 0.0}
     resumed_from = None
-    if resume and latest.is_file():
+    if cfg.mode == "ppo" and resume and latest.is_file():
         resumed_from = run / "checkpoints" / latest.read_text().strip()
         saved = json.loads((resumed_from / "league.json").read_text())
         league.load_state(saved["league"])
         state = {k: saved.get(k, v) for k, v in state.items()}
-    elif resume:
+    elif cfg.mode == "ppo" and resume:
         say(f"nothing to resume in {run}: starting afresh")
         resume = False
     (run / "config.json").write_text(json.dumps({"where": cfg.where, "name": cfg.name, "seed": cfg.seed,
                                                  "env": cfg.env, "model": cfg.model, "ppo": cfg.ppo,
                                                  "resources": cfg.resources, "league": vars(cfg.league),
-                                                 "evaluation": cfg.evaluation}, indent=1, default=str))
+                                                 "evaluation": cfg.evaluation, "mode": cfg.mode,
+                                                 "distill": cfg.distill}, indent=1, default=str))
+    if cfg.mode == "distill":
+        from .distill import train_distill
+        summary = train_distill(cfg, run, resume, say)
+    else:
+        summary = _train_ppo(cfg, run, resume, address, league, state, resumed_from, say)
+    final = int(cfg.eval_option("final_games"))
+    if final > 0:
+        summary.update(final_evaluation(cfg, run, say))
+    (run / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
+    return summary
+
+
+def _train_ppo(cfg: TrainConfig, run: Path, resume: bool, address: str | None, league: League,
+               state: dict[str, Any], resumed_from: Path | None, say: Any) -> dict[str, Any]:
+    """The PPO mode's loop: RLlib self-play with the league (see the module docstring)."""
     logs = Logs(run, resume)
     # the harness's way of starting or joining Ray (harness/cluster.py: a bounded connection, a
     # clear error for a cluster that wants a token we lack, a local instance of our own otherwise)
@@ -356,6 +376,13 @@ def train(config: str | dict[str, Any], out: str | None = None, address: str | N
     finally:
         algo.stop()
         shutdown(cluster)
+    return summary
+
+
+def final_evaluation(cfg: TrainConfig, run: Path, say: Any) -> dict[str, Any]:
+    """`final_games` against the evaluation opponent, and the same games with that opponent's
+    agent in the policy's seats (the baseline); written to final_eval.json."""
+    summary: dict[str, Any] = {}
     final = int(cfg.eval_option("final_games"))
     if final > 0:
         from .evaluate import evaluate_checkpoint
@@ -375,7 +402,6 @@ def train(config: str | dict[str, Any], out: str | None = None, address: str | N
                                                              baseline=b.to_json()), indent=1))
         summary["final"] = r.to_json()
         summary["baseline"] = b.to_json()
-    (run / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
     return summary
 
 
