@@ -52,6 +52,7 @@ class HeuristicAgent:
         #: (decision kind, payload) of the declarations to make next (a plan a search agent
         #: chose); dropped at the first decision of another kind
         self.plan: list[tuple[str, Any]] = []
+        self._ping_cache: tuple[dict[int, Any], dict[int, tuple[tuple[str, Any], ...]]] | None = None
 
     # -------------------------------------------------------------------------------------------
     def act(self, game: Game) -> Action:
@@ -103,7 +104,7 @@ class HeuristicAgent:
             # what _priority_from would reach (no plan, land, or counter to play first)
             actions = game.legal_actions()
             return self._plan_for(game, me, actions, best, sources) or self._ping(game, me, actions) or PASS
-        if self._may_ping(game, me) and not _passes_anyway(game, me, sorcery_ok, sources):
+        if self._may_ping(game, me) and not _passes_anyway(game, me, sorcery_ok, sources, *self._pingers(game)):
             return self._priority_from(game, me, game.legal_actions())
         return PASS
 
@@ -230,19 +231,28 @@ class HeuristicAgent:
     # -------------------------------------------------------------------------------------------
     # helpers
 
-    @staticmethod
-    def _may_ping(game: Game, me: int) -> bool:
+    def _may_ping(self, game: Game, me: int) -> bool:
         """Does this player control an untapped permanent with a "{T}: ... damage to any target"
         ability (what `_ping` uses)?"""
         objects = game.objects
+        chars, pingers = self._pingers(game)
         for oid in game.battlefield:
             obj = objects[oid]
             if obj.controller != me or obj.tapped:
                 continue
-            for _key, ab, _o in game.chars(oid).abilities:
-                if isinstance(ab, Activated) and _pings(ab.text):
-                    return True
+            if _ping_abilities(game, chars, pingers, oid):
+                return True
         return False
+
+    def _pingers(self, game: Game) -> tuple[dict[int, Any], dict[int, tuple[tuple[str, Any], ...]]]:
+        """The characteristics of the permanents now (Game.all_chars) and, kept with them (the
+        engine makes a new dict when they change, and only adds to it the permanents that
+        enter), the "{T}: ... damage to any target" abilities of each permanent looked at."""
+        chars = game.all_chars()
+        cache = self._ping_cache
+        if cache is None or cache[0] is not chars:
+            cache = self._ping_cache = (chars, {})
+        return chars, cache[1]
 
     def _safe_attack(self, game: Game, oid: int, blockers: list[int]) -> bool:
         c = game.chars(oid)
@@ -408,7 +418,8 @@ class HeuristicAgent:
         return None
 
 
-def _passes_anyway(game: Game, me: int, sorcery_ok: bool, sources: list[Any] | None) -> bool:
+def _passes_anyway(game: Game, me: int, sorcery_ok: bool, sources: list[Any] | None, chars: dict[int, Any],
+                   pingers: dict[int, tuple[tuple[str, Any], ...]]) -> bool:
     """Would `_priority_from` pass, at a priority where `_on_priority` found no intent, no play
     permission or command card, no land to play as the turn's first, no Counterspell to answer
     with and no spell to cast? True only when it surely would: no "play" action (CR 305.2: no
@@ -417,7 +428,8 @@ def _passes_anyway(game: Game, me: int, sorcery_ok: bool, sources: list[Any] | N
     damage to any target" ability of a permanent that `legal.can_activate` allows as
     `legal.priority_actions` asks it (the actions `_ping` looks for). Then the legal actions
     need not be worked out (most of these priorities are a pinger's summoning sickness or an
-    unpayable Rod of Ruin). `sources`: the simple sources if `_best_cast` worked them out."""
+    unpayable Rod of Ruin). `sources`: the simple sources if `_best_cast` worked them out;
+    `chars`, `pingers`: `HeuristicAgent._pingers`."""
     pl = game.players[me]
     if game.stack and game.stack[-1].controller != me:
         return False
@@ -437,15 +449,28 @@ def _passes_anyway(game: Game, me: int, sorcery_ok: bool, sources: list[Any] | N
         if obj.card is FACE_DOWN:
             return False  # turning it face up is an "activate" action (CR 116.2b)
         tapped = obj.tapped
-        c = game.chars(oid)
-        for key, ab, _o in c.abilities:
-            if isinstance(ab, Activated) and ab.zone == BATTLEFIELD and _pings(ab.text) and \
-                    not (tapped and ab.cost.tap):
+        for key, ab in _ping_abilities(game, chars, pingers, oid):
+            if ab.zone == BATTLEFIELD and not (tapped and ab.cost.tap):
+                c = chars.get(oid) or game.chars(oid)
                 if auto and sources is None:
                     sources = autopay.simple_sources(game, me)
                 if legal.can_activate(game, oid, obj, c, key, ab, me, sorcery_ok, sources if auto else None):
                     return False
     return True
+
+
+def _ping_abilities(game: Game, chars: dict[int, Any], pingers: dict[int, tuple[tuple[str, Any], ...]],
+                    oid: int) -> tuple[tuple[str, Any], ...]:
+    """(key, ability) of the "{T}: ... damage to any target" activated abilities of the
+    permanent `oid` (kept in `pingers` while `chars` are the game's characteristics)."""
+    found = pingers.get(oid)
+    if found is None:
+        c = chars.get(oid)
+        found = tuple((key, ab) for key, ab, _o in (c or game.chars(oid)).abilities
+                      if isinstance(ab, Activated) and _pings(ab.text))
+        if c is not None:
+            pingers[oid] = found
+    return found
 
 
 def _off_battlefield_abilities(card: Any) -> bool:
