@@ -240,7 +240,10 @@ class HeuristicAgent:
             obj = objects[oid]
             if obj.controller != me or obj.tapped:
                 continue
-            if _ping_abilities(game, chars, pingers, oid):
+            found = pingers.get(oid)
+            if found is None:
+                found = _ping_abilities(game, chars, pingers, oid)
+            if found:
                 return True
         return False
 
