@@ -52,7 +52,7 @@ class HeuristicAgent:
         #: (decision kind, payload) of the declarations to make next (a plan a search agent
         #: chose); dropped at the first decision of another kind
         self.plan: list[tuple[str, Any]] = []
-        self._ping_cache: tuple[dict[int, Any], dict[int, tuple[tuple[str, Any], ...]]] | None = None
+        self._ping_cache: tuple[dict[int, Any], dict[int, tuple[Any, tuple[tuple[str, Any], ...]]]] | None = None
 
     # -------------------------------------------------------------------------------------------
     def act(self, game: Game) -> Action:
@@ -240,17 +240,19 @@ class HeuristicAgent:
             obj = objects[oid]
             if obj.controller != me or obj.tapped:
                 continue
-            found = pingers.get(oid)
-            if found is None:
-                found = _ping_abilities(game, chars, pingers, oid)
+            kept = pingers.get(oid)
+            found = kept[1] if kept is not None and kept[0] is chars.get(oid) else \
+                _ping_abilities(game, chars, pingers, oid)
             if found:
                 return True
         return False
 
-    def _pingers(self, game: Game) -> tuple[dict[int, Any], dict[int, tuple[tuple[str, Any], ...]]]:
+    def _pingers(self, game: Game) -> tuple[dict[int, Any], dict[int, tuple[Any, tuple[tuple[str, Any], ...]]]]:
         """The characteristics of the permanents now (Game.all_chars) and, kept with them (the
         engine makes a new dict when they change, and only adds to it the permanents that
-        enter), the "{T}: ... damage to any target" abilities of each permanent looked at."""
+        enter), the "{T}: ... damage to any target" abilities of each permanent looked at, with
+        the characteristics record they were read from (a permanent's entry holds while that is
+        still its record)."""
         chars = game.all_chars()
         cache = self._ping_cache
         if cache is None or cache[0] is not chars:
@@ -422,7 +424,7 @@ class HeuristicAgent:
 
 
 def _passes_anyway(game: Game, me: int, sorcery_ok: bool, sources: list[Any] | None, chars: dict[int, Any],
-                   pingers: dict[int, tuple[tuple[str, Any], ...]]) -> bool:
+                   pingers: dict[int, tuple[Any, tuple[tuple[str, Any], ...]]]) -> bool:
     """Would `_priority_from` pass, at a priority where `_on_priority` found no intent, no play
     permission or command card, no land to play as the turn's first, no Counterspell to answer
     with and no spell to cast? True only when it surely would: no "play" action (CR 305.2: no
@@ -462,17 +464,18 @@ def _passes_anyway(game: Game, me: int, sorcery_ok: bool, sources: list[Any] | N
     return True
 
 
-def _ping_abilities(game: Game, chars: dict[int, Any], pingers: dict[int, tuple[tuple[str, Any], ...]],
+def _ping_abilities(game: Game, chars: dict[int, Any], pingers: dict[int, tuple[Any, tuple[tuple[str, Any], ...]]],
                     oid: int) -> tuple[tuple[str, Any], ...]:
     """(key, ability) of the "{T}: ... damage to any target" activated abilities of the
     permanent `oid` (kept in `pingers` while `chars` are the game's characteristics)."""
-    found = pingers.get(oid)
-    if found is None:
-        c = chars.get(oid)
-        found = tuple((key, ab) for key, ab, _o in (c or game.chars(oid)).abilities
-                      if isinstance(ab, Activated) and _pings(ab.text))
-        if c is not None:
-            pingers[oid] = found
+    c = chars.get(oid)
+    kept = pingers.get(oid)
+    if kept is not None and kept[0] is c:
+        return kept[1]  # (characteristics are never changed in place: a new record when they change)
+    found = tuple((key, ab) for key, ab, _o in (c or game.chars(oid)).abilities
+                  if isinstance(ab, Activated) and _pings(ab.text))
+    if c is not None:
+        pingers[oid] = (c, found)
     return found
 
 
