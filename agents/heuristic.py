@@ -11,12 +11,16 @@ It reads the game as its player may: its own hand, and what is public.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, Any
 
+from mtg_env.cards.carddef import card_cache
+from mtg_env.cards.facedown import FACE_DOWN
 from mtg_env.cards.vocab import Activated, Attach, Pump, PutCounters, Untap, effects_of
 from mtg_env.core.actions import PASS
-from mtg_env.engine import autopay, legal
+from mtg_env.core.objects import BATTLEFIELD
+from mtg_env.engine import autopay, legal, turns
 from mtg_env.engine.tasks import Announce, PlaceTriggers, Resolve
 from mtg_env.moves import cast_plan
 
@@ -48,6 +52,7 @@ class HeuristicAgent:
         #: (decision kind, payload) of the declarations to make next (a plan a search agent
         #: chose); dropped at the first decision of another kind
         self.plan: list[tuple[str, Any]] = []
+        self._ping_cache: tuple[dict[int, Any], dict[int, tuple[Any, tuple[tuple[str, Any], ...]]]] | None = None
 
     # -------------------------------------------------------------------------------------------
     def act(self, game: Game) -> Action:
@@ -94,12 +99,12 @@ class HeuristicAgent:
         if stack_top is not None and stack_top.controller != me and \
                 any(game.objects[o].card.name == "Counterspell" for o in pl.hand):
             return self._priority_from(game, me, game.legal_actions())
-        best = self._best_cast(game, me)
+        best, sources = self._best_cast(game, me)
         if best is not None:
             # what _priority_from would reach (no plan, land, or counter to play first)
             actions = game.legal_actions()
-            return self._plan_for(game, me, actions, best) or self._ping(game, me, actions) or PASS
-        if self._may_ping(game, me):
+            return self._plan_for(game, me, actions, best, sources) or self._ping(game, me, actions) or PASS
+        if self._may_ping(game, me) and not _passes_anyway(game, me, sorcery_ok, sources, *self._pingers(game)):
             return self._priority_from(game, me, game.legal_actions())
         return PASS
 
@@ -226,19 +231,33 @@ class HeuristicAgent:
     # -------------------------------------------------------------------------------------------
     # helpers
 
-    @staticmethod
-    def _may_ping(game: Game, me: int) -> bool:
+    def _may_ping(self, game: Game, me: int) -> bool:
         """Does this player control an untapped permanent with a "{T}: ... damage to any target"
         ability (what `_ping` uses)?"""
         objects = game.objects
+        chars, pingers = self._pingers(game)
         for oid in game.battlefield:
             obj = objects[oid]
             if obj.controller != me or obj.tapped:
                 continue
-            for _key, ab, _o in game.chars(oid).abilities:
-                if isinstance(ab, Activated) and "damage to any target" in ab.text and "{T}" in ab.text:
-                    return True
+            kept = pingers.get(oid)
+            found = kept[1] if kept is not None and kept[0] is chars.get(oid) else \
+                _ping_abilities(game, chars, pingers, oid)
+            if found:
+                return True
         return False
+
+    def _pingers(self, game: Game) -> tuple[dict[int, Any], dict[int, tuple[Any, tuple[tuple[str, Any], ...]]]]:
+        """The characteristics of the permanents now (Game.all_chars) and, kept with them (the
+        engine makes a new dict when they change, and only adds to it the permanents that
+        enter), the "{T}: ... damage to any target" abilities of each permanent looked at, with
+        the characteristics record they were read from (a permanent's entry holds while that is
+        still its record)."""
+        chars = game.all_chars()
+        cache = self._ping_cache
+        if cache is None or cache[0] is not chars:
+            cache = self._ping_cache = (chars, {})
+        return chars, cache[1]
 
     def _safe_attack(self, game: Game, oid: int, blockers: list[int]) -> bool:
         c = game.chars(oid)
@@ -345,45 +364,47 @@ class HeuristicAgent:
 
     def _plan_cast(self, game: Game, me: int, actions: list[Action]) -> Action | None:
         """The best spell castable with the pool and the simple sources; tap for it."""
-        best = self._best_cast(game, me)
-        return None if best is None else self._plan_for(game, me, actions, best)
+        best, sources = self._best_cast(game, me)
+        return None if best is None else self._plan_for(game, me, actions, best, sources)
 
-    def _best_cast(self, game: Game, me: int) -> int | None:
+    def _best_cast(self, game: Game, me: int) -> tuple[int | None, list[Any] | None]:
         """The spell to cast now (the most expensive one castable with the pool and the simple
-        sources, creatures first among equals), if any."""
+        sources, creatures first among equals), if any; with the simple sources when they were
+        worked out (for `_plan_for`, at the same decision).
+
+        The candidates are tried best first (the first castable one is the answer, as the best
+        of all the castable ones is), and the cheap tests of the card come before `can_cast`."""
         pl = game.players[me]
         sorcery_ok = game.sorcery_timing(me)
-        sources: list[Any] | None = None
-        best: tuple[float, int] | None = None
-        for oid in pl.hand + pl.command:
-            card = game.objects[oid].card
-            if "Land" in card.types or card.name == "Counterspell":
+        objects = game.objects
+        ranked: list[tuple[int, int]] = []
+        for oid in (pl.hand + pl.command if pl.command else pl.hand):
+            card = objects[oid].card
+            types = card.types
+            if "Land" in types or card.name == "Counterspell":
                 continue
-            if not sorcery_ok and "Instant" not in card.types and "flash" not in card.keywords:
+            instant = "Instant" in types
+            if not sorcery_ok and not instant and "flash" not in card.keywords:
                 continue
-            if sources is None:
-                sources = autopay.simple_sources(game, me)
-            if not legal.can_cast(game, oid, me, sorcery_ok, sources):
+            if instant and not _worth_instant(card):
                 continue
-            if "Instant" in card.types and not self._worth_instant(game, me, oid):
-                continue
-            score = card.mana_cost.mana_value + (1 if "Creature" in card.types else 0)
-            if best is None or score > best[0]:
-                best = (score, oid)
-        return None if best is None else best[1]
+            ranked.append((card.mana_cost.mana_value + (1 if "Creature" in types else 0), oid))
+        if not ranked:
+            return None, None
+        # highest score first; among equals the first in hand order (the sort is stable)
+        ranked.sort(key=_neg_score)
+        sources = autopay.simple_sources(game, me)
+        for _score, oid in ranked:
+            if legal.can_cast(game, oid, me, sorcery_ok, sources):
+                return oid, sources
+        return None, sources
 
-    def _worth_instant(self, game: Game, me: int, oid: int) -> bool:
-        card = game.objects[oid].card
-        sa = card.spell_ability
-        effects = getattr(sa, "effects", ())
-        if any(isinstance(e, Pump) for e in effects):
-            return False  # pump spells are wasted at sorcery speed by this simple player
-        return not any(type(e).__name__ == "AddMana" for e in effects)
-
-    def _plan_for(self, game: Game, me: int, actions: list[Action], oid: int) -> Action | None:
+    def _plan_for(self, game: Game, me: int, actions: list[Action], oid: int,
+                  sources: list[Any] | None = None) -> Action | None:
         """Tap the fewest simple sources for spell `oid` and cast it (mtg_env.moves.cast_plan):
-        the first action now, the rest as the intent."""
-        plan = cast_plan(game, me, actions, oid)
+        the first action now, the rest as the intent. `sources`: the simple sources now, if
+        already worked out at this decision."""
+        plan = cast_plan(game, me, actions, oid, sources=sources)
         if plan is None:
             self.intent = []
             return None
@@ -397,10 +418,89 @@ class HeuristicAgent:
         for a in actions:
             if a.kind != "activate":
                 continue
-            text = a.ability or ""
-            if "damage to any target" in text and "{T}" in text:
+            if _pings(a.ability or ""):
                 return a
         return None
+
+
+def _passes_anyway(game: Game, me: int, sorcery_ok: bool, sources: list[Any] | None, chars: dict[int, Any],
+                   pingers: dict[int, tuple[Any, tuple[tuple[str, Any], ...]]]) -> bool:
+    """Would `_priority_from` pass, at a priority where `_on_priority` found no intent, no play
+    permission or command card, no land to play as the turn's first, no Counterspell to answer
+    with and no spell to cast? True only when it surely would: no "play" action (CR 305.2: no
+    land play left, or no land in hand), no spell of the opponent's on top of the stack, no
+    ability that works from the hand or graveyard and no face-down permanent, and no "{T}: ...
+    damage to any target" ability of a permanent that `legal.can_activate` allows as
+    `legal.priority_actions` asks it (the actions `_ping` looks for). Then the legal actions
+    need not be worked out (most of these priorities are a pinger's summoning sickness or an
+    unpayable Rod of Ruin). `sources`: the simple sources if `_best_cast` worked them out;
+    `chars`, `pingers`: `HeuristicAgent._pingers`."""
+    pl = game.players[me]
+    if game.stack and game.stack[-1].controller != me:
+        return False
+    objects = game.objects
+    hand = pl.hand
+    if sorcery_ok and pl.lands_played < turns.land_plays(game, me) and \
+            any(objects[o].card.faces or "Land" in objects[o].card.types for o in hand):
+        return False
+    for oid in (hand + pl.graveyard if pl.graveyard else hand):
+        if card_cache(objects[oid].card, "_heuristic_off_battlefield", _off_battlefield_abilities):
+            return False
+    auto = game.options.mana_payment == "auto"
+    for oid in game.battlefield:
+        obj = objects[oid]
+        if obj.controller != me:
+            continue
+        if obj.card is FACE_DOWN:
+            return False  # turning it face up is an "activate" action (CR 116.2b)
+        tapped = obj.tapped
+        for key, ab in _ping_abilities(game, chars, pingers, oid):
+            if ab.zone == BATTLEFIELD and not (tapped and ab.cost.tap):
+                c = chars.get(oid) or game.chars(oid)
+                if auto and sources is None:
+                    sources = autopay.simple_sources(game, me)
+                if legal.can_activate(game, oid, obj, c, key, ab, me, sorcery_ok, sources if auto else None):
+                    return False
+    return True
+
+
+def _ping_abilities(game: Game, chars: dict[int, Any], pingers: dict[int, tuple[Any, tuple[tuple[str, Any], ...]]],
+                    oid: int) -> tuple[tuple[str, Any], ...]:
+    """(key, ability) of the "{T}: ... damage to any target" activated abilities of the
+    permanent `oid` (kept in `pingers` while `chars` are the game's characteristics)."""
+    c = chars.get(oid)
+    kept = pingers.get(oid)
+    if kept is not None and kept[0] is c:
+        return kept[1]  # (characteristics are never changed in place: a new record when they change)
+    found = tuple((key, ab) for key, ab, _o in (c or game.chars(oid)).abilities
+                  if isinstance(ab, Activated) and _pings(ab.text))
+    if c is not None:
+        pingers[oid] = (c, found)
+    return found
+
+
+def _off_battlefield_abilities(card: Any) -> bool:
+    """Has the card an activated ability that works from another zone than the battlefield?"""
+    return any(isinstance(ab, Activated) and ab.zone != BATTLEFIELD for ab in card.abilities)
+
+
+@functools.lru_cache(maxsize=4096)
+def _pings(text: str) -> bool:
+    """Is an activated ability of this text a "{T}: ... damage to any target" one?"""
+    return "damage to any target" in text and "{T}" in text
+
+
+def _neg_score(ranked: tuple[int, int]) -> int:
+    return -ranked[0]
+
+
+def _worth_instant(card: Any) -> bool:
+    """Is the instant `card` worth casting when it can (not a pump spell, wasted at sorcery
+    speed by this simple player, nor one that adds mana)?"""
+    effects = getattr(card.spell_ability, "effects", ())
+    if any(isinstance(e, Pump) for e in effects):
+        return False
+    return not any(type(e).__name__ == "AddMana" for e in effects)
 
 
 def _by_kind(actions: list[Action], kind: str) -> Action:

@@ -150,20 +150,22 @@ def is_mana_ability(game: Game, a: Action) -> bool:
     return False
 
 
-def cast_plan(game: Game, me: int, actions: list[Action], oid: int, x_cap: int = 20
-              ) -> tuple[Action, list[Step], Any] | None:
+def cast_plan(game: Game, me: int, actions: list[Action], oid: int, x_cap: int = 20,
+              sources: list[autopay.Source] | None = None) -> tuple[Action, list[Step], Any] | None:
     """How to cast spell `oid` now by tapping the fewest simple sources (the largest X they
     allow, up to `x_cap`): (the first action, the intent that follows ending with the cast,
     the color the first action's mana ability should make or None); None when no plan pays for
-    it or its first action is not legal now."""
+    it or its first action is not legal now. `sources`: `autopay.simple_sources(game, me)` if
+    the caller has worked them out at this decision (they are read, not changed)."""
     pool = game.players[me].pool
     avail = available_for(pool, costs.spend_tags(game, me, "spell", oid))
     cost = casting.spell_cost(game, oid)
+    if sources is None:
+        sources = autopay.simple_sources(game, me)
     x = 0
     if cost.x_count:
-        sources = autopay.simple_sources(game, me)
         x = max(autopay.max_x_auto(avail, cost, sources, x_cap), 0)
-    plans = autopay.minimal_plans(avail, cost.with_x(x), autopay.simple_sources(game, me))
+    plans = autopay.minimal_plans(avail, cost.with_x(x), sources, limit=1)  # (the first plan is the one taken)
     if not plans:
         return None
     steps: list[Step] = [(("activate", src.oid, src.key), typ) if typ else (("activate", src.oid, src.key),)
@@ -204,7 +206,7 @@ def moves(game: Game, actions: list[Action] | None = None, suggest: Agent | None
             card = game.objects[oid].card
             if "Land" in card.types or (oid not in casts and not legal.can_cast(game, oid, me, sorcery_ok, sources)):
                 continue
-            plan = cast_plan(game, me, actions, oid)
+            plan = cast_plan(game, me, actions, oid, sources=sources)
             if plan is not None:
                 out.append(Move(plan[0], plan[1], plan[2]))
             elif complete and oid in casts:

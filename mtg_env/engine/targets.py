@@ -106,7 +106,46 @@ def has_targets(g: Game, specs: tuple[TargetSpec, ...], ctx: Context) -> bool:
     """Enough legal targets for every spec (CR 601.2c, 603.3d)."""
     if _linked(specs):
         return _fillable(g, specs, ctx, 0, 0, [], [])
-    return all(not (spec.least and len(candidates(g, spec, ctx)) < spec.least) for spec in specs)
+    return all(not spec.least or _at_least(g, spec, ctx, spec.least) for spec in specs)
+
+
+def _at_least(g: Game, spec: TargetSpec, ctx: Context, least: int) -> bool:
+    """Has `spec` (not related to another) at least `least` legal targets? The candidates of
+    `_candidates`, counted until there are enough: players and the stack first (fewer to look
+    at), then the battlefield and the other zones."""
+    flt = spec.filter
+    you = ctx.controller
+    source = ctx.source_id
+    where = spec.where
+    n = 0
+    if PLAYERS in where:
+        for p in g.players:
+            if flt.player(g, p.index, you):
+                n += 1
+                if n >= least:
+                    return True
+    if STACK in where:
+        for s in g.stack:
+            if s.ctx is not ctx and flt.item(g, s, you, source):  # CR 115.5
+                n += 1
+                if n >= least:
+                    return True
+    if BATTLEFIELD in where:
+        objects = g.objects
+        for oid in g.battlefield:
+            if flt.obj(g, objects[oid], g.chars(oid), you, source) and targetable_by(g, oid, you) and \
+                    not protected_from(g, oid, source):
+                n += 1
+                if n >= least:
+                    return True
+    for zone in where - {BATTLEFIELD, PLAYERS, STACK}:
+        for pl in g.players:
+            for oid in zones.zone_list(g, pl.index, zone):
+                if flt.obj(g, g.objects[oid], g.chars(oid), you, source):
+                    n += 1
+                    if n >= least:
+                        return True
+    return False
 
 
 def _fillable(g: Game, specs: tuple[TargetSpec, ...], ctx: Context, i: int, have: int, in_spec: list[Ref],

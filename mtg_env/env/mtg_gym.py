@@ -248,8 +248,8 @@ class MtgEnv(gym.Env[dict[str, Any], int]):
         me = self.learner
         self._by_index = by_index(self._choices)
         assert self._table is not None
-        self._obs = encode(g, me, self._table, [c.action for c in self._choices], [c.index for c in self._choices],
-                           self._choices)
+        # (the actions and indices are read from the choices when they are given)
+        self._obs = encode(g, me, self._table, [], [], self._choices)
         if not self._choices:
             # The game is over: no action is legal. Index 0 stays set so that samplers and
             # vector envs (which step once more before resetting) never see an empty mask.

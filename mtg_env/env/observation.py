@@ -294,8 +294,7 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
 def _object_links(game: Game, me: int, table: ObjectTable) -> np.ndarray:
     """The "object_links" rows: combat and attachments as integer references (module docstring)."""
     layout = table.layout
-    links = _filled((layout.objects, len(LINKS)), np.int64, -1)
-    links[:, 4] = 0
+    links = _links_template(layout.objects).copy()
     row = table.row_of
     n = len(game.players)
     cb = game.combat
@@ -320,6 +319,17 @@ def _object_links(game: Game, me: int, table: ObjectTable) -> np.ndarray:
         if host is not None and oid in row and host in row:
             links[row[oid], 3] = row[host]
     return links
+
+
+def _links_template(n_rows: int) -> np.ndarray:
+    """The "object_links" of no link: -1 (no row, no player) but 0 blockers."""
+    key = ("links", n_rows)
+    t = _TEMPLATES.get(key)
+    if t is None:
+        t = np.full((n_rows, len(LINKS)), -1, np.int64)
+        t[:, 4] = 0
+        _TEMPLATES[key] = t
+    return t
 
 
 def _stack_rows(game: Game, me: int, table: ObjectTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
