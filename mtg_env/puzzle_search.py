@@ -32,12 +32,14 @@ decision, the answer whose refutation took longest (its most stubborn defence).
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .combo import quantities, structure
+from .core.objects import Context
 from .engine.game import Game
 from .puzzle import Puzzle
 
@@ -126,7 +128,8 @@ class PuzzleSearch:
         combat = (tuple(c.attackers), tuple(sorted(c.attack_targets.items())),
                   tuple(sorted((a, tuple(b)) for a, b in c.blocks.items())), c.first_strike_done, c.damage_dealt)
         return (structure(g, 0), quantities(g, 0, self.start_life), combat,
-                tuple(p.life for p in g.players), tuple(p.lands_played for p in g.players))
+                tuple(p.life for p in g.players), tuple(p.lands_played for p in g.players),
+                tuple(_task_key(t) for t in g.tasks))
 
     def _forward(self, g: Game, line: list[tuple[str, bool]]) -> list[Any] | None:
         """Take every decision that has a single legal action; the legal actions of the
@@ -214,6 +217,33 @@ class PuzzleSearch:
         if not cyclic or result[0] == WIN:
             self.tt[key] = (result[0], -1 if depth is None else depth, result[1])
         return result[0], forced + result[1], cyclic and result[0] == LOSS
+
+
+def _plain(v: Any) -> Any:
+    """A value as a key: plain data as it is, sequences and dicts of it as tuples, a Context by
+    its slots, a hashable object as itself; anything else by its type only."""
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, (list, tuple)):
+        return tuple(_plain(x) for x in v)
+    if isinstance(v, dict):
+        return tuple(sorted(((repr(k), _plain(x)) for k, x in v.items()), key=lambda kv: kv[0]))
+    if isinstance(v, Context):
+        return tuple(_plain(getattr(v, name, None)) for name in Context.__slots__)
+    try:
+        hash(v)
+    except TypeError:
+        return type(v).__name__
+    return v
+
+
+def _task_key(t: Any) -> tuple[Any, ...]:
+    """A task in progress as a key: what was chosen so far (X, targets, modes, the stage) tells
+    apart positions whose board and pending question are the same (X 3 and X 4 both ask for a
+    target next)."""
+    if dataclasses.is_dataclass(t):
+        return (type(t).__name__, *(_plain(getattr(t, f.name)) for f in dataclasses.fields(t)))
+    return (type(t).__name__,)
 
 
 def solve(puzzle: Puzzle, max_nodes: int | None = None, max_seconds: float = 60.0) -> PuzzleResult:

@@ -65,3 +65,17 @@ def test_pp19_cards_load_in_a_three_turn_puzzle() -> None:
     assert pz.last_turn == 3
     assert _names(g, g.players[0].hand) == ["Prismatic Strands"]
     assert "Angelic Renewal" in _names(g, g.battlefield)
+
+
+def test_cr_601_2b_the_x_announced_tells_positions_apart_in_the_search() -> None:
+    """CR 601.2b: X is announced before targets are chosen, so after X 0, 1, 2 or 3 the board
+    and the question (a target for Blaze) are the same; the position's key must still tell them
+    apart (the task in progress), or every X is taken for the first one and the puzzle, which
+    needs X = 3 at the opponent's face, is wrongly given up."""
+    text = _pzl("humanlife=1\nailife=3\nhumanhand=Blaze\n"
+                "humanbattlefield=Mountain;Mountain;Mountain;Mountain\naibattlefield=Island")
+    r = solve(read_puzzle(text), max_seconds=60)
+    assert r.solved and "x 3" in r.line
+    fresh = read_puzzle(text)
+    fresh.game.run_line(r.line)
+    assert fresh.reached(fresh.game)
