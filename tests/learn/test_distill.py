@@ -25,6 +25,7 @@ from mtg_env.cli import main as cli_main
 from mtg_env.learn.config import TrainConfigError, load_train_config
 from mtg_env.learn.distill import DEFAULTS, play_searched
 from mtg_env.learn.policy import HINT_COL
+from tests.agents.test_mcts import BOLT_FOR_LETHAL
 from tests.helpers import DECKS
 
 SMALL = {"max_objects": 48, "max_battlefield": 24, "max_stack": 8, "max_legal": 32}
@@ -122,16 +123,6 @@ def test_a_bad_distill_config_names_its_key(change: dict[str, Any], message: str
         load_train_config(tiny_distill(**change))
 
 
-BOLT_FOR_LETHAL = {
-    "name": "Lightning Bolt: the opponent's creature, or the last 3 points of life?",
-    "format": "duel", "turn": 3, "active_player": "P1", "step": "precombat_main",
-    "players": [
-        {"name": "P1", "battlefield": ["Mountain", "Grizzly Bears"], "hand": ["Lightning Bolt"],
-         "library": ["Mountain"] * 5},
-        {"name": "P2", "life": 3, "battlefield": ["Forest", "Forest", "Silvercoat Lion", "Balduvian Bears"],
-         "hand": ["Giant Growth"], "library": ["Forest"] * 5},
-    ],
-}
 
 
 def test_the_label_is_the_searched_lethal_bolt_where_the_hint_kills_a_creature() -> None:
