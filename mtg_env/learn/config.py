@@ -53,7 +53,7 @@ MODES = ("ppo", "distill")
 #: the distill mode's keys (distill.py) and their types
 DISTILL_KEYS = {"search": str, "search_options": dict, "opponent": str, "workers": int, "rounds": int,
                 "round_minutes": float, "epochs": int, "batch_size": int, "lr": float, "value_coeff": float,
-                "holdout": float, "weight_decay": float}
+                "holdout": float, "weight_decay": float, "changed_weight": float}
 
 
 class TrainConfigError(MtgError, ValueError):

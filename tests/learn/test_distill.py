@@ -153,3 +153,20 @@ def test_distill_stops_at_the_time_budget_after_the_round_that_reached_it(tmp_pa
     assert summary["iteration"] == 1 and summary["games_searched"] >= 1
     with open(tmp_path / "run" / "distill.csv", newline="") as f:
         assert [int(r["round"]) for r in csv.DictReader(f)] == [1]
+
+
+def test_the_imitation_loss_weighs_the_decisions_where_the_search_left_the_hint() -> None:
+    """changed_weight 1 is the plain cross-entropy; a larger weight pulls the mean toward the
+    changed decisions' own loss, by exactly the weighted mean."""
+    import torch
+
+    from mtg_env.learn.distill import imitation_loss
+    logits = torch.tensor([[2.0, 0.0, -1.0], [0.0, 1.0, 0.0], [0.5, 0.5, 3.0]])
+    label = torch.tensor([0, 2, 1])
+    changed = torch.tensor([False, True, False])
+    each = torch.nn.functional.cross_entropy(logits, label, reduction="none")
+    plain = imitation_loss(logits, label, changed, 1.0)
+    assert torch.isclose(plain, torch.nn.functional.cross_entropy(logits, label))
+    heavy = imitation_loss(logits, label, changed, 5.0)
+    assert torch.isclose(heavy, (each[0] + 5 * each[1] + each[2]) / 7)
+    assert heavy > plain  # the changed decision is the worst fitted here
