@@ -121,12 +121,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _harness(args: argparse.Namespace, config: str, kind: str | None = None) -> int:
+def _harness(args: argparse.Namespace, config: str, kinds: tuple[str, ...] = ()) -> int:
     from .harness import load_config, run
-    if kind is not None:
+    if kinds:
         cfg = load_config(config)
-        if cfg.kind != kind:
-            print(f"mtg-env: error: {config}: kind: this is a {cfg.kind} config; use `mtg-env {cfg.kind}`",
+        if cfg.kind not in kinds:
+            command = "rollouts" if cfg.kind == "puzzles" else cfg.kind
+            print(f"mtg-env: error: {config}: kind: this is a {cfg.kind} config; use `mtg-env {command}`",
                   file=sys.stderr)
             return 2
     run(config, games=args.games, workers=args.workers, seed=args.seed, out=args.out, address=args.address,
@@ -135,11 +136,11 @@ def _harness(args: argparse.Namespace, config: str, kind: str | None = None) -> 
 
 
 def cmd_rollouts(args: argparse.Namespace) -> int:
-    return _harness(args, args.config, "rollouts")
+    return _harness(args, args.config, ("rollouts", "puzzles"))
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    return _harness(args, args.config, "tournament")
+    return _harness(args, args.config, ("tournament",))
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -496,7 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     ro = sub.add_parser("rollouts", help="rollout statistics from a config (Ray)")
-    ro.add_argument("config")
+    ro.add_argument("config", help="a rollouts config, or a puzzles config (kind: puzzles: an agent's rate on a puzzle set)")
     harness_options(ro)
     ro.set_defaults(func=cmd_rollouts)
     to = sub.add_parser("tournament", help="an AI-vs-AI tournament from a config (Ray)")
@@ -508,7 +509,7 @@ def build_parser() -> argparse.ArgumentParser:
     train_arguments(tr)
     tr.set_defaults(func=cmd_train)
     run = sub.add_parser("run", help="the main job: configs/default.yaml, a round-robin tournament")
-    run.add_argument("config", nargs="?", help="a tournament or rollouts config (default configs/default.yaml)")
+    run.add_argument("config", nargs="?", help="a tournament, rollouts or puzzles config (default configs/default.yaml)")
     harness_options(run)
     run.set_defaults(func=cmd_run)
     return ap

@@ -27,6 +27,20 @@ Rollout statistics::
     goal: {kind: opponent_life_at_most, value: 0}                 # optional combo goal
     turn_limit: 20
 
+An agent's success rate on a set of Forge puzzles (`mtg_env.puzzle`)::
+
+    kind: puzzles
+    name: Sample puzzles
+    seed: 1
+    puzzles: ../../tests/puzzles/samples   # a directory of .pzl files, a file, or a list of them
+    games: 10                    # per puzzle
+    agent: heuristic             # plays the puzzle's player (P1)
+    opponent: {agent: heuristic} # plays its opponent (P2)
+
+A puzzle whose cards or features the engine lacks is not played: the summary lists it with what
+it lacks, and a file that cannot be read (broken syntax, an unknown card) with the error's file,
+line and reason; the run plays the others.
+
 Every error names the file, the key path and what was expected. Everything is checked here,
 before any game starts or Ray is asked for anything: the file (a regular file of at most
 `core.inputs.MAX_FILE_BYTES`, YAML within the alias and nesting bounds), every deck (readable,
@@ -101,10 +115,14 @@ class RunConfig:
     player: Entrant | None = None
     opponent: Entrant | None = None
     goal: dict[str, Any] | None = None
+    # puzzles: the files that load, and those that don't with what each lacks
+    puzzles: list[str] = field(default_factory=list)
+    unsupported: dict[str, list[str]] = field(default_factory=dict)
 
 
 _TOP = {"kind", "name", "seed", "format", "turn_limit", "hidden_information", "skip_forced", "games_per_match",
-        "rounds", "entrants", "games", "deck", "agent", "agent_options", "opponent", "goal"}
+        "rounds", "entrants", "games", "deck", "agent", "agent_options", "opponent", "goal", "puzzles"}
+KINDS = ("tournament", "rollouts", "puzzles")
 
 
 def _err(where: str, path: str, msg: str) -> ConfigError:
@@ -204,8 +222,8 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any], agents: AgentRe
         if k not in _TOP:
             raise _err(where, str(k), f"unknown key; expected one of: {', '.join(sorted(_TOP))}")
     kind = data.get("kind", "tournament")
-    if kind not in ("tournament", "rollouts"):
-        raise _err(where, "kind", f"expected tournament or rollouts, got {kind!r}")
+    if kind not in KINDS:
+        raise _err(where, "kind", f"expected tournament, rollouts or puzzles, got {kind!r}")
     name = data.get("name", Path(where).stem)
     if not isinstance(name, str | int | float) or isinstance(name, bool) or not 0 < len(str(name)) <= 200:
         raise _err(where, "name", f"expected a name of 1 to 200 characters, got {name!r:.80}")
@@ -238,6 +256,8 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any], agents: AgentRe
         names = [e.name for e in cfg.entrants]
         if len(set(names)) != len(names):
             raise _err(where, "entrants", f"entrant names must be unique: {names}")
+    elif kind == "puzzles":
+        _puzzle_run(cfg, data, base, agents)
     else:
         fmt = data.get("format", "goldfish")
         if fmt not in ("goldfish", "duel"):
@@ -271,12 +291,82 @@ def load_config(source: str | os.PathLike[str] | dict[str, Any], agents: AgentRe
                     raise _err(where, "goal.value", f"expected the name of a supported card, got {goal['value']!r}")
                 # casts are counted by the card's exact name (game.stats): "lightning bolt" is "Lightning Bolt"
                 cfg.goal["value"] = get_card(goal["value"]).name
-    check_size(cfg, "games" if kind == "rollouts" else "games_per_match")
+    check_size(cfg, "games_per_match" if kind == "tournament" else "games")
     return cfg
+
+
+def _puzzle_run(cfg: RunConfig, data: dict[str, Any], base: Path, agents: AgentRegistry) -> None:
+    """The keys of a `kind: puzzles` run: the puzzle files (each loaded here, so a malformed one
+    stops the run before it starts and an unsupported one is set aside with what it lacks), the
+    games per puzzle and the two seats' agents (a puzzle deals its own cards: no decks)."""
+    from ..puzzle import PuzzleError, UnsupportedPuzzleError, load_puzzle
+    where = cfg.where
+    for k in ("format", "deck", "goal", "entrants", "games_per_match", "rounds"):
+        if k in data:
+            raise _err(where, k, "not a key of a puzzles run (a puzzle sets its own position and goal)")
+    if "puzzles" not in data:
+        raise _err(where, "puzzles", "missing: a directory of .pzl files, a file, or a list of them")
+    given = data["puzzles"]
+    items = [given] if isinstance(given, str) else given
+    _typed(where, "puzzles", items, list, "a directory, a file or a list of them")
+    files: list[Path] = []
+    for i, item in enumerate(items):
+        path = "puzzles" if isinstance(given, str) else f"puzzles[{i}]"
+        _typed(where, path, item, str, "a path")
+        p = Path(item) if Path(item).is_absolute() else base / item
+        if p.is_dir():
+            found = sorted(p.glob("*.pzl"))
+            if not found:
+                raise _err(where, path, f"no .pzl files in {item!r}")
+            files += found
+        elif p.is_file():
+            files.append(p)
+        else:
+            raise _err(where, path, f"no such file or directory {item!r}")
+    for f in dict.fromkeys(str(f.resolve()) for f in files):
+        try:
+            load_puzzle(f)
+        except UnsupportedPuzzleError as e:
+            cfg.unsupported[f] = list(e.unsupported)
+            continue
+        except PuzzleError as e:
+            # a file of a collection that cannot be read (broken, or a card newer than the card
+            # database) is set aside with the error's file, line and reason, as an unsupported one
+            cfg.unsupported[f] = [f"cannot be read: {e}"]
+            continue
+        cfg.puzzles.append(f)
+    cfg.games = _typed(where, "games", data.get("games", 10), int, "a whole number of games per puzzle")
+    if cfg.games < 1:
+        raise _err(where, "games", f"expected at least 1, got {cfg.games}")
+    cfg.player = _seat_agent(where, "", {k: data[k] for k in ("agent", "agent_options") if k in data},
+                             "player", agents)
+    cfg.opponent = _seat_agent(where, "opponent", data.get("opponent", {}), "opponent", agents)
+
+
+def _seat_agent(where: str, path: str, d: Any, name: str, agents: AgentRegistry) -> Entrant:
+    """A puzzle seat: an agent and its options (no deck)."""
+    def at(key: str) -> str:
+        return f"{path}.{key}" if path else key
+    _typed(where, path, d, dict, "a mapping with agent and agent_options")
+    for k in d:
+        if k not in ("agent", "agent_options"):
+            raise _err(where, at(k), "unknown key; expected one of: agent, agent_options")
+    agent = d.get("agent", "heuristic")
+    _typed(where, at("agent"), agent, str, "an agent's name")
+    try:
+        agents.factory(agent)
+    except UnknownAgentError as e:
+        raise _err(where, at("agent"), str(e)) from None
+    opts = d.get("agent_options", {}) or {}
+    _typed(where, at("agent_options"), opts, dict, "a mapping of agent options")
+    _check_agent_options(where, at("agent_options"), agent, opts, agents)
+    return Entrant(name, agent, "", opts)
 
 
 def games_in(cfg: RunConfig) -> tuple[int, int]:
     """(games in the whole run, the most games in one round)."""
+    if cfg.kind == "puzzles":
+        return len(cfg.puzzles) * cfg.games, len(cfg.puzzles) * cfg.games
     if cfg.kind == "rollouts":
         return cfg.games, cfg.games
     n, per = len(cfg.entrants), cfg.games_per_match

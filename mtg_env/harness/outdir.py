@@ -122,8 +122,9 @@ def _changes(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
         out.append("the config (or --games, --seed) is not the same")
     for p in sorted(set(old["decks"]) | set(new["decks"])):
         if old["decks"].get(p) != new["decks"].get(p):
-            out.append(f"the deck {p} changed" if p in old["decks"] and p in new["decks"]
-                       else f"the deck {p} is not one of the run's")
+            what = "puzzle file" if p.endswith(".pzl") else "deck"
+            out.append(f"the {what} {p} changed" if p in old["decks"] and p in new["decks"]
+                       else f"the {what} {p} is not one of the run's")
     if old["code"] != new["code"]:
         out.append("the code that plays the games (mtg_env or an agent's package) changed")
     return out

@@ -96,5 +96,44 @@ def play_game_spec(spec: dict[str, Any], agents: AgentRegistry | None = None) ->
     }
 
 
+def play_puzzle_spec(spec: dict[str, Any], agents: AgentRegistry | None = None) -> dict[str, Any]:
+    """Play one game of a puzzle (spec["puzzle"], a .pzl file) from its position, the first seat's
+    agent as the puzzle's player and the second's as its opponent, until the goal is reached or
+    the puzzle's last turn is over; the result row says whether the goal was reached."""
+    from ..puzzle import load_puzzle
+    registry = agents or REGISTRY
+    seed = spec["seed"]
+    seats = spec["seats"]
+    pz = load_puzzle(spec["puzzle"])
+    game = pz.game
+    by_name = {game.players[i].name: registry.make(s["agent"], seed + 101 * (i + 1), **(s.get("agent_options") or {}))
+               for i, s in enumerate(seats)}
+    max_actions = spec.get("max_actions", 20_000)
+
+    def over(g: Game) -> bool:
+        return pz.reached(g) or g.turn_state.number > pz.last_turn
+    play_game(game, by_name, max_actions, view=_hidden_view(seed) if spec.get("hidden_information", True) else None,
+              until=over)
+    reached = pz.reached(game)
+    return {
+        "index": spec["index"],
+        "seed": seed,
+        "match": pz.name,
+        "puzzle": pz.name,
+        "file": spec["puzzle"].rsplit("/", 1)[-1],
+        "goal": pz.goal,
+        "seats": [s["name"] for s in seats],
+        "agents": [s["agent"] for s in seats],
+        "reached": reached,
+        "winner": seats[game.winner]["name"] if game.winner is not None and game.winner < len(seats) else None,
+        "winner_seat": game.winner,
+        "reason": game.result_reason,
+        "turns": game.turn,
+        "actions": game.stats.actions,
+        "forced": game.stats.forced,
+        "life": [p.life for p in game.players],
+    }
+
+
 def play_batch(specs: list[dict[str, Any]], agents: AgentRegistry | None = None) -> list[dict[str, Any]]:
-    return [play_game_spec(s, agents) for s in specs]
+    return [play_puzzle_spec(s, agents) if "puzzle" in s else play_game_spec(s, agents) for s in specs]

@@ -45,6 +45,8 @@ def summarize(cfg: RunConfig, rows: list[dict[str, Any]], structure: dict[str, A
                               "bradley_terry": bt[n], "bt_low": bt_ci[n][0], "bt_high": bt_ci[n][1]})
         standings.sort(key=lambda s: (-float(s["bradley_terry"]), str(s["entrant"])))
         summary["standings"] = standings
+    elif cfg.kind == "puzzles":
+        summary.update(_puzzle_summary(cfg, rows))
     else:
         n_wins = sum(1 for r in rows if r["winner_seat"] == 0)
         draws = sum(1 for r in rows if r["winner"] is None)
@@ -66,7 +68,42 @@ def summarize(cfg: RunConfig, rows: list[dict[str, Any]], structure: dict[str, A
     return summary
 
 
+def _puzzle_summary(cfg: RunConfig, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each puzzle's rate of games that reached its goal (Wilson interval), the whole set's, and
+    the puzzles set aside with what they lack."""
+    by_file: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        by_file.setdefault(r["file"], []).append(r)
+    per = []
+    for f in sorted(by_file):
+        rs = by_file[f]
+        n = sum(1 for r in rs if r["reached"])
+        p, lo, hi = wilson(n, len(rs))
+        per.append({"file": f, "puzzle": rs[0]["puzzle"], "goal": rs[0]["goal"], "games": len(rs), "reached": n,
+                    "rate": p, "rate_low": lo, "rate_high": hi})
+    reached = sum(1 for r in rows if r["reached"])
+    p, lo, hi = wilson(reached, len(rows))
+    return {"agent": cfg.player.agent if cfg.player else None, "opponent": cfg.opponent.agent if cfg.opponent else None,
+            "puzzles": per, "reached": reached, "rate": p, "rate_low": lo, "rate_high": hi,
+            "puzzles_always_reached": sum(1 for x in per if x["reached"] == x["games"]),
+            "puzzles_never_reached": sum(1 for x in per if x["reached"] == 0),
+            "unsupported": {Path(f).name: why for f, why in sorted(cfg.unsupported.items())}}
+
+
 def standings_table(summary: dict[str, Any]) -> str:
+    if summary["kind"] == "puzzles":
+        lines = [f"{summary['name']}: {summary['agent']} against {summary['opponent']}",
+                 f"{'puzzle':40} {'goal':24} {'reached':>9} {'rate (95% CI)':>20}"]
+        for x in summary["puzzles"]:
+            lines.append(f"{x['file'][:40]:40} {x['goal'][:24]:24} {x['reached']:>4} of {x['games']:<3} "
+                         f"{x['rate']:>6.1%} ({x['rate_low']:.0%}-{x['rate_high']:.0%})")
+        lines.append(f"all: {summary['reached']} of {summary['games']} games reached the goal "
+                     f"({summary['rate']:.1%}, {summary['rate_low']:.0%}-{summary['rate_high']:.0%}, 95% Wilson); "
+                     f"{len(summary['puzzles'])} puzzles played, {summary['puzzles_always_reached']} reached in every "
+                     f"game, {summary['puzzles_never_reached']} in none")
+        for f, why in summary["unsupported"].items():
+            lines.append(f"not played (unsupported): {f}: {'; '.join(why)}")
+        return "\n".join(lines)
     if summary["kind"] == "tournament":
         lines = [f"{'entrant':28} {'games':>5} {'W-L-D':>9} {'win rate (95% CI)':>22} {'Elo':>6} {'BT (95% CI)':>20}"]
         for s in summary["standings"]:

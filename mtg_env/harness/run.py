@@ -230,13 +230,27 @@ def _play_batch_task(specs: list[dict[str, Any]], agents: AgentRegistry) -> list
 
 
 def _entrants(cfg: RunConfig) -> list[Entrant]:
-    if cfg.kind == "rollouts":
+    if cfg.kind in ("rollouts", "puzzles"):
         return [e for e in (cfg.player, cfg.opponent) if e is not None]
     return list(cfg.entrants)
 
 
+def _run_puzzles(cfg: RunConfig, runner: Runner, bar: Any) -> dict[str, Any]:
+    """`games` games of each puzzle (game j of puzzle p is index p * games + j), the first seat
+    the puzzle's player."""
+    assert cfg.player is not None and cfg.opponent is not None
+    seats = [_seat(cfg.player), _seat(cfg.opponent)]
+    specs = [{"index": p * cfg.games + j, "seed": game_seed(cfg.seed, p * cfg.games + j), "puzzle": f,
+              "seats": seats, "hidden_information": cfg.hidden_information}
+             for p, f in enumerate(cfg.puzzles) for j in range(cfg.games)]
+    runner.execute(specs, bar)
+    return {"puzzles": len(cfg.puzzles), "games_per_puzzle": cfg.games}
+
+
 def plan_and_run(cfg: RunConfig, runner: Runner, bar: Any = None) -> dict[str, Any]:
     """Build the waves of games for the config and play them; returns the tournament structure."""
+    if cfg.kind == "puzzles":
+        return _run_puzzles(cfg, runner, bar)
     if cfg.kind == "rollouts":
         assert cfg.player is not None
         seats = [cfg.player] + ([cfg.opponent] if cfg.opponent else [])
@@ -319,7 +333,7 @@ def run(config: str | os.PathLike[str] | dict[str, Any], games: int | None = Non
     if games is not None:
         if isinstance(games, bool) or not isinstance(games, int) or games < 1:
             raise ConfigError(cfg.where, "--games", f"expected a whole number of at least 1, got {games!r}")
-        if cfg.kind == "rollouts":
+        if cfg.kind in ("rollouts", "puzzles"):
             cfg.games = games
         else:
             cfg.games_per_match = games
@@ -334,7 +348,8 @@ def run(config: str | os.PathLike[str] | dict[str, Any], games: int | None = Non
     registry = agents or REGISTRY
     entrants = _entrants(cfg)
     out_dir = Path(out) if out else Path("results") / safe_name(cfg.name)
-    fp = fingerprint(cfg, [e.deck for e in entrants],
+    inputs = cfg.puzzles if cfg.kind == "puzzles" else [e.deck for e in entrants]
+    fp = fingerprint(cfg, inputs,
                      code_version(registry.factory(e.agent).__module__ for e in entrants))
     target = prepare(out_dir, fp, resume, force)
     runner = Runner(cfg, out_dir, workers=workers, address=address, resume=resume, progress=progress,
