@@ -237,10 +237,14 @@ class ManaPool:
     until_eot: list[int] | None = None
 
     def copy(self) -> ManaPool:
-        return ManaPool(self.counts[:], [RestrictedMana(r.type, r.amount, r.restriction)
-                                          for r in self.restricted],
-                        None if self.persistent is None else self.persistent[:],
-                        None if self.until_eot is None else self.until_eot[:])
+        # (every game's clone copies each pool: fields set directly, no constructor call)
+        p = ManaPool.__new__(ManaPool)
+        p.counts = self.counts[:]
+        p.restricted = [RestrictedMana(r.type, r.amount, r.restriction) for r in self.restricted] \
+            if self.restricted else []
+        p.persistent = None if self.persistent is None else self.persistent[:]
+        p.until_eot = None if self.until_eot is None else self.until_eot[:]
+        return p
 
     def add(self, mana_type: str, amount: int, restriction: str | None = None) -> None:
         if amount <= 0:

@@ -162,40 +162,55 @@ class Game:
         #: raises BudgetExceeded (limits.py). Not part of the state: clones share it, pickles drop it.
         self.deadline: float | None = None
 
+    #: (number of objects, next id) when `objects` was last known compact (no deleted entries:
+    #: see `clone`); a class default, so that games pickled before it clone too
+    _objects_mark: tuple[int, int] | None = None
+
     def clone(self) -> Game:
-        """An independent copy; acting on it never touches this game (objects copy on write)."""
-        g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        g.players = [p.copy() for p in self.players]
-        g.objects = self.objects.copy()
-        g.battlefield = self.battlefield[:]
-        g.stack = [s.clone() for s in self.stack]
-        g.turn_state = self.turn_state.copy()
-        g.priority_state = self.priority_state.copy()
-        g.combat = self.combat.copy()
-        g.commander = self.commander.copy()
-        g.effects = self.effects.copy()
-        g.stats = self.stats.copy()
-        g.tasks = [t.clone() for t in self.tasks]
-        g.pending_triggers = self.pending_triggers[:]
-        g.mana_triggers = self.mana_triggers[:]
-        g.token_ghosts = self.token_ghosts[:]
-        g.lki = self.lki.copy()
-        g.lki_controllers = self.lki_controllers.copy()
+        """An independent copy; acting on it never touches this game (objects copy on write).
+
+        The dict of objects is copied compact: a dict some entries were deleted from copies one
+        entry at a time, a compact one in one block (five times faster with a hundred objects).
+        A game whose dict may have had deletions since it was last compacted (its number of
+        objects or its next id changed) first gets a compact copy of it itself."""
+        objects = self.objects
+        mark = (len(objects), self.next_id)
+        if self._objects_mark != mark:
+            objects = self.objects = objects.copy()
+            self._objects_mark = mark
+        d = self.__dict__.copy()
+        d["players"] = [p.copy() for p in self.players]
+        d["objects"] = objects.copy()
+        d["battlefield"] = self.battlefield[:]
+        d["stack"] = [s.clone() for s in self.stack] if self.stack else []
+        d["turn_state"] = self.turn_state.copy()
+        d["priority_state"] = self.priority_state.copy()
+        d["combat"] = self.combat.copy()
+        d["commander"] = self.commander.copy()
+        d["effects"] = self.effects.copy()
+        d["stats"] = self.stats.copy()
+        d["tasks"] = [t.clone() for t in self.tasks] if self.tasks else []
+        d["pending_triggers"] = self.pending_triggers[:]
+        d["mana_triggers"] = self.mana_triggers[:]
+        d["token_ghosts"] = self.token_ghosts[:]
+        d["lki"] = self.lki.copy()
+        d["lki_controllers"] = self.lki_controllers.copy()
         # Both games now share every object, the random generator and the log: each copies
         # before writing (the generator's state is most of a clone's cost; most clones of a
         # search never shuffle).
+        d["_owned"] = set()
+        d["_rng_shared"] = d["_log_shared"] = d["_caches_shared"] = True
+        g = Game.__new__(Game)
+        g.__dict__ = d
         self._owned = set()
-        g._owned = set()
-        self._rng_shared = g._rng_shared = True
-        self._log_shared = g._log_shared = True
-        self._caches_shared = g._caches_shared = True
+        self._rng_shared = self._log_shared = self._caches_shared = True
         return g
 
     def __getstate__(self) -> dict[str, Any]:
         d = self.__dict__.copy()
         for k in ("_chars", "_entries", "_caches_shared", "_trig_index", "_static_index", "_legal", "_owned",
-                  "deadline", "_rng_shared", "_log_shared", "_activated", "_activated_for", "_activated_n"):
+                  "deadline", "_rng_shared", "_log_shared", "_activated", "_activated_for", "_activated_n",
+                  "_objects_mark"):
             d.pop(k, None)
         # The log is most of a long game's size; it compresses about tenfold.
         d["log"] = zlib.compress("\n".join(self.log).encode(), 1)

@@ -69,7 +69,7 @@ class TurnState(SlotState):
         t.spells_cast = self.spells_cast
         t.activations = self.activations.copy()
         t.day_night = self.day_night
-        t.facts = {k: v[:] for k, v in self.facts.items()}
+        t.facts = {k: v[:] for k, v in self.facts.items()} if self.facts else {}
         t.damaged = self.damaged[:]
         return t
 
@@ -118,7 +118,7 @@ class CombatState(SlotState):
         c = CombatState.__new__(CombatState)
         c.attackers = self.attackers[:]
         c.attack_targets = self.attack_targets.copy()
-        c.blocks = {a: bs[:] for a, bs in self.blocks.items()}
+        c.blocks = {a: bs[:] for a, bs in self.blocks.items()} if self.blocks else {}
         c.first_strike_done = self.first_strike_done
         c.damage_dealt = self.damage_dealt
         c.regular_damage_dealt = self.regular_damage_dealt

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.actions import PASS, Action
 from ..moves import Move, PlanState, declaring, moves, suggested_declaration
 from ..registry import REGISTRY, make_agent
-from .layout import ObjectTable, Slots, encode_actions, semantic_index
+from .layout import ObjectTable, Slots, action_indices, semantic_index
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -117,8 +117,9 @@ def _own_payloads(a: Action) -> list[Any]:
 
 
 def atomic_choices(game: Game, actions: list[Action], table: ObjectTable) -> list[Choice]:
-    indices, _ = encode_actions(game, actions, table)
-    return [Choice(a, None, a.kind, a.label, i) for a, i in zip(actions, indices, strict=True)]
+    indices = action_indices(game, actions, table)
+    return [Choice(a, None, a.kind, a.label, i, [a.payload] if a.kind in ("attack", "block") else [])
+            for a, i in zip(actions, indices, strict=True)]
 
 
 def move_choices(game: Game, actions: list[Action], table: ObjectTable, suggest: Agent | None) -> list[Choice]:

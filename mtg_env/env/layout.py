@@ -190,7 +190,7 @@ def block_of(index: int) -> tuple[str, int]:
 class ObjectTable:
     """Object rows for one player's view of the game (see the module docstring), sized by `layout`."""
 
-    __slots__ = ("rows", "row_of", "stack_row_of", "me", "layout")
+    __slots__ = ("rows", "row_of", "stack_row_of", "me", "layout", "filled")
 
     def __init__(self, game: Game, me: int, layout: Layout = DEFAULT_LAYOUT):
         self.me = me
@@ -198,13 +198,19 @@ class ObjectTable:
         n_rows, n_bf = layout.objects, layout.battlefield
         n = len(game.players)
         objects = game.objects
-        by_seat: list[list[int]] = [[] for _ in range(n)]  # permanents by controller, from `me` on
-        for o in game.battlefield:
-            c = objects[o].controller
-            if 0 <= c < n:
-                by_seat[(c - me) % n].append(o)
-        rows: list[int] = [o for seat in by_seat for o in seat][:n_bf]
-        rows.extend([-1] * (n_bf - len(rows)))  # battlefield rows keep their block
+        battlefield = game.battlefield
+        if n == 2 and me in (0, 1):  # a duel: the observer's permanents, then the other player's
+            bf = [o for o in battlefield if objects[o].controller == me]
+            bf += [o for o in battlefield if objects[o].controller == 1 - me]
+        else:
+            by_seat: list[list[int]] = [[] for _ in range(n)]  # permanents by controller, from `me` on
+            for o in battlefield:
+                c = objects[o].controller
+                if 0 <= c < n:
+                    by_seat[(c - me) % n].append(o)
+            bf = [o for seat in by_seat for o in seat]
+        if len(bf) > n_bf:
+            del bf[n_bf:]
         pl = game.players[me]
         rest: list[int] = pl.hand + pl.command
         stack = game.stack
@@ -215,10 +221,13 @@ class ObjectTable:
             rest += caged + [o for o in pl.exile if o not in caged]
         for k in range(n):
             rest += game.players[(me + k) % n].graveyard
-        rows.extend(rest[:n_rows - n_bf])
-        rows.extend([-1] * (n_rows - len(rows)))
-        self.rows = rows
-        self.row_of = {oid: r for r, oid in enumerate(rows) if oid >= 0}
+        if len(rest) > n_rows - n_bf:
+            del rest[n_rows - n_bf:]
+        # battlefield rows keep their block
+        self.rows = bf + [-1] * (n_bf - len(bf)) + rest + [-1] * (n_rows - n_bf - len(rest))
+        #: (object, row) of each filled row, in row order
+        self.filled = list(zip(bf, range(len(bf)), strict=True)) + list(zip(rest, range(n_bf, n_bf + len(rest)), strict=True))
+        self.row_of = dict(self.filled)
         self.stack_row_of = {s.id: k for k, s in enumerate(stack[:layout.stack])} if stack else {}
 
 
@@ -246,14 +255,23 @@ class Slots:
 def encode_actions(game: Game, actions: list[Action], table: ObjectTable) -> tuple[list[int], list[int]]:
     """Map legal actions to indices of the table's layout: returns (index of each action, -1 if
     unreachable) and the list of used indices."""
+    out = action_indices(game, actions, table)
+    return out, sorted(i for i in out if i >= 0)
+
+
+def action_indices(game: Game, actions: list[Action], table: ObjectTable) -> list[int]:
+    """The index of each legal action in the table's layout (-1: unreachable): its own index
+    while free, else the next OPTION slot (`Slots`, written out here: this runs at every
+    decision); an ORDER action counts the order actions before it."""
     layout = table.layout
     off = layout.offsets
     order_start, n_orders = off["ORDER"], layout.orders
+    option_start, n_options = off["OPTION"], layout.options
     me = table.me
     n = len(game.players)
-    slots = Slots(layout)
+    used: set[int] = set()
     out: list[int] = []
-    order = 0
+    order = n_option = 0
     activated_index: dict[int, list[str]] = {}
     for a in actions:
         if a.kind == "order":
@@ -261,8 +279,16 @@ def encode_actions(game: Game, actions: list[Action], table: ObjectTable) -> tup
             order += 1
         else:
             idx = _semantic_index(game, a, table, me, n, activated_index)
-        out.append(slots.claim(idx))
-    return out, sorted(slots.used)
+        if idx is None or idx in used:
+            if n_option < n_options:
+                idx = option_start + n_option
+                n_option += 1
+            else:
+                idx = -1
+        if idx >= 0:
+            used.add(idx)
+        out.append(idx)
+    return out
 
 
 def semantic_index(game: Game, a: Action, table: ObjectTable, activated_index: dict[int, list[str]] | None = None

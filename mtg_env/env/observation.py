@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import threading
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -127,28 +128,42 @@ def _kw_row(kws: frozenset[str]) -> list[float]:
 
 class _RowBank:
     """The distinct object rows met so far (of one row width), each stored once: an object's row
-    is looked up by the values it is made of, and the "objects" array is one gather from the
-    bank (row 0 is the empty row). Most objects do not change between two decisions, so most
-    rows are found, not built. Bounded: `_bank` starts a new bank past ROW_BANK_LIMIT rows."""
+    is looked up by the values it is made of, and the "objects" and "object_cards" arrays are
+    one gather each from the bank (row 0 is the empty row, card 0). Most objects do not change
+    between two decisions, so most rows are found, not built. The keys are the objects' own
+    values (controller and owner as they are), so each observer seat and player count has its
+    own table of keys (`ids`). Bounded: `_bank` starts a new bank past ROW_BANK_LIMIT rows."""
 
-    __slots__ = ("ids", "rows", "n", "lock")
+    __slots__ = ("ids", "rows", "cards", "n", "lock")
 
     def __init__(self, width: int):
-        self.ids: dict[tuple[Any, ...], int] = {}
+        #: (observer, players) -> object key -> row
+        self.ids: dict[tuple[int, int], dict[tuple[Any, ...], int]] = {}
         self.rows = np.zeros((ROW_BANK_START, width), np.float32)
+        self.cards = np.zeros(ROW_BANK_START, np.int64)
         self.n = 1
         self.lock = threading.Lock()
 
-    def add(self, key: tuple[Any, ...], values: list[float]) -> int:
+    def keys(self, me: int, n: int) -> dict[tuple[Any, ...], int]:
+        """The table of keys of observer `me` among `n` players."""
+        ids = self.ids.get((me, n))
+        if ids is None:
+            with self.lock:
+                ids = self.ids.setdefault((me, n), {})
+        return ids
+
+    def add(self, ids: dict[tuple[Any, ...], int], key: tuple[Any, ...], values: list[float], card: int) -> int:
         with self.lock:  # (envs in threads share the bank)
-            i = self.ids.get(key)
+            i = ids.get(key)
             if i is None:
                 i = self.n
                 if i == len(self.rows):
                     self.rows = np.concatenate([self.rows, np.zeros_like(self.rows)])
+                    self.cards = np.concatenate([self.cards, np.zeros_like(self.cards)])
                 self.rows[i] = np.asarray(values, np.float32)
+                self.cards[i] = card
                 self.n = i + 1
-                self.ids[key] = i
+                ids[key] = i
             return i
 
 
@@ -162,6 +177,12 @@ def _bank(width: int) -> _RowBank:
     if bank is None or bank.n > ROW_BANK_LIMIT:
         bank = _BANKS[width] = _RowBank(width)
     return bank
+
+
+#: what an object's row is made of: the object's values, then its characteristics' (and the
+#: name of the card shown, its counters and the abilities used, see `_object_rows`)
+_OBJ_VALUES = attrgetter("controller", "owner", "tapped", "sick", "damage", "zone")
+_CHAR_VALUES = attrgetter("power", "toughness", "types", "keywords")
 
 
 def _object_row(obj: Any, c: Any, me: int, n: int, plus: int, other: int, used: tuple[int, ...],
@@ -208,6 +229,21 @@ def _filled(shape: tuple[int, ...], dtype: Any, value: Any) -> np.ndarray:
     return t.copy()
 
 
+_NO_MANA = (0.0,) * 6
+
+
+def _global_template(step: str, kind: str) -> np.ndarray:
+    """The "global" row's one-hot part for `step` and decision `kind` (made once each)."""
+    key = ("global", step, kind)
+    t = _TEMPLATES.get(key)
+    if t is None:
+        t = np.zeros(G_FEATURES, np.float32)
+        t[4 + STEPS.index(step)] = 1.0
+        t[4 + len(STEPS) + (DECISION_KINDS.index(kind) if kind in DECISION_KINDS else len(DECISION_KINDS) - 1)] = 1.0
+        _TEMPLATES[key] = t
+    return t
+
+
 def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indices: list[int],
            choices: list[Choice] | None = None) -> dict[str, Any]:
     """The observation of player `me` (index) for the current decision, shaped by `table.layout`:
@@ -217,34 +253,49 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
     writes; arrays are filled from Python lists in one call each, and object rows come from a
     bank of the rows met before (`_RowBank`)."""
     layout = table.layout
-    n_rows, n_abilities, n_players = layout.objects, layout.abilities, layout.players
-    g = np.zeros(G_FEATURES, np.float32)
-    g[:4] = (game.turn / 20.0, 1.0 if game.active == me else 0.0, len(game.stack) / 8.0,
-             1.0 if game.game_over else 0.0)
-    g[4 + STEPS.index(game.step)] = 1.0
+    n_abilities, n_players = layout.abilities, layout.players
     pending = game.pending
-    kind = pending.kind if pending is not None and not game.game_over else "none"
-    g[4 + len(STEPS) + (DECISION_KINDS.index(kind) if kind in DECISION_KINDS else len(DECISION_KINDS) - 1)] = 1.0
+    over = game.game_over
+    ts = game.turn_state
+    kind = pending.kind if pending is not None and not over else "none"
+    g = _global_template(ts.step, kind).copy()
+    g[:4] = (ts.number / 20.0, 1.0 if ts.active == me else 0.0, len(game.stack) / 8.0, 1.0 if over else 0.0)
 
     n = len(game.players)
     pl = np.zeros((n_players, P_FEATURES), np.float32)
     pl_rows = []
-    active = game.active
+    active = ts.active
     waiting = pending.player if pending is not None else None
+    players = game.players
     for k in range(min(n, n_players)):
-        p = game.players[(me + k) % n]
+        p = players[(me + k) % n]
         pool = p.pool.total_counts()
+        mana = _NO_MANA if not any(pool) else (_squash(pool[0]), _squash(pool[1]), _squash(pool[2]),
+                                               _squash(pool[3]), _squash(pool[4]), _squash(pool[5]))
         pl_rows.append((1.0, p.life / 20.0, len(p.library) / 60.0, len(p.hand) / 7.0, len(p.graveyard) / 20.0,
-                        len(p.exile) / 10.0, _squash(pool[0]), _squash(pool[1]), _squash(pool[2]),
-                        _squash(pool[3]), _squash(pool[4]), _squash(pool[5]), p.lands_played,
+                        len(p.exile) / 10.0, *mana, p.lands_played,
                         1.0 if p.lost else 0.0, 1.0 if active == p.index else 0.0,
                         1.0 if waiting == p.index else 0.0))
     pl[:len(pl_rows)] = pl_rows
 
+    objs, cards = _object_rows(game, me, n, table, n_abilities)
+
+    links = _object_links(game, me, table)
+    stack, stack_cards, stack_links = _stack_rows(game, me, table)
+    if choices is None:
+        choices = [Choice(a, None, a.kind, a.label, i) for a, i in zip(actions, indices, strict=True)]
+    out = {"global": g, "players": pl, "objects": objs, "object_cards": cards,
+           "object_links": links, "stack": stack, "stack_cards": stack_cards, "stack_links": stack_links}
+    out.update(_action_rows(game, me, table, choices))
+    return out
+
+
+def _object_rows(game: Game, me: int, n: int, table: ObjectTable, n_abilities: int) -> tuple[np.ndarray, np.ndarray]:
+    """The "objects" and "object_cards" arrays: each filled row's bank row (`_RowBank`), found by
+    the values the row is made of (built and added the first time)."""
     bank = _bank(OBJ_STATIC_FEATURES + n_abilities)
-    bank_ids = bank.ids
-    ids = [0] * n_rows
-    cards = [0] * n_rows
+    keys = bank.keys(me, n)
+    ids = [0] * table.layout.objects
     if not _card_index:
         card_index("")
     index_of = _card_index
@@ -252,43 +303,31 @@ def encode(game: Game, me: int, table: ObjectTable, actions: list[Action], indic
     activations = game.turn_state.activations
     activated = {k[0] for k in activations} if activations else ()
     on_bf = game.all_chars()
-    for r, oid in enumerate(table.rows):
-        if oid < 0:
-            continue
+    obj_values, char_values = _OBJ_VALUES, _CHAR_VALUES
+    for oid, r in table.filled:
         obj = objects.get(oid)
         if obj is None:
             continue
         c = on_bf.get(oid) or printed_chars(obj.card)
         info = obj.info
-        if info and obj.controller == me and "face_down" in info:
-            cards[r] = index_of.get(info["face_down"].name, 0)  # CR 708.5: its controller may look
-        else:
-            cards[r] = index_of.get(c.name, 0)
+        # CR 708.5: the controller of a face-down permanent may look at it
+        shown = info["face_down"].name if info and obj.controller == me and "face_down" in info else c.name
         counters = obj.counters
         if counters:
             plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
             other = sum(v for k, v in counters.items() if k not in ("+1/+1", "-1/-1"))
         else:
             plus = other = 0
-        zone = obj.zone
         used = _used_abilities(oid, c, activations, n_abilities) \
-            if oid in activated and zone == "battlefield" else ()
-        key = ((obj.controller - me) % n, (obj.owner - me) % n, obj.tapped, obj.sick, c.power or 0,
-               c.toughness or 0, plus, other, obj.damage, zone, c.types, c.keywords, used)
-        i = bank_ids.get(key)
+            if oid in activated and obj.zone == "battlefield" else ()
+        key = (obj_values(obj), char_values(c), shown, plus, other, used)
+        i = keys.get(key)
         if i is None:
-            i = bank.add(key, _object_row(obj, c, me, n, plus, other, used, n_abilities))
+            i = bank.add(keys, key, _object_row(obj, c, me, n, plus, other, used, n_abilities),
+                         index_of.get(shown, 0))
         ids[r] = i
-    objs = bank.rows[ids]
-
-    links = _object_links(game, me, table)
-    stack, stack_cards, stack_links = _stack_rows(game, me, table)
-    if choices is None:
-        choices = [Choice(a, None, a.kind, a.label, i) for a, i in zip(actions, indices, strict=True)]
-    out = {"global": g, "players": pl, "objects": objs, "object_cards": np.array(cards, np.int64),
-           "object_links": links, "stack": stack, "stack_cards": stack_cards, "stack_links": stack_links}
-    out.update(_action_rows(game, me, table, choices))
-    return out
+    at = np.array(ids, np.intp)
+    return bank.rows.take(at, 0), bank.cards.take(at)
 
 
 def _object_links(game: Game, me: int, table: ObjectTable) -> np.ndarray:
@@ -376,7 +415,8 @@ def _stack_rows(game: Game, me: int, table: ObjectTable) -> tuple[np.ndarray, np
 
 
 def _action_rows(game: Game, me: int, table: ObjectTable, choices: list[Choice]) -> dict[str, np.ndarray]:
-    """The per-choice rows and the mask (module docstring)."""
+    """The per-choice rows and the mask (module docstring). Each array is written in one call
+    from the rows built in Python (a kind's one-hot part is a tuple made once)."""
     layout = table.layout
     n_rows, n_legal, n_bf = layout.objects, layout.legal, layout.battlefield
     af = np.zeros((n_legal, ACT_FEATURES), np.float32)
@@ -386,29 +426,27 @@ def _action_rows(game: Game, me: int, table: ObjectTable, choices: list[Choice])
     extra = np.zeros((n_legal, len(ACTION_EXTRA)), np.float32)
     mask = np.zeros(layout.n_actions, np.int8)
     on = [c.index for c in choices if c.index >= 0]
-    if on:
-        mask[on] = 1
+    if len(on) > 8:
+        mask.put(on, 1)
+    else:
+        for idx in on:
+            mask[idx] = 1
     row = table.row_of
     n = len(game.players)
-    base = len(ACTION_KINDS)
-    one_hot_rows: list[int] = []
-    one_hot_cols: list[int] = []
-    numbers: list[tuple[float, float, float, float]] = []  # af[:, base:]
+    af_rows: list[tuple[float, ...]] = []
     ai_rows: list[int] = []
     ref_rows: list[tuple[int, int, int, int]] = []
     extra_rows: list[tuple[float, float, float]] = []
-    kind_col = _KIND_COL
+    one_hot = _KIND_ONE_HOT
     for i, c in enumerate(choices[:n_legal]):
         idx = c.index
         if idx < 0:  # an empty row
-            numbers.append(_NO_NUMBERS)
+            af_rows.append(_NO_FEATURES)
             ai_rows.append(-1)
             ref_rows.append(_NO_REFS)
             extra_rows.append(_NO_EXTRA)
             continue
         kind = c.kind
-        one_hot_rows.append(i)
-        one_hot_cols.append(kind_col.get(kind, 0))
         p = c.payload
         payloads = c.payloads
         if kind in ("attack", "block") and payloads is not None:
@@ -419,9 +457,10 @@ def _action_rows(game: Game, me: int, table: ObjectTable, choices: list[Choice])
         ref = _refs(game, me, table, kind, p, action.value)
         move = c.move
         value = action.value if move is None or not move.payloads else None
-        numbers.append(((ref[0] + 1) / n_rows,
-                        float(value) / 10.0 if isinstance(value, int) and not isinstance(value, bool) else 0.0,
-                        1.0 if kind in ("cast", "play") else 0.0, 1.0 if ref[2] == 0 and kind == "target" else 0.0))
+        af_rows.append(one_hot.get(kind, _KIND_ONE_HOT["pass"]) + (
+            (ref[0] + 1) / n_rows,
+            float(value) / 10.0 if isinstance(value, int) and not isinstance(value, bool) else 0.0,
+            1.0 if kind in ("cast", "play") else 0.0, 1.0 if ref[2] == 0 and kind == "target" else 0.0))
         for q in payloads:
             r = row.get(q[0])
             if r is None or r >= n_bf:
@@ -436,8 +475,7 @@ def _action_rows(game: Game, me: int, table: ObjectTable, choices: list[Choice])
                            1.0 if c.hint else 0.0))
     m = len(ai_rows)
     if m:
-        af[one_hot_rows, one_hot_cols] = 1.0
-        af[:m, base:] = numbers
+        af[:m] = af_rows
         ai[:m] = ai_rows
         refs[:m] = ref_rows
         extra[:m] = extra_rows
@@ -445,8 +483,9 @@ def _action_rows(game: Game, me: int, table: ObjectTable, choices: list[Choice])
             "action_extra": extra, "action_mask": mask}
 
 
-_KIND_COL = {k: i for i, k in enumerate(ACTION_KINDS)}
-_NO_NUMBERS = (0.0, 0.0, 0.0, 0.0)
+#: a kind's one-hot columns of "action_features" (an unknown kind: the first column's)
+_KIND_ONE_HOT = {k: tuple(1.0 if j == i else 0.0 for j in range(len(ACTION_KINDS))) for i, k in enumerate(ACTION_KINDS)}
+_NO_FEATURES = (0.0,) * ACT_FEATURES
 _NO_REFS = (-1, -1, -1, -1)
 _NO_EXTRA = (0.0, 0.0, 0.0)
 

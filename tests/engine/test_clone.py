@@ -61,3 +61,28 @@ def test_a_pickled_clone_keeps_its_generator_state() -> None:
     c = g.clone()
     back = pickle.loads(pickle.dumps(c))
     assert _shuffled(back) == _shuffled(g) == _shuffled(c)
+
+
+def test_a_clone_of_the_mid_game_board_plays_on_as_its_parent() -> None:
+    """Issue 17: clone() compacts the dict of objects (the board's had deletions); the clone and
+    the parent, given the same actions, end in the same state (state_json and log)."""
+    import random
+
+    from mtg_env.bench import midgame_board
+
+    g = midgame_board()
+    c = g.clone()
+    c2 = g.clone()  # a second clone, from the compacted parent
+    rng = random.Random(7)
+    for _ in range(400):
+        if g.game_over:
+            break
+        actions = g.legal_actions()
+        assert actions == c.legal_actions() == c2.legal_actions()
+        i = rng.randrange(len(actions))
+        g.act(actions[i])
+        c.act(c.legal_actions()[i])
+        c2.act(c2.legal_actions()[i])
+    assert g.state_json() == c.state_json() == c2.state_json()
+    assert g.log == c.log == c2.log
+    assert pickle.loads(pickle.dumps(c)).state_json() == g.state_json()
