@@ -48,17 +48,18 @@ def _median_rate(fn: Any, repeats: int) -> float:
 
 
 def bench_random_play(seconds: float, first: str = "random", second: str = "random",
-                      skip_forced: bool = False) -> dict[str, float]:
+                      skip_forced: bool = False, useful_mana_only: bool = False) -> dict[str, float]:
     """Complete duel games on the two benchmark decks between two agents, for about `seconds`.
     `actions` are the agents' decisions; `decisions` also count those the engine took
-    (skip_forced: a decision with one legal action)."""
+    (skip_forced: a decision with one legal action; useful_mana_only: mana abilities offered at
+    priority only while they matter, engine/useful_mana.py)."""
     from .engine.decks import new_game
     decks = _decks()
     games = actions = forced = turns = 0
     t0 = time.perf_counter()
     seed = 0
     while time.perf_counter() - t0 < seconds:
-        g = new_game(decks, seed=seed, skip_forced=skip_forced)
+        g = new_game(decks, seed=seed, skip_forced=skip_forced, useful_mana_only=useful_mana_only)
         play_game(g, [make_agent(first, seed), make_agent(second, seed + 10_000)])
         games += 1
         actions += g.stats.actions
@@ -195,6 +196,8 @@ def run_bench(quick: bool = False, as_json: bool = False, with_ray: bool = True,
     random_play = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
     sruns = [bench_random_play(seconds, skip_forced=True) for _ in range(repeats)]
     random_skip = {k: statistics.median(r[k] for r in sruns) for k in sruns[0]}
+    uruns = [bench_random_play(seconds, skip_forced=True, useful_mana_only=True) for _ in range(repeats)]
+    random_useful = {k: statistics.median(r[k] for r in uruns) for k in uruns[0]}
     hruns = [bench_random_play(seconds, "heuristic", "random") for _ in range(repeats)]
     heuristic_play = {k: statistics.median(r[k] for r in hruns) for k in hruns[0]}
     hhruns = [bench_random_play(seconds, "heuristic", "heuristic", skip_forced=True) for _ in range(repeats)]
@@ -239,6 +242,7 @@ def run_bench(quick: bool = False, as_json: bool = False, with_ray: bool = True,
         "rollout_seconds_per_game": rollouts,
         "random_play": random_play,
         "random_play_skip_forced": random_skip,
+        "random_play_useful_mana_only": random_useful,
         "heuristic_vs_random": heuristic_play,
         "heuristic_vs_heuristic": heuristic_duel,
         "mcts": mcts,
@@ -266,6 +270,10 @@ def run_bench(quick: bool = False, as_json: bool = False, with_ray: bool = True,
         print(f"  random, skip_forced   {rs['actions_per_second']:>10,.0f} actions/s   "
               f"{rs['games_per_second']:.1f} games/s   {rs['actions_per_game']:.0f} of "
               f"{rs['decisions_per_game']:.0f} decisions asked   (target 200 games/s)")
+        ru = random_useful
+        print(f"  random, skip_forced + useful_mana_only   {ru['actions_per_second']:>10,.0f} actions/s   "
+              f"{ru['games_per_second']:.1f} games/s   {ru['actions_per_game']:.0f} of "
+              f"{ru['decisions_per_game']:.0f} decisions asked")
         hp = heuristic_play
         print(f"  heuristic vs random   {hp['actions_per_second']:>10,.0f} actions/s   "
               f"{hp['games_per_second']:.1f} games/s   {hp['actions_per_game']:.0f} actions and "

@@ -253,14 +253,16 @@ def load_deck(source: str | os.PathLike[str] | Deck) -> Deck:
 def new_game(decks: Sequence[str | os.PathLike[str] | Deck], seed: int = 0, format: str = "duel",
              first_player: int | None = None, mana_payment: str = "manual",
              turn_limit: int | None = 50, names: list[str] | None = None,
-             mulligans: bool = True, skip_forced: bool = False) -> Game:
+             mulligans: bool = True, skip_forced: bool = False, useful_mana_only: bool = False) -> Game:
     """Start a game: check the decks against the format, shuffle, decide who plays first (at
     random from the seed unless given), deal seven cards each, and run the London mulligan as
     decisions (CR 103). Stops at the first decision.
 
     Formats: `duel` (two decks), `goldfish` (one deck, against an opponent that never acts),
     `commander` (two to four decks with a Commander section). With `skip_forced` the engine
-    takes every decision that has exactly one legal action itself (interface.md §9)."""
+    takes every decision that has exactly one legal action itself (interface.md §9); with
+    `useful_mana_only` a mana ability is offered at priority only while it matters
+    (engine/useful_mana.py, docs/extensions.md)."""
     from .formats import get_format
     if isinstance(decks, str | bytes | os.PathLike) or not isinstance(decks, Sequence):
         raise DeckError(f"decks must be a list of deck files, deck texts or Decks, got {decks!r:.80}")
@@ -288,7 +290,7 @@ def new_game(decks: Sequence[str | os.PathLike[str] | Deck], seed: int = 0, form
     if len(pnames) != n:
         raise DeckError(f"{n} player names expected, got {len(pnames)}")
     g = Game(pnames, seed=seed, format=format, mana_payment=mana_payment, life=fmt.starting_life,
-             turn_limit=turn_limit, skip_forced=skip_forced)
+             turn_limit=turn_limit, skip_forced=skip_forced, useful_mana_only=useful_mana_only)
     g.options.format_rules = fmt
     fmt.setup(g, loaded)
     for i in range(len(loaded)):

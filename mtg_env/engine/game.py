@@ -53,6 +53,7 @@ from . import (
     targets,
     triggers,
     turns,
+    useful_mana,
     zones,
 )
 from . import state_json as public_state
@@ -94,12 +95,14 @@ class Game:
 
     def __init__(self, player_names: Iterable[str] = ("P1", "P2"), seed: int = 0,
                  format: str = "duel", mana_payment: str = "manual", life: int = 20,
-                 x_cap: int = 20, turn_limit: int | None = None, skip_forced: bool = False):
+                 x_cap: int = 20, turn_limit: int | None = None, skip_forced: bool = False,
+                 useful_mana_only: bool = False):
         if mana_payment not in ("manual", "auto"):
             raise MtgError(f"mana_payment must be 'manual' or 'auto', not {mana_payment!r}")
         player_names = list(player_names)
-        seed, x_cap, turn_limit = _check_options(player_names, seed, format, x_cap, turn_limit, skip_forced)
-        self.options = Options(seed, format, mana_payment, x_cap, turn_limit, skip_forced)
+        seed, x_cap, turn_limit = _check_options(player_names, seed, format, x_cap, turn_limit, skip_forced,
+                                                 useful_mana_only)
+        self.options = Options(seed, format, mana_payment, x_cap, turn_limit, skip_forced, useful_mana_only)
         self.players = [Player(i, n, life) for i, n in enumerate(player_names)]
         self.objects: dict[int, GameObject] = {}
         self.battlefield: list[int] = []
@@ -295,6 +298,8 @@ class Game:
         if self._legal is None:
             if self.pending.actions is not None:
                 self._legal = self.pending.actions
+            elif self.options.useful_mana_only:
+                self._legal = useful_mana.priority_actions(self, self.pending.player)
             else:
                 self._legal = legal.priority_actions(self, self.pending.player)
         return self._legal
@@ -748,7 +753,7 @@ class Game:
 
 
 def _check_options(names: list[Any], seed: Any, format: Any, x_cap: Any, turn_limit: Any,
-                   skip_forced: Any) -> tuple[int, int, int | None]:
+                   skip_forced: Any, useful_mana_only: Any = False) -> tuple[int, int, int | None]:
     """Wrong types are errors now, not at turn 2 (`turn_limit="5"`); numpy integers are taken
     as the ints they stand for."""
     def whole(v: Any) -> bool:
@@ -765,6 +770,8 @@ def _check_options(names: list[Any], seed: Any, format: Any, x_cap: Any, turn_li
         raise MtgError(f"turn_limit must be a whole number >= 1 or None, got {turn_limit!r}")
     if not isinstance(skip_forced, bool):
         raise MtgError(f"skip_forced must be True or False, got {skip_forced!r}")
+    if not isinstance(useful_mana_only, bool):
+        raise MtgError(f"useful_mana_only must be True or False, got {useful_mana_only!r}")
     return int(seed), int(x_cap), None if turn_limit is None else int(turn_limit)
 
 

@@ -31,6 +31,7 @@ from . import (
     phyrexian,
     targets,
     turns,
+    useful_mana,
     zones,
 )
 
@@ -38,12 +39,14 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def priority_actions(g: Game, p: int) -> list[Action]:
-    """Every action player `p` may take with priority now, in a deterministic order."""
+def priority_actions(g: Game, p: int, potential: list[Any] | None = None) -> list[Action]:
+    """Every action player `p` may take with priority now, in a deterministic order.
+    `potential`: mana sources to count as with automatic payment even with manual payment (what
+    `p` could do after tapping them: engine/useful_mana.py)."""
     acts = [PASS]
     pl = g.players[p]
     sorcery_ok = turns.sorcery_timing(g, p)
-    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
+    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else potential
     from_exile = zones.playable_from_exile(g, p) if g.effects.play_permissions else []
     objects = g.objects
     # The cards in hand and graveyard that may give an action now (their profiles, kept on
@@ -220,11 +223,15 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
     Returns (the answer, the priority actions when they had to be worked out for it). An
     ability of `p`'s without a mana cost that can be activated answers no at once (untapped
     lands: most priorities), without working out every action."""
+    useful = g.options.useful_mana_only
     if g.stack and altcast.split_second_active(g):
         acts = priority_actions(g, p)
+        if useful:
+            acts = useful_mana.priority_actions(g, p, acts)
         return len(acts) == 1, acts
     chars = g.all_chars()
     sorcery_ok: bool | None = None
+    watched: list[bool] = []
     for oid, abilities, _twins, _made in _activated_index(g, p)[0]:
         obj = g.objects[oid]
         c = chars[oid]
@@ -233,9 +240,12 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
             if ab.cost.mana.is_empty and not (tapped and ab.cost.tap):
                 if sorcery_ok is None:
                     sorcery_ok = turns.sorcery_timing(g, p)
-                if can_activate(g, oid, obj, c, key, ab, p, sorcery_ok):
+                if can_activate(g, oid, obj, c, key, ab, p, sorcery_ok) and \
+                        (not useful or useful_mana.free_ability_useful(g, ab, c, watched)):
                     return False, None
     acts = priority_actions(g, p)
+    if useful:
+        acts = useful_mana.priority_actions(g, p, acts)
     return len(acts) == 1, acts
 
 

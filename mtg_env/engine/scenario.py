@@ -21,7 +21,8 @@ from .game import STEPS, Game
 from .zones import face_named
 
 TOP_KEYS = {"name", "description", "seed", "format", "turn", "active_player", "step", "mana_payment",
-            "players", "line", "expect", "turn_limit", "x_cap", "tags", "skip_forced"}
+            "players", "line", "expect", "turn_limit", "x_cap", "tags", "skip_forced",
+            "useful_mana_only"}
 PLAYER_KEYS = {"name", "life", "mana_pool", "hand", "library", "graveyard", "exile", "battlefield",
                "commander_colors", "energy"}
 PERMANENT_KEYS = {"card", "tapped", "summoning_sick", "counters", "attached_to", "owner", "controller",
@@ -41,16 +42,18 @@ class Scenario:
     where: str = ""
 
 
-def load_scenario(source: str | os.PathLike[str] | dict[str, Any], skip_forced: bool = False) -> Game:
+def load_scenario(source: str | os.PathLike[str] | dict[str, Any], skip_forced: bool = False,
+                  useful_mana_only: bool = False) -> Game:
     """Load a scenario (a path, YAML text, or a dict) and return its game, ready to act. With
     `skip_forced` (or `skip_forced: true` in the scenario) the engine takes every decision that
     has exactly one legal action itself (interface.md §9)."""
-    return read_scenario(source, skip_forced).game
+    return read_scenario(source, skip_forced, useful_mana_only).game
 
 
-def read_scenario(source: str | os.PathLike[str] | dict[str, Any], skip_forced: bool = False) -> Scenario:
+def read_scenario(source: str | os.PathLike[str] | dict[str, Any], skip_forced: bool = False,
+                  useful_mana_only: bool = False) -> Scenario:
     data, where = _read_source(source)
-    return build_scenario(data, where, skip_forced)
+    return build_scenario(data, where, skip_forced, useful_mana_only)
 
 
 def _read_source(source: str | os.PathLike[str] | dict[str, Any]) -> tuple[dict[str, Any], str]:
@@ -121,7 +124,8 @@ def _counters(where: str, path: str, v: Any) -> dict[str, int]:
     return out
 
 
-def build_scenario(data: dict[str, Any], where: str = "<dict>", skip_forced: bool = False) -> Scenario:
+def build_scenario(data: dict[str, Any], where: str = "<dict>", skip_forced: bool = False,
+                   useful_mana_only: bool = False) -> Scenario:
     """Validate a scenario's data and build its game (nothing is built if anything is wrong)."""
     _check_keys(where, "", data, TOP_KEYS)
     fmt = data.get("format", "goldfish")
@@ -168,6 +172,8 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>", skip_forced: boo
     if x_cap < 0:
         raise ScenarioError(where, "x_cap", f"expected at least 0, got {x_cap}")
     skip_forced = _typed(where, "skip_forced", data.get("skip_forced", skip_forced), bool, "true or false")
+    useful = _typed(where, "useful_mana_only", data.get("useful_mana_only", useful_mana_only), bool,
+                    "true or false")
 
     # Validate every player before building anything.
     plans = [_plan_player(where, f"players[{i}]", pd, names) for i, pd in enumerate(players_data)]
@@ -176,7 +182,7 @@ def build_scenario(data: dict[str, Any], where: str = "<dict>", skip_forced: boo
         raise ScenarioError(where, "players", f"{n_objects} cards: a game holds at most {limits.MAX_OBJECTS} objects")
 
     g = Game(names, seed=seed, format=fmt, mana_payment=payment, x_cap=x_cap, turn_limit=turn_limit,
-             skip_forced=skip_forced)
+             skip_forced=skip_forced, useful_mana_only=useful)
     ts = g.turn_state
     ts.number = turn
     ts.step = step

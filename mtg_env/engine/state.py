@@ -19,10 +19,10 @@ class Options(SlotState):
     """How this game is played; set up once and shared by clones (never written after)."""
 
     __slots__ = ("seed", "format", "mana_payment", "x_cap", "turn_limit", "format_rules",
-                 "draw_on_first_turn", "skip_forced")
+                 "draw_on_first_turn", "skip_forced", "useful_mana_only")
 
     def __init__(self, seed: int, format: str, mana_payment: str, x_cap: int, turn_limit: int | None,
-                 skip_forced: bool = False):
+                 skip_forced: bool = False, useful_mana_only: bool = False):
         self.seed = seed
         self.format = format
         #: "manual" (costs are paid from the pool) or "auto" (simple sources are tapped)
@@ -36,6 +36,13 @@ class Options(SlotState):
         self.draw_on_first_turn = False
         #: take every decision with exactly one legal action without asking (interface.md §9)
         self.skip_forced = skip_forced
+        #: offer a mana ability at priority only while it matters (engine/useful_mana.py,
+        #: docs/extensions.md)
+        self.useful_mana_only = useful_mana_only
+
+    def __setstate__(self, state: tuple) -> None:
+        # a game pickled before `useful_mana_only` existed has one slot fewer
+        super().__setstate__(state + (False,) * (len(self.__slots__) - len(state)))
 
 
 class TurnState(SlotState):
