@@ -7,7 +7,16 @@ without branching. Positions are compared by the combo lab's canonical key (obje
 so identical lands are one choice) with the combat state, and a transposition table remembers
 what was proven or refuted (at which depth).
 
-The search runs in two phases. First it deepens iteratively (the number of decisions with a
+The search first runs a fast phase (mtg_env/puzzle_order.py): P1's moves pruned and ordered
+(mana made is spent before P1 passes, X is never 0 and larger X comes first, spells and other
+abilities before mana abilities), the opponent's answers all searched, every result remembered
+in a table of its own (an unknown one with the line length it had left), lines of at most 24
+then 48 choices. Its lines are real lines; its refutations hold only for its pruned moves, so
+it never refutes. It stops after `fast_share` (40%) of the budget, and the complete search
+follows. The budget's seconds are CPU seconds of the search process (time.process_time: the
+target is one core on a shared machine); `wall_seconds` reports the wall clock.
+
+The complete search runs in two phases. First it deepens iteratively (the number of decisions with a
 choice on the line) up to `shallow` choices, so a short forced win is found as the shortest one.
 A real puzzle's line is longer than that (PP01 takes some twenty choices: each mana ability, each
 pass that resolves a spell, each target), and deepening to it repeats an exponential amount of
@@ -42,6 +51,7 @@ from .combo import quantities, structure
 from .core.objects import Context
 from .engine.game import Game
 from .puzzle import Puzzle
+from .puzzle_order import fast_moves, order_moves
 
 WIN, LOSS, UNKNOWN = 1, 0, -1
 
@@ -55,6 +65,8 @@ class PuzzleResult:
     line: list[str] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    #: wall-clock seconds (`seconds` is the CPU time of the search process, what the budget counts)
+    wall_seconds: float = 0.0
     #: the whole tree was searched to the turn limit without a solution: there is none
     refuted: bool = False
     unsupported: list[str] = field(default_factory=list)
@@ -65,6 +77,7 @@ class PuzzleResult:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "goal": self.goal, "turns": self.turns, "solved": self.solved,
                 "line": self.line, "nodes": self.nodes, "seconds": round(self.seconds, 3),
+                "wall_seconds": round(self.wall_seconds, 3),
                 "unsupported": self.unsupported, "moves": self.moves}
 
 
@@ -72,15 +85,29 @@ class _Budget(Exception):
     pass
 
 
+class _FastBudget(Exception):
+    """The fast phase has spent its share of the budget."""
+
+
 class PuzzleSearch:
     def __init__(self, puzzle: Puzzle, max_nodes: int | None = None, max_seconds: float = 60.0,
-                 shallow: int = 6, max_depth: int = 400, max_forced: int = 2000):
+                 shallow: int = 6, max_depth: int = 400, max_forced: int = 2000,
+                 fast: tuple[int, ...] = (24, 48), fast_share: float = 0.4):
         self.puzzle = puzzle
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
         self.shallow = shallow
         self.max_depth = max_depth
         self.max_forced = max_forced
+        #: the fast phase's line caps (none: no fast phase)
+        self.fast_caps = fast
+        #: the fast phase stops after this share of the nodes or seconds of the budget
+        self.fast_share = fast_share
+        self.fast_nodes = None if max_nodes is None else int(max_nodes * fast_share)
+        #: whether the search now is the fast phase (P1's moves pruned, every result remembered)
+        self.fast = False
+        #: the fast phase's table (its refutations hold only for its pruned moves)
+        self.fast_tt: dict[tuple[Any, ...], tuple[int, int, list[tuple[str, bool]]]] = {}
         self.nodes = 0
         self.start_life = {p.index: p.life for p in puzzle.game.players}
         #: key -> (status, depth searched, line): a WIN or LOSS holds at any depth, UNKNOWN below it
@@ -92,13 +119,26 @@ class PuzzleSearch:
 
     def run(self) -> PuzzleResult:
         pz = self.puzzle
-        t0 = self.t0 = time.perf_counter()
+        w0 = time.perf_counter()
+        t0 = self.t0 = time.process_time()
         status, line = UNKNOWN, list[tuple[str, bool]]()
         try:
+            self.fast = True
+            try:
+                for cap in self.fast_caps:
+                    self.line_cap = cap
+                    status, line, _ = self._prove(pz.game.clone(), None)
+                    if status == WIN:
+                        break
+            except _FastBudget:
+                status = UNKNOWN
+            self.fast = False
+            if status != WIN:
+                status = UNKNOWN
             for depth in range(1, self.shallow + 1):
-                status, line, _ = self._prove(pz.game.clone(), depth)
                 if status != UNKNOWN:
                     break
+                status, line, _ = self._prove(pz.game.clone(), depth)
             for cap in self.caps():
                 if status != UNKNOWN:
                     break
@@ -108,7 +148,8 @@ class PuzzleSearch:
             status = UNKNOWN
         won = status == WIN
         return PuzzleResult(pz.name, pz.goal, pz.turns, won, [label for label, _ in line] if won else [],
-                            self.nodes, time.perf_counter() - t0, refuted=status == LOSS,
+                            self.nodes, time.process_time() - t0, time.perf_counter() - w0,
+                            refuted=status == LOSS,
                             moves=[label for label, chosen in line if chosen and label != "pass"] if won else [])
 
     def caps(self) -> list[int]:
@@ -138,9 +179,14 @@ class PuzzleSearch:
             if g.decision is None or self.puzzle.reached(g):
                 return None
             legal = g.legal_actions()
+            chosen = False
+            if self.fast and g.decision.player == g.players[0].name:
+                # the fast phase's P1 may be left one action, or none
+                chosen = len(legal) > 1
+                legal = fast_moves(g, legal)
             if len(legal) != 1:
                 return legal
-            line.append((legal[0].label, False))
+            line.append((legal[0].label, chosen))
             g.act(legal[0])
         return None
 
@@ -153,8 +199,12 @@ class PuzzleSearch:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _Budget
-        if time.perf_counter() - self.t0 > self.max_seconds:
+        spent = time.process_time() - self.t0
+        if spent > self.max_seconds:
             raise _Budget
+        if self.fast and (spent > self.max_seconds * self.fast_share or
+                          (self.fast_nodes is not None and self.nodes > self.fast_nodes)):
+            raise _FastBudget
         forced: list[tuple[str, bool]] = []
         legal = self._forward(g, forced)
         pz = self.puzzle
@@ -166,16 +216,19 @@ class PuzzleSearch:
             return UNKNOWN, forced, False
         if key is None or forced:
             key = self._key(g)
-        seen = self.tt.get(key)
-        if seen is not None and (seen[0] != UNKNOWN or (depth is not None and seen[1] >= depth)):
+        fast = self.fast
+        tt = self.fast_tt if fast else self.tt
+        # the fast phase remembers an unknown result with the line length it had left
+        left = self.line_cap - len(self.path) if fast else depth
+        seen = tt.get(key)
+        if seen is not None and (seen[0] != UNKNOWN or (left is not None and seen[1] >= left)):
             return seen[0], forced + seen[2], False
         if key in self.path:
             return LOSS, forced, True  # the position repeats on this line
         ours = g.decision.player == g.players[0].name
         actions = list(legal if legal is not None else g.legal_actions())
         if ours:
-            # try what does something before passing
-            actions.sort(key=lambda a: a.label == "pass")
+            actions = fast_moves(g, actions) if fast else order_moves(g, actions)
         unknown = cyclic = False
         longest: list[tuple[str, bool]] | None = None
         result: tuple[int, list[tuple[str, bool]]] | None = None
@@ -214,8 +267,10 @@ class PuzzleSearch:
                 result = (LOSS, [])
             else:
                 result = (WIN, longest or [])
-        if not cyclic or result[0] == WIN:
-            self.tt[key] = (result[0], -1 if depth is None else depth, result[1])
+        if fast:
+            tt[key] = (result[0], -1 if left is None else left, result[1])
+        elif not cyclic or result[0] == WIN:
+            tt[key] = (result[0], -1 if depth is None else depth, result[1])
         return result[0], forced + result[1], cyclic and result[0] == LOSS
 
 

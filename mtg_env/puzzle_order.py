@@ -1,0 +1,79 @@
+"""Which of P1's actions the puzzle search tries, and in which order (mtg_env/puzzle_search.py).
+
+Where P1 decides the search needs one good action (an OR node), so leaving actions out or
+trying them in another order never makes a found line wrong: the line still replays to the goal.
+Only the opponent's answers (AND nodes) must all be searched, and they are never filtered here.
+
+`order_moves` is the complete search's order: every action, passing last. `fast_moves` is the
+fast phase's: a pruned and ordered subset that reaches the usual lines in far fewer nodes, and
+the complete search follows when it finds nothing.
+
+- Mana is made to be spent: with mana floating that P1 made (more than the puzzle's persistent
+  mana, CR 106.4), P1 doesn't pass. Mana made and left to empty does nothing, and mana floating
+  across a pass could as well have been made after it (only mana abilities with a side effect
+  differ: the complete search covers them).
+- X = 0 is never chosen (CR 107.3: an effect of X = 0 does nothing, unless something counts
+  the casting or activation itself: the complete search covers that); larger X first. A spell
+  or ability whose only X is 0 is a dead end.
+- Spells, lands and other abilities before mana abilities, passing last: the search goes deep
+  into lines that do something with the mana before it taps more.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards.abilities import Activated
+from .core.actions import Action
+
+if TYPE_CHECKING:
+    from .engine.game import Game
+
+
+def order_moves(g: Game, actions: list[Action]) -> list[Action]:
+    """Every action, passing last (the complete search's order)."""
+    return sorted(actions, key=lambda a: a.label == "pass")
+
+
+def is_mana_ability(g: Game, a: Action) -> bool:
+    """Whether `a` activates a mana ability (CR 605.1a)."""
+    if a.kind != "activate" or not isinstance(a.payload, tuple) or len(a.payload) < 3:
+        return False
+    oid, key = a.payload[1], a.payload[2]
+    if oid not in g.objects:
+        return False
+    return any(k == key and isinstance(ab, Activated) and ab.is_mana_ability
+               for k, ab, _o in g.chars(oid).abilities)
+
+
+def floating(g: Game, p: int) -> bool:
+    """Whether player `p` has mana in its pool beyond the puzzle's persistent mana."""
+    pool = g.players[p].pool
+    keep = sum(pool.persistent) if pool.persistent else 0
+    return pool.total > keep
+
+
+def fast_moves(g: Game, actions: list[Action]) -> list[Action]:
+    """P1's actions the fast phase tries, in its order (see the module docstring)."""
+    d = g.decision
+    if d is None:
+        return actions
+    if d.kind == "x":
+        xs = sorted(actions, key=lambda a: -a.value if isinstance(a.value, int) else 0)
+        return [a for a in xs if a.value != 0]
+    if d.kind != "priority":
+        return actions
+    p = next(i for i, pl in enumerate(g.players) if pl.name == d.player)
+    no_pass = floating(g, p)
+    first: list[Action] = []
+    mana: list[Action] = []
+    last: list[Action] = []
+    for a in actions:
+        if a.label == "pass":
+            if not no_pass:
+                last.append(a)
+        elif is_mana_ability(g, a):
+            mana.append(a)
+        else:
+            first.append(a)
+    return first + mana + last
