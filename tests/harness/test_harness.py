@@ -515,7 +515,10 @@ def test_missing_and_malformed_config_files(tmp_path: Path) -> None:
 def test_included_configs_load() -> None:
     for f in [ROOT / "configs" / "default.yaml", *sorted((ROOT / "configs" / "rollouts").glob("*.yaml"))]:
         cfg = load_config(f)
-        assert cfg.kind in ("tournament", "rollouts")
+        assert cfg.kind in ("tournament", "rollouts", "puzzles")
+        if cfg.kind == "puzzles":  # a puzzle deals its own cards: the files instead of decks
+            assert cfg.puzzles and all(Path(f).is_file() for f in cfg.puzzles)
+            continue
         for e in cfg.entrants + [p for p in (cfg.player, cfg.opponent) if p]:
             assert Path(e.deck).is_file()
 
