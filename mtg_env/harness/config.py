@@ -156,6 +156,21 @@ def _bounded(where: str, path: str, v: Any, what: str, lo: int, hi: int) -> int:
     return int(v)
 
 
+def _agent(where: str, at: Any, d: dict[str, Any], agents: AgentRegistry) -> tuple[str, dict[str, Any]]:
+    """A seat's `agent` (a registered name, the heuristic by default) and its `agent_options`,
+    checked against the agent (`at(key)` is the key's path)."""
+    agent = d.get("agent", "heuristic")
+    _typed(where, at("agent"), agent, str, "an agent's name")
+    try:
+        agents.factory(agent)
+    except UnknownAgentError as e:
+        raise _err(where, at("agent"), str(e)) from None
+    opts = d.get("agent_options", {}) or {}
+    _typed(where, at("agent_options"), opts, dict, "a mapping of agent options")
+    _check_agent_options(where, at("agent_options"), agent, opts, agents)
+    return agent, opts
+
+
 def _entrant(where: str, path: str, d: Any, base: Path, default_name: str, agents: AgentRegistry,
              fmt: str) -> Entrant:
     def at(key: str) -> str:
@@ -164,17 +179,9 @@ def _entrant(where: str, path: str, d: Any, base: Path, default_name: str, agent
     for k in d:
         if k not in ("name", "agent", "deck", "agent_options"):
             raise _err(where, at(k), "unknown key; expected one of: agent, agent_options, deck, name")
-    agent = d.get("agent", "heuristic")
-    _typed(where, at("agent"), agent, str, "an agent's name")
-    try:
-        agents.factory(agent)
-    except UnknownAgentError as e:
-        raise _err(where, at("agent"), str(e)) from None
+    agent, opts = _agent(where, at, d, agents)
     if "deck" not in d:
         raise _err(where, at("deck"), "missing: a deck file is required")
-    opts = d.get("agent_options", {}) or {}
-    _typed(where, at("agent_options"), opts, dict, "a mapping of agent options")
-    _check_agent_options(where, at("agent_options"), agent, opts, agents)
     name = d.get("name", default_name)
     _typed(where, at("name"), name, str, "a name")
     if not 0 < len(name) <= 100:
@@ -351,15 +358,7 @@ def _seat_agent(where: str, path: str, d: Any, name: str, agents: AgentRegistry)
     for k in d:
         if k not in ("agent", "agent_options"):
             raise _err(where, at(k), "unknown key; expected one of: agent, agent_options")
-    agent = d.get("agent", "heuristic")
-    _typed(where, at("agent"), agent, str, "an agent's name")
-    try:
-        agents.factory(agent)
-    except UnknownAgentError as e:
-        raise _err(where, at("agent"), str(e)) from None
-    opts = d.get("agent_options", {}) or {}
-    _typed(where, at("agent_options"), opts, dict, "a mapping of agent options")
-    _check_agent_options(where, at("agent_options"), agent, opts, agents)
+    agent, opts = _agent(where, at, d, agents)
     return Entrant(name, agent, "", opts)
 
 

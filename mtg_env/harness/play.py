@@ -44,6 +44,20 @@ def _goal_reached(game: Game, goal: dict[str, Any] | None, me: int) -> bool:
     return False
 
 
+def _outcome(game: Game, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """The columns every result row has: who won and why, the turns, the decisions, the life."""
+    return {
+        "winner": seats[game.winner]["name"] if game.winner is not None and game.winner < len(seats) else None,
+        "winner_seat": game.winner,
+        "reason": game.result_reason,
+        "turns": game.turn,
+        # decisions the agents took, and those with one legal action the engine took (skip_forced)
+        "actions": game.stats.actions,
+        "forced": game.stats.forced,
+        "life": [p.life for p in game.players],
+    }
+
+
 def play_game_spec(spec: dict[str, Any], agents: AgentRegistry | None = None) -> dict[str, Any]:
     """Play one game; return its result row. The seats' agents are made by name from `agents`
     (by default the process's registry, mtg_env.registry)."""
@@ -78,14 +92,7 @@ def play_game_spec(spec: dict[str, Any], agents: AgentRegistry | None = None) ->
         "decks": [s["deck"].rsplit("/", 1)[-1] for s in seats],
         "agents": [s["agent"] for s in seats],
         "first_player": game.players[game.first_player].name,
-        "winner": seats[game.winner]["name"] if game.winner is not None and game.winner < len(seats) else None,
-        "winner_seat": game.winner,
-        "reason": game.result_reason,
-        "turns": game.turn,
-        # decisions the agents took, and those with one legal action the engine took (skip_forced)
-        "actions": game.stats.actions,
-        "forced": game.stats.forced,
-        "life": [p.life for p in game.players],
+        **_outcome(game, seats),
         # mana the first seat produced in each of its own turns
         "mana_per_turn": [row[1] for row in game.stats.mana_history if row[0] == 0]
         + ([game.players[0].mana_produced] if game.active == 0 else []),
@@ -125,13 +132,7 @@ def play_puzzle_spec(spec: dict[str, Any], agents: AgentRegistry | None = None) 
         "seats": [s["name"] for s in seats],
         "agents": [s["agent"] for s in seats],
         "reached": reached,
-        "winner": seats[game.winner]["name"] if game.winner is not None and game.winner < len(seats) else None,
-        "winner_seat": game.winner,
-        "reason": game.result_reason,
-        "turns": game.turn,
-        "actions": game.stats.actions,
-        "forced": game.stats.forced,
-        "life": [p.life for p in game.players],
+        **_outcome(game, seats),
     }
 
 
