@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.compiler.test_templates_combat import attack, block_options, combat, to_decision
 from tests.helpers import compiled as _compiled
+from tests.helpers import labels, permanent, player, scenario
 
 # --------------------------------------------------------------------------------------------
 # "Creatures with power less than ~'s power can't block it" (CR 509.1b)
@@ -46,3 +47,142 @@ def test_cr_509_1b_stronger_creatures_cant_block_silumgar_assassin():
     attack(g, "Silumgar Assassin")
     to_decision(g, "block")
     assert block_options(g) == ["block Silumgar Assassin with Grizzly Bears"]
+
+
+# --------------------------------------------------------------------------------------------
+# "When ~ is put into a graveyard from the battlefield, return ~ to its owner's hand" (CR 400.7d)
+
+
+def test_cr_400_7d_rancor_returns_to_its_owners_hand():
+    """Rancor: "When Rancor is put into a graveyard from the battlefield, return Rancor to its
+    owner's hand." Its creature is bolted: Rancor goes to the graveyard (CR 704.5m), its ability
+    finds the card there and returns it to P1's hand."""
+    _compiled("Rancor")
+    g = scenario("""
+players:
+  - battlefield: [Grizzly Bears, {card: Rancor, attached_to: Grizzly Bears}]
+    mana_pool: "{R}"
+    hand: [Lightning Bolt]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    assert permanent(g, "Grizzly Bears")["power"] == 4
+    g.act("cast Lightning Bolt")
+    g.act("target Grizzly Bears")
+    g.act("pass")  # P2 has nothing to do: Lightning Bolt resolves
+    assert [i["source"] for i in g.state_json()["stack"]] == ["Rancor"]
+    assert "Rancor" in player(g, "P1")["graveyard"]
+    g.act("pass")
+    assert "Rancor" in player(g, "P1")["hand"] and "Rancor" not in player(g, "P1")["graveyard"]
+
+
+def test_cr_400_7d_exiled_rancor_doesnt_trigger():
+    """Exiled from the battlefield (Revoke Existence), Rancor isn't put into a graveyard: no
+    trigger, it stays in exile."""
+    _compiled("Rancor", "Revoke Existence")
+    g = scenario("""
+players:
+  - battlefield: [Grizzly Bears, {card: Rancor, attached_to: Grizzly Bears}]
+    mana_pool: "{W}{W}{W}"
+    hand: [Revoke Existence]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    g.act("cast Revoke Existence")
+    g.act("target Rancor")
+    while g.decision is not None and g.state_json()["stack"]:
+        g.act(labels(g)[0] if g.decision.kind != "priority" else "pass")
+    assert g.state_json()["stack"] == [] and [c["card"] for c in player(g, "P1")["exile"]] == ["Rancor"]
+    assert "Rancor" not in player(g, "P1")["hand"]
+
+
+# --------------------------------------------------------------------------------------------
+# the intervening "if you control another <permanent>" (CR 603.4)
+
+
+def _cast_elite(others: str) -> object:
+    g = scenario(f"""
+players:
+  - mana_pool: "{{G}}{{G}}"
+    hand: [Dwynen's Elite]
+    battlefield: {others}
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    g.act("cast Dwynen's Elite")
+    g.act("pass")  # the creature spell resolves
+    return g
+
+
+def test_cr_603_4_another_elf_dwynens_elite():
+    """Dwynen's Elite: "When Dwynen's Elite enters, if you control another Elf, create a 1/1
+    green Elf Warrior creature token." With Llanowar Elves: the trigger, then the token."""
+    _compiled("Dwynen's Elite")
+    g = _cast_elite("[Llanowar Elves]")
+    assert [i["source"] for i in g.state_json()["stack"]] == ["Dwynen's Elite"]
+    g.act("pass")
+    assert sorted(p["card"] for p in player(g, "P1")["battlefield"]) == [
+        "Dwynen's Elite", "Elf Warrior Token", "Llanowar Elves"]
+
+
+def test_cr_603_4_the_elite_itself_is_not_another_elf():
+    """Alone (or beside a non-Elf), Dwynen's Elite is no "other" Elf: it doesn't trigger."""
+    _compiled("Dwynen's Elite")
+    g = _cast_elite("[Grizzly Bears]")
+    assert g.state_json()["stack"] == []
+    assert sorted(p["card"] for p in player(g, "P1")["battlefield"]) == ["Dwynen's Elite", "Grizzly Bears"]
+
+
+def test_cr_603_4_another_elf_is_judged_again_as_it_resolves():
+    """The Elf leaves with the trigger on the stack (P1 bolts Llanowar Elves in response): no
+    other Elf as it resolves, no token (CR 603.4)."""
+    _compiled("Dwynen's Elite")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{R}"
+    hand: [Dwynen's Elite, Lightning Bolt]
+    battlefield: [Llanowar Elves]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    g.act("cast Dwynen's Elite")
+    g.act("pay {1} with {G}")
+    g.act("pass")
+    assert [i["source"] for i in g.state_json()["stack"]] == ["Dwynen's Elite"]
+    g.act("cast Lightning Bolt")
+    g.act("target Llanowar Elves")
+    g.act("pass")  # the Bolt resolves
+    g.act("pass")  # the trigger resolves: no other Elf
+    assert g.state_json()["stack"] == []
+    assert [p["card"] for p in player(g, "P1")["battlefield"]] == ["Dwynen's Elite"]
+
+
+# --------------------------------------------------------------------------------------------
+# "Exile up to two target cards from graveyards" (CR 115.1, 601.2c)
+
+
+def test_cr_601_2c_faerie_macabre_exiles_up_to_two_cards_from_graveyards():
+    """Faerie Macabre: "Discard Faerie Macabre: Exile up to two target cards from graveyards."
+    Activated from P1's hand (CR 113.6m), targeting a card in each graveyard: both exiled, the
+    Faerie discarded as the cost."""
+    _compiled("Faerie Macabre")
+    g = scenario("""
+players:
+  - hand: [Faerie Macabre]
+    graveyard: [Grizzly Bears]
+    library: [Island, Island]
+  - graveyard: [Hill Giant, Craw Wurm]
+    library: [Island, Island]
+""")
+    g.act("activate Faerie Macabre")
+    assert sorted(lab for lab in labels(g) if lab.startswith("target ")) == [
+        "target Craw Wurm", "target Grizzly Bears", "target Hill Giant"]
+    g.act("target Grizzly Bears")
+    g.act("target Hill Giant")
+    while g.decision is not None and g.decision.kind != "priority":
+        g.act(labels(g)[0])
+    assert "Faerie Macabre" in player(g, "P1")["graveyard"]
+    g.act("pass")
+    assert [c["card"] for c in player(g, "P1")["exile"]] == ["Grizzly Bears"]
+    assert [c["card"] for c in player(g, "P2")["exile"]] == ["Hill Giant"]
+    assert player(g, "P2")["graveyard"] == ["Craw Wurm"]
