@@ -186,3 +186,55 @@ players:
     assert [c["card"] for c in player(g, "P1")["exile"]] == ["Grizzly Bears"]
     assert [c["card"] for c in player(g, "P2")["exile"]] == ["Hill Giant"]
     assert player(g, "P2")["graveyard"] == ["Craw Wurm"]
+
+
+# --------------------------------------------------------------------------------------------
+# "Return target ... card from a graveyard to its owner's hand" (CR 400.7, 608.2b)
+
+
+def test_cr_608_2b_pulse_of_murasa_returns_a_card_from_any_graveyard_to_its_owner():
+    """Pulse of Murasa: "Return target creature or land card from a graveyard to its owner's
+    hand. You gain 6 life." Targets: creature and land cards of both graveyards (not the
+    instant); P2's Hill Giant goes to P2's hand, P1 gains 6."""
+    _compiled("Pulse of Murasa")
+    g = scenario("""
+players:
+  - mana_pool: "{G}{G}{G}"
+    hand: [Pulse of Murasa]
+    graveyard: [Lightning Bolt, Forest]
+    library: [Island, Island]
+  - graveyard: [Hill Giant]
+    library: [Island, Island]
+""")
+    g.act("cast Pulse of Murasa")
+    assert sorted(lab for lab in labels(g) if lab.startswith("target ")) == ["target Forest", "target Hill Giant"]
+    g.act("target Hill Giant")
+    g.act("pass")
+    assert player(g, "P2")["hand"] == ["Hill Giant"] and player(g, "P2")["graveyard"] == []
+    assert player(g, "P1")["life"] == 26
+
+
+# --------------------------------------------------------------------------------------------
+# "When ~ dies, ... equal to its power" (CR 608.2h, 113.7a)
+
+
+def test_cr_608_2h_mortis_dogs_uses_its_last_known_power():
+    """Mortis Dogs: "When Mortis Dogs dies, target player loses life equal to its power." A 2/2
+    with a +1/+1 counter is bolted: it last existed as a 3/3 (the card in the graveyard is a
+    2/2), so P2 loses 3."""
+    _compiled("Mortis Dogs")
+    g = scenario("""
+players:
+  - battlefield: [{card: Mortis Dogs, counters: {+1/+1: 1}}]
+    mana_pool: "{R}"
+    hand: [Lightning Bolt]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    g.act("cast Lightning Bolt")
+    g.act("target Mortis Dogs")
+    g.act("pass")
+    assert "Mortis Dogs" in player(g, "P1")["graveyard"]
+    g.act("target P2")
+    g.act("pass")
+    assert player(g, "P2")["life"] == 17 and player(g, "P1")["life"] == 20

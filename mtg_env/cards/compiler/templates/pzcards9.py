@@ -12,7 +12,12 @@ tests/compiler/test_templates_pzcards9.py):
   Apothecary Geist, ...): "another" is other than the source, as it triggers and as it
   resolves (CR 603.4; effects/pzcards9.RecheckAnother);
 - "Exile up to two target cards from graveyards." (Faerie Macabre): one spec of up to two
-  targets, each a card in any graveyard (CR 115.1, 601.2c).
+  targets, each a card in any graveyard (CR 115.1, 601.2c);
+- "Return target creature or land card from a graveyard to its owner's hand." (Pulse of Murasa,
+  Disturbing Plot, Mine Excavation, ...): a card in any graveyard to its owner's hand;
+- "When ~ dies, target player loses life / you gain life / draw cards equal to its power (or
+  toughness)." (Mortis Dogs, Packsong Pup, Paladin of Atonement, Thought Sponge, ...): the
+  permanent as it last existed on the battlefield (CR 608.2h, 113.7a).
 """
 
 from __future__ import annotations
@@ -26,10 +31,11 @@ from ....core.objects import HAND
 from ...abilities import BlockRestriction, TriggerEvent
 from ...effects.graveyard import ReturnCard
 from ...effects.kwabilities import SACRIFICED_CARD
-from ...effects.pzcards9 import RecheckAnother
+from ...effects.pzcards9 import RecheckAnother, SourceLastPower
+from ...subjects import CONTROLLER
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
-from ..lexicon import read_noun, target_spec
+from ..lexicon import ObjRef, PlayerRef, read_noun, target_spec
 from ..text import Line
 
 
@@ -96,3 +102,50 @@ def exile_two_from_graveyards(b: Builder) -> list[Any]:
     who = SpecTargets(len(b.targets) - 1)
     b.last = who
     return [ExileIt(who)]
+
+
+@rule("effect", "Return <what:target> to its owner's hand")
+def return_graveyard_card_to_owners_hand(b: Builder, what: ObjRef) -> list[Any]:
+    """CR 400.7: "Return target creature or land card from a graveyard to its owner's hand."
+    (Pulse of Murasa; a target card in any graveyard, if it is still there as the spell
+    resolves, CR 608.2b)"""
+    spec = what.spec
+    if spec is None or spec.count != 1 or spec.where != frozenset({"graveyard"}):
+        raise NoParse("Return target card from a graveyard to its owner's hand")
+    return [ReturnCard(b.obj(what, frozenset({"graveyard"})), HAND)]
+
+
+def _own_dies(b: Builder, what: str) -> SourceLastPower:
+    """"its power" / "its toughness" in the permanent's own dies trigger, before anything else
+    is "it"."""
+    if b.notes.get("trigger") != (TriggerEvent.DIES, "self") or b.last is not None:
+        raise NoParse(f"equal to its {what}")
+    return SourceLastPower(toughness=what == "toughness")
+
+
+@rule("effect", "<who:player> loses life equal to its power")
+def loses_life_equal_to_its_power(b: Builder, who: PlayerRef) -> list[Any]:
+    """CR 608.2h: "When Mortis Dogs dies, target player loses life equal to its power." """
+    from ...effects import LoseLife
+    amount = _own_dies(b, "power")
+    return [LoseLife(amount, b.player(who))]
+
+
+def _gain_life(what: str) -> None:
+    @rule("effect", f"you gain life equal to its {what}")
+    def gain_life_equal_to_its(b: Builder) -> list[Any]:
+        """CR 608.2h: "When Packsong Pup dies, you gain life equal to its power." (Paladin of
+        Atonement: "... equal to its toughness.")"""
+        from ...effects import GainLife
+        return [GainLife(_own_dies(b, what), CONTROLLER)]
+
+
+_gain_life("power")
+_gain_life("toughness")
+
+
+@rule("effect", "draw cards equal to its power")
+def draw_equal_to_its_power(b: Builder) -> list[Any]:
+    """CR 608.2h: "When Thought Sponge dies, draw cards equal to its power." """
+    from ...effects import Draw
+    return [Draw(_own_dies(b, "power"), CONTROLLER)]
