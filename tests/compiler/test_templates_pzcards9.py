@@ -238,3 +238,45 @@ players:
     g.act("target P2")
     g.act("pass")
     assert player(g, "P2")["life"] == 17 and player(g, "P1")["life"] == 20
+
+
+# --------------------------------------------------------------------------------------------
+# processors: "put a card an opponent owns from exile into that player's graveyard"
+
+
+def _ruin_processor(p2_exile: str) -> object:
+    g = scenario(f"""
+players:
+  - mana_pool: "{{C}}x7"
+    hand: [Ruin Processor]
+    exile: [Grizzly Bears]
+    library: [Island, Island]
+  - exile: {p2_exile}
+    library: [Island, Island]
+""")
+    g.act("cast Ruin Processor")
+    g.act("pass")  # the creature spell resolves, its trigger goes on the stack and resolves
+    return g
+
+
+def test_processor_puts_an_opponents_exiled_card_into_their_graveyard_ruin_processor():
+    """Ruin Processor: "When Ruin Processor enters, you may put a card an opponent owns from
+    exile into that player's graveyard. If you do, you gain 5 life." P2 has Hill Giant and Craw
+    Wurm in exile (P1's own Grizzly Bears is not offered): Craw Wurm goes to P2's graveyard and
+    P1 gains 5."""
+    _compiled("Ruin Processor")
+    g = _ruin_processor("[Hill Giant, Craw Wurm]")
+    g.act("yes")
+    assert sorted(labels(g)) == ["put Craw Wurm (exile)", "put Hill Giant (exile)"]
+    g.act("put Craw Wurm (exile)")
+    assert player(g, "P2")["graveyard"] == ["Craw Wurm"] and player(g, "P1")["life"] == 25
+    assert [c["card"] for c in player(g, "P1")["exile"]] == ["Grizzly Bears"]
+
+
+def test_processor_without_an_opponents_exiled_card_does_nothing_ruin_processor():
+    """With no card of P2's in exile, "if you do" doesn't happen: no life (CR 608.2c)."""
+    _compiled("Ruin Processor")
+    g = _ruin_processor("[]")
+    assert labels(g) == ["yes", "no"]
+    g.act("yes")
+    assert player(g, "P1")["life"] == 20 and player(g, "P2")["graveyard"] == []

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.filters import Controls
+from ...core.objects import GRAVEYARD
 from ..subjects import Count
-from .base import Ask, Effect, run_effects, sub_step
+from .base import Ask, Effect, choose_card, run_effects, sub_step
 
 if TYPE_CHECKING:
     from ...core.objects import Context
@@ -45,3 +46,30 @@ class SourceLastPower(Count):
         if c is None:
             return 0
         return max(0, (c.toughness if self.toughness else c.power) or 0)
+
+
+def _exiled_of_opponents(g: GameOps, ctx: Context) -> list[int]:
+    return [o for p, pl in enumerate(g.players) if p != ctx.controller for o in pl.exile]
+
+
+@dataclass(frozen=True)
+class ProcessExiled(Effect):
+    """The processors' "put a card an opponent owns from exile into that player's graveyard"
+    (Ruin Processor, Mind Raker, Murk Strider): the controller chooses any card an opponent
+    owns in exile (not only one exiled with ingest: Gatherer ruling 2015-08-25), which goes to
+    its owner's graveyard. Face-down cards in exile (chosen by group and at random, same
+    ruling) don't arise in this engine: a permanent turns face up as it leaves the battlefield
+    (CR 708.9) and nothing exiles a card face down."""
+
+    def can_do(self, g: GameOps, ctx: Context) -> bool:
+        return bool(_exiled_of_opponents(g, ctx))
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        cands = _exiled_of_opponents(g, ctx)
+        assert not any((g.objects[o].info or {}).get("face_down") for o in cands), "a face-down card in exile"
+        got = choose_card(g, ctx, step, cands, "put", None, "put a card an opponent owns from exile into their graveyard")
+        if isinstance(got, Ask) or got is None:
+            return got
+        g.log_event(f"{g.name_of(got)} is put into its owner's graveyard from exile ({ctx.source_name})")
+        g.move_to_zone(got, GRAVEYARD)
+        return None

@@ -17,7 +17,9 @@ tests/compiler/test_templates_pzcards9.py):
   Disturbing Plot, Mine Excavation, ...): a card in any graveyard to its owner's hand;
 - "When ~ dies, target player loses life / you gain life / draw cards equal to its power (or
   toughness)." (Mortis Dogs, Packsong Pup, Paladin of Atonement, Thought Sponge, ...): the
-  permanent as it last existed on the battlefield (CR 608.2h, 113.7a).
+  permanent as it last existed on the battlefield (CR 608.2h, 113.7a);
+- the processors' "you may put a card an opponent owns from exile into that player's graveyard.
+  If you do, ..." (Ruin Processor, Mind Raker, Murk Strider).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from ....core.objects import HAND
 from ...abilities import BlockRestriction, TriggerEvent
 from ...effects.graveyard import ReturnCard
 from ...effects.kwabilities import SACRIFICED_CARD
-from ...effects.pzcards9 import RecheckAnother, SourceLastPower
+from ...effects.pzcards9 import ProcessExiled, RecheckAnother, SourceLastPower
 from ...subjects import CONTROLLER
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
@@ -149,3 +151,11 @@ def draw_equal_to_its_power(b: Builder) -> list[Any]:
     """CR 608.2h: "When Thought Sponge dies, draw cards equal to its power." """
     from ...effects import Draw
     return [Draw(_own_dies(b, "power"), CONTROLLER)]
+
+
+@rule("effect", "put a card an opponent owns from exile into that player's graveyard")
+def process_exiled(b: Builder) -> list[Any]:
+    """Ruin Processor: "When Ruin Processor enters, you may put a card an opponent owns from
+    exile into that player's graveyard. If you do, you gain 5 life." (any such card; "if you
+    do" only if one was put there)"""
+    return [ProcessExiled()]
