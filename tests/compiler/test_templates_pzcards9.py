@@ -280,3 +280,29 @@ def test_processor_without_an_opponents_exiled_card_does_nothing_ruin_processor(
     assert labels(g) == ["yes", "no"]
     g.act("yes")
     assert player(g, "P1")["life"] == 20 and player(g, "P2")["graveyard"] == []
+
+
+# --------------------------------------------------------------------------------------------
+# "~ gets +1/+1 as long as you control another artifact" (CR 611.3a)
+
+
+def test_cr_611_3a_as_long_as_you_control_another_artifact_court_homunculus():
+    """Court Homunculus (an artifact creature): "Court Homunculus gets +1/+1 as long as you
+    control another artifact." It doesn't count itself: alone a 1/1; beside Ornithopter a 2/2;
+    P2's Sol Ring doesn't count."""
+    _compiled("Court Homunculus")
+    g = scenario("""
+players:
+  - battlefield: [Court Homunculus]
+    library: [Island]
+  - battlefield: [Sol Ring]
+    library: [Island]
+""")
+    assert (permanent(g, "Court Homunculus")["power"], permanent(g, "Court Homunculus")["toughness"]) == (1, 1)
+    g = scenario("""
+players:
+  - battlefield: [Court Homunculus, Ornithopter]
+    library: [Island]
+  - library: [Island]
+""")
+    assert (permanent(g, "Court Homunculus")["power"], permanent(g, "Court Homunculus")["toughness"]) == (2, 2)
