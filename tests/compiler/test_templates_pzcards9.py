@@ -306,3 +306,50 @@ players:
   - library: [Island]
 """)
     assert (permanent(g, "Court Homunculus")["power"], permanent(g, "Court Homunculus")["toughness"]) == (2, 2)
+
+
+# --------------------------------------------------------------------------------------------
+# Exhume (CR 101.4)
+
+
+def test_cr_101_4_exhume_each_player_puts_a_creature_card_onto_the_battlefield():
+    """Exhume: "Each player puts a creature card from their graveyard onto the battlefield."
+    P1 (active, first) chooses Hill Giant over Grizzly Bears (Lightning Bolt is no creature
+    card); P2's only creature card, Craw Wurm, is put onto the battlefield under P2's control."""
+    _compiled("Exhume")
+    g = scenario("""
+players:
+  - mana_pool: "{B}{B}"
+    hand: [Exhume]
+    graveyard: [Grizzly Bears, Hill Giant, Lightning Bolt]
+    library: [Island, Island]
+  - graveyard: [Craw Wurm]
+    library: [Island, Island]
+""")
+    g.act("cast Exhume")
+    g.act("pass")
+    assert sorted(labels(g)) == ["put Grizzly Bears onto the battlefield", "put Hill Giant onto the battlefield"]
+    g.act("put Hill Giant onto the battlefield")
+    assert [p["card"] for p in player(g, "P1")["battlefield"]] == ["Hill Giant"]
+    assert [p["card"] for p in player(g, "P2")["battlefield"]] == ["Craw Wurm"]
+    assert sorted(player(g, "P1")["graveyard"]) == ["Exhume", "Grizzly Bears", "Lightning Bolt"]
+
+
+def test_cr_101_4_exhume_the_opponent_chooses_its_own_card():
+    """P1 has no creature card: nothing for P1; P2 chooses between its two (the decision is
+    P2's)."""
+    _compiled("Exhume")
+    g = scenario("""
+players:
+  - mana_pool: "{B}{B}"
+    hand: [Exhume]
+    library: [Island, Island]
+  - graveyard: [Craw Wurm, Grizzly Bears]
+    library: [Island, Island]
+""")
+    g.act("cast Exhume")
+    g.act("pass")
+    assert g.decision.player == "P2"
+    g.act("put Grizzly Bears onto the battlefield")
+    assert player(g, "P1")["battlefield"] == []
+    assert [p["card"] for p in player(g, "P2")["battlefield"]] == ["Grizzly Bears"]

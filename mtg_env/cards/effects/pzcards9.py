@@ -73,3 +73,31 @@ class ProcessExiled(Effect):
         g.log_event(f"{g.name_of(got)} is put into its owner's graveyard from exile ({ctx.source_name})")
         g.move_to_zone(got, GRAVEYARD)
         return None
+
+
+@dataclass(frozen=True)
+class EachPlayerReanimates(Effect):
+    """Exhume: "Each player puts a creature card from their graveyard onto the battlefield."
+    Each player in APNAP order chooses one of the creature cards in their graveyard (CR 101.4;
+    none to choose from, nothing), then all the chosen cards enter at the same time, each under
+    the control of the player who put it there (CR 110.2a)."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        chosen: list[tuple[int, int]] = []
+        for i, p in enumerate(g.apnap()):
+            key = step * 100 + i
+            cands = [o for o in g.players[p].graveyard if "Creature" in g.chars(o).types]
+            if not cands:
+                continue
+            if key not in ctx.answers:
+                if len(cands) == 1:
+                    ctx.answers[key] = cands[0]
+                else:
+                    return Ask("choose", p, tuple(cands),
+                               tuple(f"put {g.name_of(o)} onto the battlefield" for o in cands),
+                               f"{ctx.source_name}: choose a creature card in your graveyard", key=key,
+                               targets=tuple(g.name_of(o) for o in cands))
+            chosen.append((int(ctx.answers[key]), p))
+        cards = [(o, p) for o, p in chosen if o in g.objects and g.objects[o].zone == GRAVEYARD]
+        got = g.enter_battlefield(ctx, -(step * 1_000) - 500, cards)
+        return got if isinstance(got, Ask) else None

@@ -19,7 +19,8 @@ tests/compiler/test_templates_pzcards9.py):
   toughness)." (Mortis Dogs, Packsong Pup, Paladin of Atonement, Thought Sponge, ...): the
   permanent as it last existed on the battlefield (CR 608.2h, 113.7a);
 - the processors' "you may put a card an opponent owns from exile into that player's graveyard.
-  If you do, ..." (Ruin Processor, Mind Raker, Murk Strider).
+  If you do, ..." (Ruin Processor, Mind Raker, Murk Strider);
+- Exhume's "Each player puts a creature card from their graveyard onto the battlefield."
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from ....core.objects import HAND
 from ...abilities import BlockRestriction, TriggerEvent
 from ...effects.graveyard import ReturnCard
 from ...effects.kwabilities import SACRIFICED_CARD
-from ...effects.pzcards9 import ProcessExiled, RecheckAnother, SourceLastPower
+from ...effects.pzcards9 import EachPlayerReanimates, ProcessExiled, RecheckAnother, SourceLastPower
 from ...subjects import CONTROLLER
 from ..builder import Builder
 from ..grammar import NoParse, kind, rule
@@ -159,3 +160,9 @@ def process_exiled(b: Builder) -> list[Any]:
     exile into that player's graveyard. If you do, you gain 5 life." (any such card; "if you
     do" only if one was put there)"""
     return [ProcessExiled()]
+
+
+@rule("effect", "Each player puts a creature card from their graveyard onto the battlefield")
+def each_player_reanimates(b: Builder) -> list[Any]:
+    """CR 101.4, 110.2a: Exhume (each player chooses in APNAP order; they enter together)."""
+    return [EachPlayerReanimates()]
