@@ -57,6 +57,8 @@ def token_from_spec(spec: str) -> CardDef:
         raise TokenSpecError("a token spec without a name")
     fields: dict[str, str] = {}
     for part in parts:
+        if not part:
+            continue  # an empty field ("t:Saproling,,P:1,..." in PP18) says nothing
         key, sep, value = part.partition(":")
         if not sep or key not in FIELDS:
             raise TokenSpecError(f"unknown field {part!r} (expected {', '.join(sorted(FIELDS))})")

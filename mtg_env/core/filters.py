@@ -336,6 +336,24 @@ class Compare(ObjectPredicate):
 
 
 @dataclass(frozen=True, slots=True)
+class CompareToSource(ObjectPredicate):
+    """"with power less than ~'s power" (CR 208): the object's value against the source's, both
+    as they are now (a source without the value, or none, matches nothing)."""
+
+    what: str   # "power", "toughness" or "mana_value"
+    op: str     # "<=", ">=", "==", "<", ">"
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        if source is None or source not in g.objects:
+            return False
+        v, w = getattr(c, self.what), getattr(g.chars(source), self.what)
+        return v is not None and w is not None and _OPS[self.op](v, w)
+
+    def __str__(self) -> str:
+        return f"with {self.what.replace('_', ' ')} {_OP_WORDS[self.op]} this one's".rstrip()
+
+
+@dataclass(frozen=True, slots=True)
 class HasKeyword(ObjectPredicate):
     """"with flying" (CR 702)."""
 

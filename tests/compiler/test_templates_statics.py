@@ -99,12 +99,18 @@ players:
     assert player(g, "P1")["hand"] == ["Island"]
 
 
-def test_cr_400_7_a_leaves_trigger_acting_on_the_new_object_is_declined_shivan_phoenix():
+def test_cr_400_7d_a_leaves_trigger_returns_the_new_object_shivan_phoenix():
     """Shivan Phoenix: "When Shivan Phoenix dies, return Shivan Phoenix to its owner's hand."
-    After it dies it is a new object (CR 400.7): acting on "~" as a permanent would do nothing,
-    so the wording is not read (nor Rancor's)."""
-    _unsupported("Shivan Phoenix", "return ~ to its owner's hand")
-    _unsupported("Rancor", "return ~ to its owner's hand")
+    After it dies it is a new object (CR 400.7): "~" is read as the card it became in the
+    graveyard (CR 400.7d, templates/pzcards9.py), not as the permanent (which would do
+    nothing); likewise Rancor's."""
+    from mtg_env.cards import get_card
+    from mtg_env.cards.effects.graveyard import ReturnCard
+    from mtg_env.cards.effects.kwabilities import SACRIFICED_CARD
+    _compiled("Shivan Phoenix", "Rancor")
+    for name in ("Shivan Phoenix", "Rancor"):
+        (ab,) = [a for a in get_card(name).abilities if getattr(a, "effects", None) and "return" in a.text.lower()]
+        assert ab.effects == (ReturnCard(SACRIFICED_CARD, "hand"),)
 
 
 # ---------------------------------------------------------------------------------------------

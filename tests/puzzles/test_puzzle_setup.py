@@ -46,6 +46,17 @@ def test_cr_202_2_an_old_token_spec_takes_its_colors_from_its_cost() -> None:
     assert _chars(pz.game, servo)[1:4] == ({"Artifact", "Creature"}, ("Servo",), set())
 
 
+def test_cr_111_3_an_empty_field_of_a_token_spec_is_skipped() -> None:
+    """PP18 writes "t:Saproling,,P:1,T:1,...": the empty field says nothing; a field that is not
+    empty and unknown still makes the spec unreadable."""
+    pz = read_puzzle(_main("humanbattlefield=t:Saproling,,P:1,T:1,Cost:no cost,Types:Creature-Saproling,"
+                           "Keywords:,Image:g_1_1_saproling_M12"))
+    (oid,) = pz.game.battlefield
+    assert _chars(pz.game, oid)[:6] == ("Saproling", {"Creature"}, ("Saproling",), set(), 1, 1)
+    with pytest.raises(UnsupportedPuzzleError, match="unknown field"):
+        read_puzzle(_main("humanbattlefield=t:Saproling,Q,P:1,T:1,Cost:no cost,Types:Creature-Saproling"))
+
+
 def test_cr_111_4_token_scripts_named_by_their_characteristics_and_the_predefined_ones() -> None:
     pz = read_puzzle(_main("humanbattlefield=T:r_2_2_human_knight_trample_haste;T:c_4_4_a_construct;"
                            "T:c_a_treasure_sac"))

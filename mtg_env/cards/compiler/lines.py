@@ -323,6 +323,9 @@ def triggered(line: Line, b: Builder) -> list[Ability]:
             last = last or e
             continue
         tb = Builder(b.card, event=spec.get("event_obj"))
+        #: what the trigger waits for, for effect rules that only make sense after it
+        #: ("return ~ to its owner's hand" after "When ~ is put into a graveyard ...")
+        tb.notes["trigger"] = (spec.get("event"), spec.get("subject", "self"))
         try:
             return [_triggered(line, tb, spec, rest)]
         except NoParse as e:

@@ -30,6 +30,7 @@ from . import (  # noqa: F401
     puzzlecards,
     pzcards,
     pzcards7,
+    pzcards9,
     regeneration,
     sacrificed,
     sagas,

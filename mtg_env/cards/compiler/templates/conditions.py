@@ -56,6 +56,11 @@ def _as_long_as(text: str) -> StaticCondition:
         suffix = " " + who.strip()
         if head in ("a", "an"):
             return StaticCondition(_tally(phrase + suffix), 1)
+        if head == "another" and who == "you control " and " or " not in f" {phrase.lower()} ":
+            # "~ gets +2/+0 as long as you control another artifact" (Ramroller): other than
+            # the source, which is on the battlefield while its static ability applies (the
+            # Auras' and Equipment's "another" is declined by `_other`)
+            return StaticCondition(_tally("other " + phrase + suffix), 1)
         if head == "no":
             return StaticCondition(_tally(phrase + suffix), none=True)
         if head in NUMBERS and phrase.lower().startswith("or more "):

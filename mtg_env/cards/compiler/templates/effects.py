@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.filters import Spell
+from ...abilities import TriggerEvent
 from ...effects import (
     CounterSpell,
     DealDamage,
@@ -93,7 +94,11 @@ def exile(b: Builder, what: ObjRef) -> list[Any]:
 
 @rule("effect", "Return <what:obj> to its owner's hand", "Return <what:objs> to their owners' hands")
 def bounce(b: Builder, what: ObjRef) -> list[Any]:
-    """A permanent returned to its owner's hand."""
+    """A permanent returned to its owner's hand (not "~" in the permanent's own "dies" or "is put
+    into a graveyard" trigger: by then it is a card in the graveyard, CR 400.7d, templates/pzcards9.py)."""
+    if what.kind == "self" and b.notes.get("trigger") in ((TriggerEvent.PUT_INTO_GRAVEYARD, "self"),
+                                                          (TriggerEvent.DIES, "self")):
+        raise NoParse("return ~ to its owner's hand")
     return [ReturnToHand(b.obj(what))]
 
 
