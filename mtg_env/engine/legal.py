@@ -29,6 +29,7 @@ from . import (
     labels,
     ninjutsu,
     phyrexian,
+    quiet,
     targets,
     turns,
     useful_mana,
@@ -224,6 +225,8 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
     ability of `p`'s without a mana cost that can be activated answers no at once (untapped
     lands: most priorities), without working out every action."""
     useful = g.options.useful_mana_only
+    if quiet.nothing_possible(g, p, useful) and not (useful and useful_mana.watched(g)):
+        return True, None  # proven without the list (engine/quiet.py)
     if g.stack and altcast.split_second_active(g):
         acts = priority_actions(g, p)
         if useful:
