@@ -80,7 +80,7 @@ def _more_with_mana(g: Game, p: int) -> bool:
     if quiet.nothing_possible(g, p, True):
         return False  # no candidate to spend mana on at all (cheap, conservative: engine/quiet.py)
     return any(a.kind != "pass" and not _plain_action(g, a)
-               for a in legal.priority_actions(g, p, autopay.simple_sources(g, p)))
+               for a in legal.all_actions(g, p, autopay.simple_sources(g, p)))
 
 
 def free_ability_useful(g: Game, ab: Activated, c: Chars, watched_now: list[Any]) -> bool:

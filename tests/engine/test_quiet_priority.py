@@ -22,14 +22,14 @@ def _reference_useful(g, p):
     """useful_mana.priority_actions as it was worked out without the quick check: the legal
     actions, with plain mana abilities dropped when nothing else could be done even with the
     simple sources tapped (engine/useful_mana.py (a)-(c))."""
-    acts = legal.priority_actions(g, p)
+    acts = legal.all_actions(g, p)
     if len(acts) == 1 or not all(a.kind == "pass" or useful_mana._plain_action(g, a) for a in acts):
         return acts
     if useful_mana.watched(g):
         return acts
     if g.options.mana_payment != "auto" and any(
             a.kind != "pass" and not useful_mana._plain_action(g, a)
-            for a in legal.priority_actions(g, p, autopay.simple_sources(g, p))):
+            for a in legal.all_actions(g, p, autopay.simple_sources(g, p))):
         return acts
     return acts[:1]
 
@@ -39,14 +39,15 @@ def _check(g, counts):
     if d is None or d.kind != "priority":
         return False
     p = g.pending.player
-    full = legal.priority_actions(g, p)
+    full = legal.all_actions(g, p)
+    assert [a.label for a in legal.priority_actions(g, p)] == [a.label for a in full]
     if quiet.nothing_possible(g, p, False):
         counts["pass"] += 1
         assert [a.label for a in full] == ["pass"], (g.turn, g.step, [a.label for a in full])
     if quiet.nothing_possible(g, p, True):
         counts["plain"] += 1
         for sources in (None, autopay.simple_sources(g, p)):
-            acts = legal.priority_actions(g, p, sources)
+            acts = legal.all_actions(g, p, sources)
             assert all(a.kind == "pass" or useful_mana._plain_action(g, a) for a in acts), [a.label for a in acts]
     assert [a.label for a in useful_mana.priority_actions(g, p)] == [a.label for a in _reference_useful(g, p)]
     forced, _acts = legal.only_pass(g, p)
@@ -82,21 +83,21 @@ def test_cr_117_1_quick_only_pass_agrees_with_the_full_list_random_decks():
     assert counts["pass"] > 20 and counts["plain"] > counts["pass"], counts
 
 
-def _games(useful):
+def _games(useful, skip=True):
     decks = [str(config_file("decks", "green_ramp.txt")), str(config_file("decks", "red_burn.txt"))]
     out = []
     for seed in range(3):
-        g = new_game(decks, seed=seed, skip_forced=True, useful_mana_only=useful)
+        g = new_game(decks, seed=seed, skip_forced=skip, useful_mana_only=useful)
         play_game(g, [make_agent("random", seed), make_agent("random", seed + 1)])
         assert g.game_over
         out.append((g.stats.actions, g.stats.forced, [str(e) for e in g.log]))
     return out
 
 
-@pytest.mark.parametrize("useful", [False, True])
-def test_cr_117_3_skipping_with_the_quick_proof_plays_the_same_games(monkeypatch, useful):
-    """With skip_forced, the priorities the quick check proves are passed as the full check
-    would: the same decisions asked, the same forced ones, the same logs."""
-    quick = _games(useful)
+@pytest.mark.parametrize(("useful", "skip"), [(False, True), (True, True), (False, False)])
+def test_cr_117_3_the_quick_proof_plays_the_same_games(monkeypatch, useful, skip):
+    """The priorities the quick check proves are passed as the full check would (with
+    skip_forced: by the engine): the same decisions asked, the same forced ones, the same logs."""
+    quick = _games(useful, skip)
     monkeypatch.setattr(quiet, "nothing_possible", lambda g, p, skip_plain: False)
-    assert quick == _games(useful)
+    assert quick == _games(useful, skip)
