@@ -9,16 +9,19 @@ no card in hand or graveyard whose priority profile fits the timing (the very fi
 from exile, no card on an adventure, no face-down permanent, and no activated ability on the
 battlefield but those that certainly can't be activated now (a {T} cost on a tapped permanent,
 sorcery speed or a loyalty cost outside sorcery timing: CR 602.5d, 606.3, the first checks of
-`legal.can_activate`). It is conservative: when it answers True, `priority_actions` gives
+`legal.can_activate`). A card in hand whose only possible action at instant speed is its plain
+cast (an instant, a card with flash) is asked `legal.can_cast` itself. It is conservative: when it answers True, `priority_actions` gives
 exactly [pass] (with `skip_plain`: pass and plain mana abilities only, whatever mana sources are
 counted); when it answers False nothing is known, and the full list decides.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from . import legal, turns, useful_mana
+from ..cards.altcast import alternative_costs
+from ..core.objects import HAND
+from . import autopay, legal, turns, useful_mana
 
 if TYPE_CHECKING:
     from .game import Game
@@ -31,11 +34,19 @@ def nothing_possible(g: Game, p: int, skip_plain: bool) -> bool:
     sorcery_ok = turns.sorcery_timing(g, p)
     objects = g.objects
     if pl.hand:
-        bit = legal._SORCERY_HAND if sorcery_ok else legal._INSTANT_HAND
+        if sorcery_ok:
+            return False  # every card in hand may give an action at sorcery timing
         profile = legal._profile
+        sources: list[Any] | None = None
         for oid in pl.hand:
-            if profile(objects[oid].card) & bit:
-                return False
+            card = objects[oid].card
+            if profile(card) & legal._INSTANT_HAND:
+                if not _plain_spell(card):
+                    return False
+                if sources is None:
+                    sources = autopay.simple_sources(g, p)
+                if legal.can_cast(g, oid, p, False, sources):
+                    return False
     if pl.graveyard:
         bit = legal._SORCERY_GRAVEYARD if sorcery_ok else legal._INSTANT_GRAVEYARD
         profile = legal._profile
@@ -68,3 +79,13 @@ def _adventurers(g: Game, p: int) -> bool:
     """Is any card in exile castable by `p` after its adventure (CR 715.3d)?"""
     return any((info := g.objects[oid].info) and info.get("adventure") == p
                for q in g.players for oid in q.exile)
+
+
+def _plain_spell(card: Any) -> bool:
+    """Is the only action a card in hand may give at instant speed its plain cast: a nonland
+    card without faces (CR 709.3, 712.11b, 715.3), alternative costs (CR 118.9) or abilities that
+    work from the hand (CR 602.2a, cycling)? Its cast is then exactly `legal.can_cast`, asked
+    with the player's simple sources counted: with more sources counted it is never less
+    castable, so a no holds for manual payment too."""
+    return not card.faces and bool(card.types) and "Land" not in card.types and \
+        HAND not in legal._zones_with_abilities(card) and not (card.abilities and alternative_costs(card))
