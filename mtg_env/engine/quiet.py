@@ -33,23 +33,19 @@ def nothing_possible(g: Game, p: int, skip_plain: bool) -> bool:
     pl = g.players[p]
     sorcery_ok = turns.sorcery_timing(g, p)
     objects = g.objects
+    profile = legal._profile
+    spells = []  # the cards in hand whose only possible action is their plain cast
     if pl.hand:
         if sorcery_ok:
             return False  # every card in hand may give an action at sorcery timing
-        profile = legal._profile
-        sources: list[Any] | None = None
         for oid in pl.hand:
             card = objects[oid].card
             if profile(card) & legal._INSTANT_HAND:
                 if not _plain_spell(card):
                     return False
-                if sources is None:
-                    sources = autopay.simple_sources(g, p)
-                if legal.can_cast(g, oid, p, False, sources):
-                    return False
+                spells.append(oid)
     if pl.graveyard:
         bit = legal._SORCERY_GRAVEYARD if sorcery_ok else legal._INSTANT_GRAVEYARD
-        profile = legal._profile
         for oid in pl.graveyard:
             if profile(objects[oid].card) & bit:
                 return False
@@ -72,7 +68,12 @@ def nothing_possible(g: Game, p: int, skip_plain: bool) -> bool:
                 if skip_plain and useful_mana.plain(ab, c):
                     continue
                 return False
-    return not any(q.exile for q in g.players) or not _adventurers(g, p)
+    if any(q.exile for q in g.players) and _adventurers(g, p):
+        return False
+    if spells:  # last: the only check that looks at costs and targets
+        sources = autopay.simple_sources(g, p)
+        return not any(legal.can_cast(g, oid, p, False, sources) for oid in spells)
+    return True
 
 
 def _adventurers(g: Game, p: int) -> bool:
