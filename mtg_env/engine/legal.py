@@ -29,6 +29,7 @@ from . import (
     labels,
     ninjutsu,
     phyrexian,
+    quiet,
     targets,
     turns,
     useful_mana,
@@ -42,7 +43,15 @@ if TYPE_CHECKING:
 def priority_actions(g: Game, p: int, potential: list[Any] | None = None) -> list[Action]:
     """Every action player `p` may take with priority now, in a deterministic order.
     `potential`: mana sources to count as with automatic payment even with manual payment (what
-    `p` could do after tapping them: engine/useful_mana.py)."""
+    `p` could do after tapping them: engine/useful_mana.py). [pass] at once when the quick
+    check proves nothing else is possible (engine/quiet.py), else `all_actions`."""
+    if quiet.nothing_possible(g, p, False):
+        return [PASS]
+    return all_actions(g, p, potential)
+
+
+def all_actions(g: Game, p: int, potential: list[Any] | None = None) -> list[Action]:
+    """`priority_actions` worked out in full, every candidate checked."""
     acts = [PASS]
     pl = g.players[p]
     sorcery_ok = turns.sorcery_timing(g, p)
@@ -224,8 +233,10 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
     ability of `p`'s without a mana cost that can be activated answers no at once (untapped
     lands: most priorities), without working out every action."""
     useful = g.options.useful_mana_only
+    if quiet.nothing_possible(g, p, useful) and not (useful and useful_mana.watched(g)):
+        return True, None  # proven without the list (engine/quiet.py)
     if g.stack and altcast.split_second_active(g):
-        acts = priority_actions(g, p)
+        acts = all_actions(g, p)
         if useful:
             acts = useful_mana.priority_actions(g, p, acts)
         return len(acts) == 1, acts
@@ -243,7 +254,7 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
                 if can_activate(g, oid, obj, c, key, ab, p, sorcery_ok) and \
                         (not useful or useful_mana.free_ability_useful(g, ab, c, watched)):
                     return False, None
-    acts = priority_actions(g, p)
+    acts = all_actions(g, p)
     if useful:
         acts = useful_mana.priority_actions(g, p, acts)
     return len(acts) == 1, acts

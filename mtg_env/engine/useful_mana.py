@@ -30,7 +30,7 @@ from ..cards.abilities import Activated, ManaReplacement
 from ..cards.abilities import TriggerEvent as E
 from ..core.actions import PASS, Action
 from ..core.chars import Chars
-from . import autopay, legal
+from . import autopay, legal, quiet
 
 if TYPE_CHECKING:
     from .game import Game
@@ -77,8 +77,10 @@ def _more_with_mana(g: Game, p: int) -> bool:
     payment the legal actions already count them.)"""
     if g.options.mana_payment == "auto":
         return False
+    if quiet.nothing_possible(g, p, True):
+        return False  # no candidate to spend mana on at all (cheap, conservative: engine/quiet.py)
     return any(a.kind != "pass" and not _plain_action(g, a)
-               for a in legal.priority_actions(g, p, autopay.simple_sources(g, p)))
+               for a in legal.all_actions(g, p, autopay.simple_sources(g, p)))
 
 
 def free_ability_useful(g: Game, ab: Activated, c: Chars, watched_now: list[Any]) -> bool:
