@@ -313,13 +313,16 @@ def gather(k0: int, opt: dict[str, Any], env: dict[str, Any], deadline: float, p
         return out
     pending: list[Any] = []
     k = k0
+    # a few games queued per worker: an explored game takes a tenth of a second, a searched one
+    # minutes (the wait between polls is short next to either)
+    in_flight = workers * (8 if opt["search"] == "explore" else 1)
     while True:
-        while len(pending) < workers and time.perf_counter() < deadline:
+        while len(pending) < in_flight and time.perf_counter() < deadline:
             pending.append(pool.apply_async(_job, ((k, env, opt),)))
             k += 1
         if not pending:
             return out
-        time.sleep(0.2)
+        time.sleep(0.02)
         done = [p for p in pending if p.ready()]
         for p in done:
             pending.remove(p)
