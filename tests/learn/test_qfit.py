@@ -115,3 +115,22 @@ def test_q_training_runs_a_round_and_checkpoints(tmp_path: Path) -> None:
     assert summary["iteration"] == 1 and summary["decisions"] > 0
     row = (run / "distill.csv").read_text().splitlines()
     assert "holdout_q_mse" in row[0] and len(row) == 2
+
+
+def test_an_evaluation_may_play_a_checkpoint_with_another_margin(tmp_path: Path) -> None:
+    from mtg_env.learn.checkpoint import load_policy
+    from mtg_env.learn.evaluate import _init, _policy_player
+    cfg = tiny_distill(iterations=1)
+    cfg["model"] = {**cfg["model"], "hint_prior": 0.0, "hint_margin": 0.1}
+    cfg["distill"] = {"search": "explore", "loss": "q", "workers": 1, "round_minutes": 0.001, "epochs": 1,
+                      "batch_size": 32, "holdout": 0.5}
+    cfg["evaluation"] = {"every": 0, "games": 0, "final_games": 0}
+    path = tmp_path / "q.yaml"
+    path.write_text(yaml.safe_dump(cfg), encoding="utf-8")
+    assert cli_main(["train", str(path), "--out", str(tmp_path / "run")]) == 0
+    assert load_policy(tmp_path / "run")[0].config.hint_margin == pytest.approx(0.1)
+    _init(str(tmp_path / "run"), 0.75)
+    try:
+        assert _policy_player(3).policy.net.config.hint_margin == pytest.approx(0.75)  # type: ignore[attr-defined]
+    finally:
+        _init(None)  # type: ignore[arg-type]
