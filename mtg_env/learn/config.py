@@ -40,7 +40,7 @@ ENV_KEYS = {"deck_pool", "turn_limit", "mana_payment", "mulligans", "reward_shap
             "max_steps", "actions",
             "skip_forced", "stops", "hint", "suggest", "max_objects", "max_battlefield", "max_abilities",
             "max_stack", "max_legal"}
-MODEL_KEYS = {"dim", "card_dim", "layers", "heads", "encoder", "hint_prior"}
+MODEL_KEYS = {"dim", "card_dim", "layers", "heads", "encoder", "hint_prior", "hint_margin"}
 PPO_KEYS = {"train_batch_size": int, "minibatch_size": int, "num_epochs": int, "lr": float, "gamma": float,
             "lambda": float, "entropy_coeff": float, "clip_param": float, "vf_loss_coeff": float,
             "vf_clip_param": float, "grad_clip": float, "kl_coeff": float, "hint_coeff": float}
@@ -53,7 +53,8 @@ MODES = ("ppo", "distill")
 #: the distill mode's keys (distill.py) and their types
 DISTILL_KEYS = {"search": str, "search_options": dict, "opponent": str, "workers": int, "rounds": int,
                 "round_minutes": float, "epochs": int, "batch_size": int, "lr": float, "value_coeff": float,
-                "holdout": float, "weight_decay": float, "changed_weight": float}
+                "holdout": float, "weight_decay": float, "changed_weight": float, "epsilon": float,
+                "keep_hint": float, "loss": str}
 
 
 class TrainConfigError(MtgError, ValueError):
@@ -137,6 +138,15 @@ def load_train_config(source: str | os.PathLike[str] | dict[str, Any]) -> TrainC
         raise TrainConfigError(where, "mode", f"expected one of {', '.join(MODES)}, got {cfg.mode!r}")
     d = _check_keys(where, "distill", data.get("distill", {}), DISTILL_KEYS)
     cfg.distill = {k: _typed(where, f"distill.{k}", v, DISTILL_KEYS[k]) for k, v in d.items()}
+    loss = cfg.distill.get("loss", "imitation")
+    if loss not in ("imitation", "q"):
+        raise TrainConfigError(where, "distill.loss", f"expected imitation or q, got {loss!r}")
+    if loss == "q" and cfg.distill.get("search") != "explore":
+        raise TrainConfigError(where, "distill.loss", "q needs distill.search: explore (the returns are action "
+                               "values of the explored hint agent's play only)")
+    for key, low in (("epsilon", 0.0), ("keep_hint", 1e-9)):
+        if key in cfg.distill and not low <= cfg.distill[key] <= 1.0:
+            raise TrainConfigError(where, f"distill.{key}", f"expected a probability, got {cfg.distill[key]!r}")
     lg = _check_keys(where, "league", data.get("league", {}), {"rule", "size", "snapshot_every", "weights", "power"})
     try:
         cfg.league = LeagueConfig(**lg)

@@ -41,19 +41,22 @@ from ..registry import make_agent
 from .config import TrainConfig
 from .evaluate import game_options as eval_game_options
 from .evaluate import pairs
+from .qfit import greedy_margin_rows, play_explored, q_loss
 from .selfplay import DUEL_DECKS, LIMIT_KEYS, SEAT_KEYS, deck_paths
 
 #: the seeds of the searched games: game k is dealt with seed TRAIN_SEED + k
 TRAIN_SEED = 10_000_000
 DEFAULTS: dict[str, Any] = {"search": "mcts", "search_options": {}, "opponent": "heuristic", "workers": 2,
                             "rounds": 100, "round_minutes": 10.0, "epochs": 3, "batch_size": 256, "lr": 1e-3,
-                            "value_coeff": 0.25, "holdout": 0.1, "weight_decay": 0.0, "changed_weight": 1.0}
+                            "value_coeff": 0.25, "holdout": 0.1, "weight_decay": 0.0, "changed_weight": 1.0,
+                            "epsilon": 0.1, "keep_hint": 1.0, "loss": "imitation"}
 DISTILL_FIELDS = ["round", "games", "decisions", "searched_changed", "minutes", "train_loss", "holdout_acc",
-                  "holdout_changed_acc", "holdout_hint_acc", "holdout_n", "holdout_changed_n"]
+                  "holdout_changed_acc", "holdout_hint_acc", "holdout_n", "holdout_changed_n", "holdout_q_mse",
+                  "holdout_left_hint"]
 
 
 def options(cfg: TrainConfig) -> dict[str, Any]:
-    return {**DEFAULTS, **cfg.distill}
+    return {**DEFAULTS, **cfg.distill}  # checked by config.load
 
 
 def _seat_options(env: dict[str, Any]) -> dict[str, Any]:
@@ -135,7 +138,10 @@ class SearchRecorder:
 
 
 def play_searched(k: int, env: dict[str, Any], opt: dict[str, Any]) -> dict[str, Any]:
-    """Searched game k: the search agent with the first deck of pair (k // 2) in seat k % 2."""
+    """Searched game k: the search agent with the first deck of pair (k // 2) in seat k % 2
+    (`search: explore`: the hint agent's play with exploration, qfit.py)."""
+    if opt["search"] == "explore":
+        return play_explored(k, env, opt)
     decks = tuple(env.get("deck_pool") or DUEL_DECKS)
     ps = pairs(decks)
     mine, theirs = ps[(k // 2) % len(ps)]
@@ -234,8 +240,12 @@ def fit(net: Any, data: Dataset, opt: dict[str, Any], optimizer: Any, seed: int)
             batch = _batch(a, idx)
             logits, value = net(batch)
             label = torch.as_tensor(a["label"][idx])
-            ce = imitation_loss(logits, label, torch.as_tensor(~a["hint"][idx]), float(opt["changed_weight"]))
-            vloss = torch.mean((value - torch.as_tensor(a["outcome"][idx])) ** 2)
+            z = torch.as_tensor(a["outcome"][idx])
+            if opt["loss"] == "q":
+                ce = q_loss(logits, label, z)
+            else:
+                ce = imitation_loss(logits, label, torch.as_tensor(~a["hint"][idx]), float(opt["changed_weight"]))
+            vloss = torch.mean((value - z) ** 2)
             loss = ce + float(opt["value_coeff"]) * vloss
             optimizer.zero_grad()
             loss.backward()
@@ -246,15 +256,22 @@ def fit(net: Any, data: Dataset, opt: dict[str, Any], optimizer: Any, seed: int)
     net.eval()
     out = {"train_loss": total / count if count else float("nan"), "holdout_n": len(hold_idx)}
     if len(hold_idx):
+        hint_row = _hint_rows(a, hold_idx)
+        margin = float(net.config.hint_margin)
+        net.train()  # the scores without the margin of play (there is no dropout): added below
         with torch.no_grad():
-            preds = []
+            preds, played = [], []
             for s in range(0, len(hold_idx), bs):
                 logits, _v = net(_batch(a, hold_idx[s:s + bs]))
-                preds.append(logits.argmax(-1).numpy())
+                lg = logits.numpy()
+                preds.append(greedy_margin_rows(lg, hint_row[s:s + bs], margin))
+                played.append(lg[np.arange(len(lg)), a["label"][hold_idx[s:s + bs]]])
         pred = np.concatenate(preds)
         target, hinted = a["label"][hold_idx], a["hint"][hold_idx]
         changed = ~hinted
-        hint_row = _hint_rows(a, hold_idx)
+        out["holdout_q_mse"] = float(np.mean((np.concatenate(played) - a["outcome"][hold_idx]) ** 2))
+        out["holdout_left_hint"] = float(np.mean(pred != hint_row))
+        net.eval()
         out.update(holdout_acc=float(np.mean(pred == target)),
                    holdout_changed_acc=float(np.mean(pred[changed] == target[changed])) if changed.any()
                    else float("nan"),
@@ -296,13 +313,16 @@ def gather(k0: int, opt: dict[str, Any], env: dict[str, Any], deadline: float, p
         return out
     pending: list[Any] = []
     k = k0
+    # a few games queued per worker: an explored game takes a tenth of a second, a searched one
+    # minutes (the wait between polls is short next to either)
+    in_flight = workers * (8 if opt["search"] == "explore" else 1)
     while True:
-        while len(pending) < workers and time.perf_counter() < deadline:
+        while len(pending) < in_flight and time.perf_counter() < deadline:
             pending.append(pool.apply_async(_job, ((k, env, opt),)))
             k += 1
         if not pending:
             return out
-        time.sleep(0.2)
+        time.sleep(0.02)
         done = [p for p in pending if p.ready()]
         for p in done:
             pending.remove(p)
@@ -332,6 +352,11 @@ def train_distill(cfg: TrainConfig, run: Path, resume: bool, say: Any) -> dict[s
     latest = root / "latest"
     state: dict[str, Any] = {"round": 0, "games": 0, "minutes": 0.0, "changed": 0, "unmatched": 0}
     net = EntityNet.from_space(observation_space(layout), **cfg.model)
+    if opt["loss"] == "q":
+        # scores are action values in [-1, 1]: a legal action without a row (beyond the layout's
+        # rows) is never trained (q_loss reads only the rows played), so it stays below them all
+        with torch.no_grad():
+            net.unrowed.fill_(-2.0)
     data = Dataset()
     resumed_from = None
     if resume and latest.is_file():

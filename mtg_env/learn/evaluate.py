@@ -114,17 +114,28 @@ def evaluate(make_player: Callable[[int], Agent], games: int, opponent: str = "h
 
 
 _CHECKPOINT: Any = None
+_HINT_MARGIN: float | None = None
 
 
 def _policy_player(seed: int) -> Agent:
     if _CHECKPOINT is None or _CHECKPOINT.startswith("agent:"):  # the baseline: a registered agent
         return make_agent(_CHECKPOINT[len("agent:"):] if _CHECKPOINT else "heuristic", seed)
-    return PolicyAgent.load(_CHECKPOINT, seed)
+    agent = PolicyAgent.load(_CHECKPOINT, seed)
+    if _HINT_MARGIN is not None:
+        with_hint_margin(agent.policy.net, _HINT_MARGIN)  # type: ignore[attr-defined]
+    return agent
 
 
-def _init(checkpoint: str) -> None:
-    global _CHECKPOINT
-    _CHECKPOINT = checkpoint
+def with_hint_margin(net: Any, margin: float) -> Any:
+    """`net` playing with the hint's row raised by `margin` (policy.py's `hint_margin`)."""
+    from dataclasses import replace
+    net.config = replace(net.config, hint_margin=float(margin))
+    return net
+
+
+def _init(checkpoint: str, hint_margin: float | None = None) -> None:
+    global _CHECKPOINT, _HINT_MARGIN
+    _CHECKPOINT, _HINT_MARGIN = checkpoint, hint_margin
     import torch
     torch.set_num_threads(1)
 
@@ -143,24 +154,26 @@ def checkpoint_game(checkpoint: str) -> dict[str, Any]:
 
 def evaluate_checkpoint(checkpoint: str, games: int = 400, opponent: str = "heuristic", seed: int = 0,
                         workers: int = 1, decks: Sequence[str] = DUEL_DECKS, turn_limit: int = TURN_LIMIT,
-                        progress: bool = False, game: dict[str, Any] | None = None) -> Result:
+                        progress: bool = False, game: dict[str, Any] | None = None,
+                        hint_margin: float | None = None) -> Result:
     """The policy of a checkpoint (file, checkpoint folder or run folder; or "agent:NAME", a
     registered agent, for a baseline) over `games` games, in `workers` processes, with the game
-    options `game` (by default the checkpoint's)."""
+    options `game` (by default the checkpoint's); `hint_margin`: play with that margin instead of
+    the checkpoint's."""
     t0 = time.perf_counter()
     r = Result()
     if game is None:
         game = game_options(None) if checkpoint.startswith("agent:") else checkpoint_game(checkpoint)
     jobs = [(k, opponent, seed, tuple(decks), turn_limit, dict(game)) for k in range(games)]
     if workers <= 1:
-        _init(checkpoint)
+        _init(checkpoint, hint_margin)
         results = map(_job, jobs)
         for i, res in enumerate(results, 1):
             r.add(*res)
             if progress and i % 50 == 0:
                 print(f"  {i} games: {r}", flush=True)
     else:
-        with multiprocessing.get_context("spawn").Pool(workers, _init, (checkpoint,)) as pool:
+        with multiprocessing.get_context("spawn").Pool(workers, _init, (checkpoint, hint_margin)) as pool:
             for i, res in enumerate(pool.imap(_job, jobs, chunksize=4), 1):
                 r.add(*res)
                 if progress and i % 50 == 0:
@@ -177,10 +190,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1_000_000, help="game k has seed SEED + k")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", help="write the result to this file")
+    ap.add_argument("--hint-margin", type=float, default=None,
+                    help="play with the hint's row raised by this much instead of the checkpoint's model.hint_margin")
     ap.add_argument("--baseline", action="store_true",
                     help="also play the same games with the opponent's agent in the policy's seat")
     args = ap.parse_args(argv)
-    r = evaluate_checkpoint(args.checkpoint, args.games, args.opponent, args.seed, args.workers, progress=True)
+    r = evaluate_checkpoint(args.checkpoint, args.games, args.opponent, args.seed, args.workers, progress=True,
+                            hint_margin=args.hint_margin)
     print(f"{args.checkpoint} against {args.opponent}: {r} in {r.seconds:.0f} s")
     if args.baseline:
         b = evaluate_checkpoint(f"agent:{args.opponent}", args.games, args.opponent, args.seed, args.workers,

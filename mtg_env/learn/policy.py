@@ -64,6 +64,10 @@ class NetConfig:
     #: the starting weight of the hint column (action_extra) in each row's score: > 0 starts
     #: the policy near the hint agent's play (a residual policy around it); learned after
     hint_prior: float = 0.0
+    #: added to the hint's row's score in play (eval mode), never in training: with scores that
+    #: are action values (distill's `loss: q`, qfit.py), a row replaces the hint's only when its
+    #: value is estimated higher by more than this
+    hint_margin: float = 0.0
     #: the value head's hidden width (None: `dim`). Policies saved before it was a field had a
     #: head of one hidden ReLU unit (a constant once that unit died): loaded with 1
     value_hidden: int | None = None
@@ -73,7 +77,7 @@ class NetConfig:
 
 
 #: the net's own sizes (the rest of a NetConfig comes from the observation space)
-MODEL_FIELDS = ("dim", "card_dim", "layers", "heads", "encoder", "hint_prior")
+MODEL_FIELDS = ("dim", "card_dim", "layers", "heads", "encoder", "hint_prior", "hint_margin")
 
 
 def config_from_space(space: Any, **model: Any) -> NetConfig:
@@ -199,7 +203,10 @@ class EntityNet(nn.Module):
                        _gather(obj, refs[..., 1]), _gather(pl, refs[..., 2]), _gather(stk, refs[..., 3]),
                        pooled + pooled_blocked, context.unsqueeze(1).expand(-1, n_legal, -1)], dim=-1)
         scores = self.score(torch.relu(self.action(x))).squeeze(-1)   # (B, L)
-        scores = scores + self.hint_weight * obs["action_extra"][..., HINT_COL].float()
+        hint = obs["action_extra"][..., HINT_COL].float()
+        scores = scores + self.hint_weight * hint
+        if c.hint_margin and not self.training:
+            scores = scores + c.hint_margin * hint
         index = obs["action_index"].long()
         mask = obs["action_mask"] > 0
         bsz = scores.shape[0]
