@@ -51,7 +51,8 @@ from .combo import quantities, structure
 from .core.objects import Context
 from .engine.game import Game
 from .puzzle import Puzzle
-from .puzzle_order import fast_moves, order_moves
+from .puzzle_order import fast_moves, floating, order_moves
+from .puzzle_pay import PayMove, apply, pay_children
 
 WIN, LOSS, UNKNOWN = 1, 0, -1
 
@@ -92,7 +93,8 @@ class _FastBudget(Exception):
 class PuzzleSearch:
     def __init__(self, puzzle: Puzzle, max_nodes: int | None = None, max_seconds: float = 60.0,
                  shallow: int = 6, max_depth: int = 400, max_forced: int = 2000,
-                 fast: tuple[int, ...] = (24, 48), fast_share: float = 0.4):
+                 fast: tuple[int, ...] = (24, 48), fast_share: float = 0.5,
+                 pay: tuple[int, ...] = (24, 48), pay_share: float = 0.25):
         self.puzzle = puzzle
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
@@ -104,6 +106,14 @@ class PuzzleSearch:
         #: the fast phase stops after this share of the nodes or seconds of the budget
         self.fast_share = fast_share
         self.fast_nodes = None if max_nodes is None else int(max_nodes * fast_share)
+        #: the pay phase's line caps and share of the budget (mtg_env/puzzle_pay.py; it runs
+        #: first, as part of the fast phase's share)
+        self.pay_caps = pay
+        self.pay_share = pay_share
+        #: whether the search now is the pay phase (a fast phase whose P1 pays as it casts)
+        self.pay = False
+        self.pay_tt: dict[tuple[Any, ...], tuple[int, int, list[tuple[str, bool]]]] = {}
+        self.share = fast_share
         #: whether the search now is the fast phase (P1's moves pruned, every result remembered)
         self.fast = False
         #: the fast phase's table (its refutations hold only for its pruned moves)
@@ -123,9 +133,22 @@ class PuzzleSearch:
         t0 = self.t0 = time.process_time()
         status, line = UNKNOWN, list[tuple[str, bool]]()
         try:
-            self.fast = True
+            self.fast = self.pay = True
+            self.share = self.pay_share
+            self._set_share()
             try:
-                for cap in self.fast_caps:
+                for cap in self.pay_caps:
+                    self.line_cap = cap
+                    status, line, _ = self._prove(pz.game.clone(), None)
+                    if status == WIN:
+                        break
+            except _FastBudget:
+                status = UNKNOWN
+            self.pay = False
+            self.share = self.fast_share
+            self._set_share()
+            try:
+                for cap in self.fast_caps if status != WIN else ():
                     self.line_cap = cap
                     status, line, _ = self._prove(pz.game.clone(), None)
                     if status == WIN:
@@ -152,6 +175,9 @@ class PuzzleSearch:
                             refuted=status == LOSS,
                             moves=[label for label, chosen in line if chosen and label != "pass"] if won else [])
 
+    def _set_share(self) -> None:
+        self.fast_nodes = None if self.max_nodes is None else int(self.max_nodes * self.share)
+
     def caps(self) -> list[int]:
         """The unbounded phase's line lengths, doubling up to `max_depth`: a line of free
         activations stacking up (an {X} ability with X = 0, again and again) is followed only
@@ -170,7 +196,7 @@ class PuzzleSearch:
                   tuple(sorted((a, tuple(b)) for a, b in c.blocks.items())), c.first_strike_done, c.damage_dealt)
         return (structure(g, 0), quantities(g, 0, self.start_life), combat,
                 tuple(p.life for p in g.players), tuple(p.lands_played for p in g.players),
-                tuple(_task_key(t) for t in g.tasks))
+                tuple(_task_key(t) for t in g.tasks), _stack_targets(g))
 
     def _forward(self, g: Game, line: list[tuple[str, bool]]) -> list[Any] | None:
         """Take every decision that has a single legal action; the legal actions of the
@@ -178,17 +204,35 @@ class PuzzleSearch:
         for _ in range(self.max_forced):
             if g.decision is None or self.puzzle.reached(g):
                 return None
-            legal = g.legal_actions()
+            legal: list[Any] = g.legal_actions()
             chosen = False
             if self.fast and g.decision.player == g.players[0].name:
                 # the fast phase's P1 may be left one action, or none
                 chosen = len(legal) > 1
-                legal = fast_moves(g, legal)
+                legal = self._p1_moves(g, legal)
             if len(legal) != 1:
                 return legal
-            line.append((legal[0].label, chosen))
-            g.act(legal[0])
+            only = legal[0]
+            if isinstance(only, PayMove):
+                labels = apply(g, only)
+                if labels is None:
+                    return []
+                line.extend((label, True) for label in labels)
+                continue
+            line.append((only.label, chosen))
+            g.act(only)
         return None
+
+    def _p1_moves(self, g: Game, legal: list[Any]) -> list[Any]:
+        """P1's moves in the fast phases: the pay phase's at priority (mtg_env/puzzle_pay.py,
+        no passing while mana P1 made floats), else the fast phase's (mtg_env/puzzle_order.py)."""
+        d = g.decision
+        if self.pay and d is not None and d.kind == "priority":
+            moves = pay_children(g, 0, legal)
+            if floating(g, 0):
+                moves = [m for m in moves if m.label != "pass"]
+            return moves
+        return fast_moves(g, legal)
 
     def _prove(self, g: Game, depth: int | None,
                key: tuple[Any, ...] | None = None) -> tuple[int, list[tuple[str, bool]], bool]:
@@ -202,7 +246,7 @@ class PuzzleSearch:
         spent = time.process_time() - self.t0
         if spent > self.max_seconds:
             raise _Budget
-        if self.fast and (spent > self.max_seconds * self.fast_share or
+        if self.fast and (spent > self.max_seconds * self.share or
                           (self.fast_nodes is not None and self.nodes > self.fast_nodes)):
             raise _FastBudget
         forced: list[tuple[str, bool]] = []
@@ -217,7 +261,7 @@ class PuzzleSearch:
         if key is None or forced:
             key = self._key(g)
         fast = self.fast
-        tt = self.fast_tt if fast else self.tt
+        tt = (self.pay_tt if self.pay else self.fast_tt) if fast else self.tt
         # the fast phase remembers an unknown result with the line length it had left
         left = self.line_cap - len(self.path) if fast else depth
         seen = tt.get(key)
@@ -227,8 +271,10 @@ class PuzzleSearch:
             return LOSS, forced, True  # the position repeats on this line
         ours = g.decision.player == g.players[0].name
         actions = list(legal if legal is not None else g.legal_actions())
-        if ours:
-            actions = fast_moves(g, actions) if fast else order_moves(g, actions)
+        if ours and legal is None:
+            actions = self._p1_moves(g, actions) if fast else order_moves(g, actions)
+        elif ours and not fast:
+            actions = order_moves(g, actions)
         unknown = cyclic = False
         longest: list[tuple[str, bool]] | None = None
         result: tuple[int, list[tuple[str, bool]]] | None = None
@@ -239,15 +285,21 @@ class PuzzleSearch:
                 # each child is made only when it is reached: a won OR node or a refuted AND node
                 # stops before its later children are ever built
                 c = g.clone()
-                c.act(act)
+                if isinstance(act, PayMove):
+                    labels = apply(c, act)
+                    if labels is None:
+                        continue
+                else:
+                    c.act(act)
+                    labels = [act.label]
                 k = self._key(c)
                 if k in keys:
                     continue  # a symmetric choice (an identical land, say)
                 keys.add(k)
-                label = act.label
+                steps = [(label, True) for label in labels]
                 status, sub, cut = self._prove(c, None if depth is None else depth - 1, k)
                 if ours and status == WIN:
-                    result = (WIN, [(label, True)] + sub)  # one good action is enough
+                    result = (WIN, steps + sub)  # one good action is enough
                     break
                 if not ours and status == LOSS:
                     result = (LOSS, [])  # one answer refutes it
@@ -257,7 +309,7 @@ class PuzzleSearch:
                 if status == UNKNOWN:
                     unknown = True
                 elif not ours and (longest is None or len(sub) + 1 > len(longest)):
-                    longest = [(label, True)] + sub
+                    longest = steps + sub
         finally:
             self.path.discard(key)
         if result is None:
@@ -272,6 +324,25 @@ class PuzzleSearch:
         elif not cyclic or result[0] == WIN:
             tt[key] = (result[0], -1 if depth is None else depth, result[1])
         return result[0], forced + result[1], cyclic and result[0] == LOSS
+
+
+def _stack_targets(g: Game) -> tuple[Any, ...]:
+    """The targets of the spells and abilities on the stack as the permanents or cards they are
+    (controller, name, zone, tapped, sick, counters, damage, token): the combo key names a target
+    by its name only, so a spell aimed at the opponent's Gurmag Angler and one aimed at P1's own
+    were one position, and the search tried only the first of the two (CR 601.2c: the target
+    chosen is that object)."""
+    out: list[Any] = []
+    for item in g.stack:
+        for ref in item.ctx.targets:
+            kind, i = ref
+            o = g.objects.get(i) if kind != "player" and kind != "stack" else None
+            if o is None:
+                out.append(ref if kind == "player" else (kind,))
+            else:
+                out.append((o.controller, g.name_of(i), o.zone, o.tapped, o.sick,
+                            tuple(sorted(o.counters.items())), o.damage, o.token))
+    return tuple(out)
 
 
 def _plain(v: Any) -> Any:
