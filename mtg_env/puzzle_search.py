@@ -7,13 +7,16 @@ without branching. Positions are compared by the combo lab's canonical key (obje
 so identical lands are one choice) with the combat state, and a transposition table remembers
 what was proven or refuted (at which depth).
 
-The search first runs a fast phase (mtg_env/puzzle_order.py): P1's moves pruned and ordered
+The search first runs a pay phase (mtg_env/puzzle_pay.py: P1 casts a spell or activates an
+ability together with one smallest set of simple mana sources that pays it, one child per set
+and X, and taps a simple source no other way; otherwise as the fast phase; its own table) for
+`pay_share` (25%) of the budget, then the fast phase up to `fast_share` (50%) of it.
+The fast phase (mtg_env/puzzle_order.py): P1's moves pruned and ordered
 (mana made is spent before P1 passes, X is never 0 and larger X comes first, spells and other
 abilities before mana abilities), the opponent's answers all searched, every result remembered
 in a table of its own (an unknown one with the line length it had left), lines of at most 24
 then 48 choices. Its lines are real lines; its refutations hold only for its pruned moves, so
-it never refutes. It stops after `fast_share` (40%) of the budget, and the complete search
-follows. The budget's seconds are CPU seconds of the search process (time.process_time: the
+it never refutes. The complete search follows. The budget's seconds are CPU seconds of the search process (time.process_time: the
 target is one core on a shared machine); `wall_seconds` reports the wall clock.
 
 The complete search runs in two phases. First it deepens iteratively (the number of decisions with a
