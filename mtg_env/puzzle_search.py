@@ -9,8 +9,9 @@ what was proven or refuted (at which depth).
 
 The search first runs a pay phase (mtg_env/puzzle_pay.py: P1 casts a spell or activates an
 ability together with one smallest set of simple mana sources that pays it, one child per set
-and X, and taps a simple source no other way; otherwise as the fast phase; its own table) for
-`pay_share` (25%) of the budget, then the fast phase up to `fast_share` (50%) of it.
+and X, and taps a simple source no other way; otherwise as the fast phase; its own table) and
+the fast phase in turns, each turn a slice of the budget that doubles every round (1/64 of it
+first), up to `fast_share` (50%) of the budget in all (`_fast_rounds`).
 The fast phase (mtg_env/puzzle_order.py): P1's moves pruned and ordered
 (mana made is spent before P1 passes, X is never 0 and larger X comes first, spells and other
 abilities before mana abilities), the opponent's answers all searched, every result remembered
@@ -97,7 +98,7 @@ class PuzzleSearch:
     def __init__(self, puzzle: Puzzle, max_nodes: int | None = None, max_seconds: float = 60.0,
                  shallow: int = 6, max_depth: int = 400, max_forced: int = 2000,
                  fast: tuple[int, ...] = (24, 48), fast_share: float = 0.5,
-                 pay: tuple[int, ...] = (24, 48), pay_share: float = 0.25):
+                 pay: tuple[int, ...] = (24, 48), first_slice: float = 1 / 64):
         self.puzzle = puzzle
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
@@ -109,14 +110,15 @@ class PuzzleSearch:
         #: the fast phase stops after this share of the nodes or seconds of the budget
         self.fast_share = fast_share
         self.fast_nodes = None if max_nodes is None else int(max_nodes * fast_share)
-        #: the pay phase's line caps and share of the budget (mtg_env/puzzle_pay.py; it runs
-        #: first, as part of the fast phase's share)
+        #: the pay phase's line caps (mtg_env/puzzle_pay.py; it takes turns with the fast phase
+        #: within `fast_share` of the budget, the first turns `first_slice` of it each)
         self.pay_caps = pay
-        self.pay_share = pay_share
+        self.first_slice = first_slice
+        self.deadline_s = 0.0
+        self.deadline_n: int | None = None
         #: whether the search now is the pay phase (a fast phase whose P1 pays as it casts)
         self.pay = False
         self.pay_tt: dict[tuple[Any, ...], tuple[int, int, list[tuple[str, bool]]]] = {}
-        self.share = fast_share
         #: whether the search now is the fast phase (P1's moves pruned, every result remembered)
         self.fast = False
         #: the fast phase's table (its refutations hold only for its pruned moves)
@@ -136,29 +138,8 @@ class PuzzleSearch:
         t0 = self.t0 = time.process_time()
         status, line = UNKNOWN, list[tuple[str, bool]]()
         try:
-            self.fast = self.pay = True
-            self.share = self.pay_share
-            self._set_share()
-            try:
-                for cap in self.pay_caps:
-                    self.line_cap = cap
-                    status, line, _ = self._prove(pz.game.clone(), None)
-                    if status == WIN:
-                        break
-            except _FastBudget:
-                status = UNKNOWN
-            self.pay = False
-            self.share = self.fast_share
-            self._set_share()
-            try:
-                for cap in self.fast_caps if status != WIN else ():
-                    self.line_cap = cap
-                    status, line, _ = self._prove(pz.game.clone(), None)
-                    if status == WIN:
-                        break
-            except _FastBudget:
-                status = UNKNOWN
-            self.fast = False
+            status, line = self._fast_rounds()
+            self.fast = self.pay = False
             if status != WIN:
                 status = UNKNOWN
             for depth in range(1, self.shallow + 1):
@@ -178,8 +159,43 @@ class PuzzleSearch:
                             refuted=status == LOSS,
                             moves=[label for label, chosen in line if chosen and label != "pass"] if won else [])
 
-    def _set_share(self) -> None:
-        self.fast_nodes = None if self.max_nodes is None else int(self.max_nodes * self.share)
+    def _fast_rounds(self) -> tuple[int, list[tuple[str, bool]]]:
+        """The pay phase and the fast phase in turns, each given a slice of the budget that
+        doubles every round (1/64 of it first), up to `fast_share` of it in all: a line one of
+        them finds quickly is not waited for behind the other's whole share. Each keeps its table
+        across its turns, so a turn goes on where the last one stopped (what it had settled is
+        looked up, not searched again). A phase that searched its last cap to the end has nothing
+        more to find and gets no more turns."""
+        pz = self.puzzle
+        limit_s = self.max_seconds * self.fast_share
+        limit_n = self.fast_nodes
+        phases = [pay for pay, caps in ((True, self.pay_caps), (False, self.fast_caps)) if caps]
+        slice_s = self.max_seconds * self.first_slice
+        slice_n = None if self.max_nodes is None else max(1, int(self.max_nodes * self.first_slice))
+        done: set[bool] = set()
+        self.fast = True
+        while len(done) < len(phases):
+            for pay in phases:
+                if pay in done:
+                    continue
+                spent = time.process_time() - self.t0
+                if spent >= limit_s or (limit_n is not None and self.nodes >= limit_n):
+                    return UNKNOWN, []
+                self.pay = pay
+                self.deadline_s = min(spent + slice_s, limit_s)
+                self.deadline_n = None if limit_n is None or slice_n is None else min(self.nodes + slice_n, limit_n)
+                try:
+                    for cap in self.pay_caps if pay else self.fast_caps:
+                        self.line_cap = cap
+                        status, line, _ = self._prove(pz.game.clone(), None)
+                        if status == WIN:
+                            return status, line
+                    done.add(pay)
+                except _FastBudget:
+                    pass
+            slice_s *= 2
+            slice_n = None if slice_n is None else slice_n * 2
+        return UNKNOWN, []
 
     def caps(self) -> list[int]:
         """The unbounded phase's line lengths, doubling up to `max_depth`: a line of free
@@ -249,8 +265,8 @@ class PuzzleSearch:
         spent = time.process_time() - self.t0
         if spent > self.max_seconds:
             raise _Budget
-        if self.fast and (spent > self.max_seconds * self.share or
-                          (self.fast_nodes is not None and self.nodes > self.fast_nodes)):
+        if self.fast and (spent > self.deadline_s or
+                          (self.deadline_n is not None and self.nodes > self.deadline_n)):
             raise _FastBudget
         forced: list[tuple[str, bool]] = []
         legal = self._forward(g, forced)

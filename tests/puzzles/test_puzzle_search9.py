@@ -17,7 +17,7 @@ def _pzl(state: str, ailife: int = 2) -> str:
 
 def _pay_only(text: str) -> PuzzleSearch:
     """A search that is the pay phase alone (no fast or complete phase after it)."""
-    s = PuzzleSearch(read_puzzle(text), shallow=0, fast=(), pay_share=1.0)
+    s = PuzzleSearch(read_puzzle(text), shallow=0, fast=(), fast_share=1.0)
     s.caps = lambda: []  # type: ignore[method-assign]
     return s
 
