@@ -7,13 +7,17 @@ without branching. Positions are compared by the combo lab's canonical key (obje
 so identical lands are one choice) with the combat state, and a transposition table remembers
 what was proven or refuted (at which depth).
 
-The search first runs a fast phase (mtg_env/puzzle_order.py): P1's moves pruned and ordered
+The search first runs a pay phase (mtg_env/puzzle_pay.py: P1 casts a spell or activates an
+ability together with one smallest set of simple mana sources that pays it, one child per set
+and X, and taps a simple source no other way; otherwise as the fast phase; its own table) and
+the fast phase in turns, each turn a slice of the budget that doubles every round (1/64 of it
+first), up to `fast_share` (50%) of the budget in all (`_fast_rounds`).
+The fast phase (mtg_env/puzzle_order.py): P1's moves pruned and ordered
 (mana made is spent before P1 passes, X is never 0 and larger X comes first, spells and other
 abilities before mana abilities), the opponent's answers all searched, every result remembered
 in a table of its own (an unknown one with the line length it had left), lines of at most 24
 then 48 choices. Its lines are real lines; its refutations hold only for its pruned moves, so
-it never refutes. It stops after `fast_share` (40%) of the budget, and the complete search
-follows. The budget's seconds are CPU seconds of the search process (time.process_time: the
+it never refutes. The complete search follows. The budget's seconds are CPU seconds of the search process (time.process_time: the
 target is one core on a shared machine); `wall_seconds` reports the wall clock.
 
 The complete search runs in two phases. First it deepens iteratively (the number of decisions with a
@@ -51,7 +55,8 @@ from .combo import quantities, structure
 from .core.objects import Context
 from .engine.game import Game
 from .puzzle import Puzzle
-from .puzzle_order import fast_moves, order_moves
+from .puzzle_order import fast_moves, floating, order_moves
+from .puzzle_pay import PayMove, apply, pay_children
 
 WIN, LOSS, UNKNOWN = 1, 0, -1
 
@@ -92,7 +97,8 @@ class _FastBudget(Exception):
 class PuzzleSearch:
     def __init__(self, puzzle: Puzzle, max_nodes: int | None = None, max_seconds: float = 60.0,
                  shallow: int = 6, max_depth: int = 400, max_forced: int = 2000,
-                 fast: tuple[int, ...] = (24, 48), fast_share: float = 0.4):
+                 fast: tuple[int, ...] = (24, 48), fast_share: float = 0.5,
+                 pay: tuple[int, ...] = (24, 48), first_slice: float = 1 / 64):
         self.puzzle = puzzle
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
@@ -104,6 +110,15 @@ class PuzzleSearch:
         #: the fast phase stops after this share of the nodes or seconds of the budget
         self.fast_share = fast_share
         self.fast_nodes = None if max_nodes is None else int(max_nodes * fast_share)
+        #: the pay phase's line caps (mtg_env/puzzle_pay.py; it takes turns with the fast phase
+        #: within `fast_share` of the budget, the first turns `first_slice` of it each)
+        self.pay_caps = pay
+        self.first_slice = first_slice
+        self.deadline_s = 0.0
+        self.deadline_n: int | None = None
+        #: whether the search now is the pay phase (a fast phase whose P1 pays as it casts)
+        self.pay = False
+        self.pay_tt: dict[tuple[Any, ...], tuple[int, int, list[tuple[str, bool]]]] = {}
         #: whether the search now is the fast phase (P1's moves pruned, every result remembered)
         self.fast = False
         #: the fast phase's table (its refutations hold only for its pruned moves)
@@ -123,16 +138,8 @@ class PuzzleSearch:
         t0 = self.t0 = time.process_time()
         status, line = UNKNOWN, list[tuple[str, bool]]()
         try:
-            self.fast = True
-            try:
-                for cap in self.fast_caps:
-                    self.line_cap = cap
-                    status, line, _ = self._prove(pz.game.clone(), None)
-                    if status == WIN:
-                        break
-            except _FastBudget:
-                status = UNKNOWN
-            self.fast = False
+            status, line = self._fast_rounds()
+            self.fast = self.pay = False
             if status != WIN:
                 status = UNKNOWN
             for depth in range(1, self.shallow + 1):
@@ -152,6 +159,44 @@ class PuzzleSearch:
                             refuted=status == LOSS,
                             moves=[label for label, chosen in line if chosen and label != "pass"] if won else [])
 
+    def _fast_rounds(self) -> tuple[int, list[tuple[str, bool]]]:
+        """The pay phase and the fast phase in turns, each given a slice of the budget that
+        doubles every round (1/64 of it first), up to `fast_share` of it in all: a line one of
+        them finds quickly is not waited for behind the other's whole share. Each keeps its table
+        across its turns, so a turn goes on where the last one stopped (what it had settled is
+        looked up, not searched again). A phase that searched its last cap to the end has nothing
+        more to find and gets no more turns."""
+        pz = self.puzzle
+        limit_s = self.max_seconds * self.fast_share
+        limit_n = self.fast_nodes
+        phases = [pay for pay, caps in ((True, self.pay_caps), (False, self.fast_caps)) if caps]
+        slice_s = self.max_seconds * self.first_slice
+        slice_n = None if self.max_nodes is None else max(1, int(self.max_nodes * self.first_slice))
+        done: set[bool] = set()
+        self.fast = True
+        while len(done) < len(phases):
+            for pay in phases:
+                if pay in done:
+                    continue
+                spent = time.process_time() - self.t0
+                if spent >= limit_s or (limit_n is not None and self.nodes >= limit_n):
+                    return UNKNOWN, []
+                self.pay = pay
+                self.deadline_s = min(spent + slice_s, limit_s)
+                self.deadline_n = None if limit_n is None or slice_n is None else min(self.nodes + slice_n, limit_n)
+                try:
+                    for cap in self.pay_caps if pay else self.fast_caps:
+                        self.line_cap = cap
+                        status, line, _ = self._prove(pz.game.clone(), None)
+                        if status == WIN:
+                            return status, line
+                    done.add(pay)
+                except _FastBudget:
+                    pass
+            slice_s *= 2
+            slice_n = None if slice_n is None else slice_n * 2
+        return UNKNOWN, []
+
     def caps(self) -> list[int]:
         """The unbounded phase's line lengths, doubling up to `max_depth`: a line of free
         activations stacking up (an {X} ability with X = 0, again and again) is followed only
@@ -170,7 +215,7 @@ class PuzzleSearch:
                   tuple(sorted((a, tuple(b)) for a, b in c.blocks.items())), c.first_strike_done, c.damage_dealt)
         return (structure(g, 0), quantities(g, 0, self.start_life), combat,
                 tuple(p.life for p in g.players), tuple(p.lands_played for p in g.players),
-                tuple(_task_key(t) for t in g.tasks))
+                tuple(_task_key(t) for t in g.tasks), _stack_targets(g))
 
     def _forward(self, g: Game, line: list[tuple[str, bool]]) -> list[Any] | None:
         """Take every decision that has a single legal action; the legal actions of the
@@ -178,17 +223,35 @@ class PuzzleSearch:
         for _ in range(self.max_forced):
             if g.decision is None or self.puzzle.reached(g):
                 return None
-            legal = g.legal_actions()
+            legal: list[Any] = g.legal_actions()
             chosen = False
             if self.fast and g.decision.player == g.players[0].name:
                 # the fast phase's P1 may be left one action, or none
                 chosen = len(legal) > 1
-                legal = fast_moves(g, legal)
+                legal = self._p1_moves(g, legal)
             if len(legal) != 1:
                 return legal
-            line.append((legal[0].label, chosen))
-            g.act(legal[0])
+            only = legal[0]
+            if isinstance(only, PayMove):
+                labels = apply(g, only)
+                if labels is None:
+                    return []
+                line.extend((label, True) for label in labels)
+                continue
+            line.append((only.label, chosen))
+            g.act(only)
         return None
+
+    def _p1_moves(self, g: Game, legal: list[Any]) -> list[Any]:
+        """P1's moves in the fast phases: the pay phase's at priority (mtg_env/puzzle_pay.py,
+        no passing while mana P1 made floats), else the fast phase's (mtg_env/puzzle_order.py)."""
+        d = g.decision
+        if self.pay and d is not None and d.kind == "priority":
+            moves = pay_children(g, 0, legal)
+            if floating(g, 0):
+                moves = [m for m in moves if m.label != "pass"]
+            return moves
+        return fast_moves(g, legal)
 
     def _prove(self, g: Game, depth: int | None,
                key: tuple[Any, ...] | None = None) -> tuple[int, list[tuple[str, bool]], bool]:
@@ -202,8 +265,8 @@ class PuzzleSearch:
         spent = time.process_time() - self.t0
         if spent > self.max_seconds:
             raise _Budget
-        if self.fast and (spent > self.max_seconds * self.fast_share or
-                          (self.fast_nodes is not None and self.nodes > self.fast_nodes)):
+        if self.fast and (spent > self.deadline_s or
+                          (self.deadline_n is not None and self.nodes > self.deadline_n)):
             raise _FastBudget
         forced: list[tuple[str, bool]] = []
         legal = self._forward(g, forced)
@@ -217,7 +280,7 @@ class PuzzleSearch:
         if key is None or forced:
             key = self._key(g)
         fast = self.fast
-        tt = self.fast_tt if fast else self.tt
+        tt = (self.pay_tt if self.pay else self.fast_tt) if fast else self.tt
         # the fast phase remembers an unknown result with the line length it had left
         left = self.line_cap - len(self.path) if fast else depth
         seen = tt.get(key)
@@ -227,8 +290,10 @@ class PuzzleSearch:
             return LOSS, forced, True  # the position repeats on this line
         ours = g.decision.player == g.players[0].name
         actions = list(legal if legal is not None else g.legal_actions())
-        if ours:
-            actions = fast_moves(g, actions) if fast else order_moves(g, actions)
+        if ours and legal is None:
+            actions = self._p1_moves(g, actions) if fast else order_moves(g, actions)
+        elif ours and not fast:
+            actions = order_moves(g, actions)
         unknown = cyclic = False
         longest: list[tuple[str, bool]] | None = None
         result: tuple[int, list[tuple[str, bool]]] | None = None
@@ -239,15 +304,21 @@ class PuzzleSearch:
                 # each child is made only when it is reached: a won OR node or a refuted AND node
                 # stops before its later children are ever built
                 c = g.clone()
-                c.act(act)
+                if isinstance(act, PayMove):
+                    labels = apply(c, act)
+                    if labels is None:
+                        continue
+                else:
+                    c.act(act)
+                    labels = [act.label]
                 k = self._key(c)
                 if k in keys:
                     continue  # a symmetric choice (an identical land, say)
                 keys.add(k)
-                label = act.label
+                steps = [(label, True) for label in labels]
                 status, sub, cut = self._prove(c, None if depth is None else depth - 1, k)
                 if ours and status == WIN:
-                    result = (WIN, [(label, True)] + sub)  # one good action is enough
+                    result = (WIN, steps + sub)  # one good action is enough
                     break
                 if not ours and status == LOSS:
                     result = (LOSS, [])  # one answer refutes it
@@ -257,7 +328,7 @@ class PuzzleSearch:
                 if status == UNKNOWN:
                     unknown = True
                 elif not ours and (longest is None or len(sub) + 1 > len(longest)):
-                    longest = [(label, True)] + sub
+                    longest = steps + sub
         finally:
             self.path.discard(key)
         if result is None:
@@ -272,6 +343,25 @@ class PuzzleSearch:
         elif not cyclic or result[0] == WIN:
             tt[key] = (result[0], -1 if depth is None else depth, result[1])
         return result[0], forced + result[1], cyclic and result[0] == LOSS
+
+
+def _stack_targets(g: Game) -> tuple[Any, ...]:
+    """The targets of the spells and abilities on the stack as the permanents or cards they are
+    (controller, name, zone, tapped, sick, counters, damage, token): the combo key names a target
+    by its name only, so a spell aimed at the opponent's Gurmag Angler and one aimed at P1's own
+    were one position, and the search tried only the first of the two (CR 601.2c: the target
+    chosen is that object)."""
+    out: list[Any] = []
+    for item in g.stack:
+        for ref in item.ctx.targets:
+            kind, i = ref
+            o = g.objects.get(i) if kind != "player" and kind != "stack" else None
+            if o is None:
+                out.append(ref if kind == "player" else (kind,))
+            else:
+                out.append((o.controller, g.name_of(i), o.zone, o.tapped, o.sick,
+                            tuple(sorted(o.counters.items())), o.damage, o.token))
+    return tuple(out)
 
 
 def _plain(v: Any) -> Any:

@@ -86,7 +86,7 @@ def test_the_fast_phase_stops_at_its_share_of_the_node_budget() -> None:
     s = PuzzleSearch(read_puzzle(text), max_nodes=10_000, shallow=0)
     r = s.run()
     assert not r.solved and r.refuted  # the complete search proves the loop never wins
-    assert s.fast_nodes == 4_000
+    assert s.fast_nodes == 5_000  # the pay and fast phases in turns, up to 50% in all
 
 
 def test_seconds_are_cpu_seconds_and_wall_seconds_are_reported() -> None:

@@ -265,15 +265,15 @@ def test_the_unbounded_phase_follows_a_stack_of_free_activations_only_so_far_fir
     from mtg_env.puzzle_search import PuzzleSearch
     text = _pzl("humanlife=20\nailife=2\nturn=1\nactiveplayer=human\nactivephase=MAIN1\n"
                 "humanhand=Shock\nhumanbattlefield=Crypt Rats;Mountain\naibattlefield=Grizzly Bears\n")
-    # the complete search alone (no fast phase: it never chooses X = 0, so never stacks them)
-    capped = PuzzleSearch(read_puzzle(text), shallow=0, max_seconds=120, fast=())
+    # the complete search alone (no pay or fast phase: they never choose X = 0, so never stack them)
+    capped = PuzzleSearch(read_puzzle(text), shallow=0, max_seconds=120, fast=(), pay=())
     r = capped.run()
     assert capped.caps() == [50, 100, 200, 400]
     assert r.solved and r.moves[-2:] == ["cast Shock", "target P2"]
     fresh = read_puzzle(text)
     fresh.game.run_line(r.line)
     assert fresh.reached(fresh.game)
-    uncapped = PuzzleSearch(read_puzzle(text), shallow=0, max_seconds=120, fast=())
+    uncapped = PuzzleSearch(read_puzzle(text), shallow=0, max_seconds=120, fast=(), pay=())
     uncapped.caps = lambda: [uncapped.max_depth]  # type: ignore[method-assign]
     u = uncapped.run()
     assert u.solved
