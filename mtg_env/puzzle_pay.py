@@ -22,11 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards.abilities import Activated
 from .core.actions import Action
 from .core.errors import MtgError
 from .core.mana import ManaCost, available_for
 from .engine import autopay, casting, costs, legal
+from .puzzle_order import is_mana_ability
 
 if TYPE_CHECKING:
     from .engine.game import Game
@@ -89,7 +89,7 @@ def pay_children(g: Game, p: int, actions: list[Action]) -> list[Action | PayMov
         elif a.kind == "activate" and isinstance(a.payload, tuple) and len(a.payload) >= 3 and \
                 (a.payload[1], a.payload[2]) in simple:
             continue
-        elif _is_mana(g, a):
+        elif is_mana_ability(g, a):
             mana.append(a)
         elif not _dead_x(g, p, a):
             now.append(a)
@@ -148,15 +148,6 @@ def _dead_x(g: Game, p: int, a: Action) -> bool:
     cost, what, oid, _full = got
     avail = available_for(g.players[p].pool, costs.spend_tags(g, p, what, oid))
     return autopay.max_x_auto(avail, cost, [], g.options.x_cap) < 1
-
-
-def _is_mana(g: Game, a: Action) -> bool:
-    if a.kind != "activate" or not isinstance(a.payload, tuple) or len(a.payload) < 3:
-        return False
-    oid, key = a.payload[1], a.payload[2]
-    if oid not in g.objects:
-        return False
-    return any(k == key and isinstance(ab, Activated) and ab.is_mana_ability for k, ab, _o in g.chars(oid).abilities)
 
 
 def apply(g: Game, m: PayMove) -> list[str] | None:
