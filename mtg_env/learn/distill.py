@@ -41,7 +41,6 @@ from ..registry import make_agent
 from .config import TrainConfig
 from .evaluate import game_options as eval_game_options
 from .evaluate import pairs
-from .qfit import greedy_margin_rows, play_explored, q_loss
 from .selfplay import DUEL_DECKS, LIMIT_KEYS, SEAT_KEYS, deck_paths
 
 #: the seeds of the searched games: game k is dealt with seed TRAIN_SEED + k
@@ -73,16 +72,15 @@ def _compact(obs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     return {k: v.astype(np.int32) if v.dtype == np.int64 else v for k, v in obs.items()}
 
 
-class SearchRecorder:
-    """An agent that plays as the search agent and records, at each decision the learner's seat
-    would be asked, (observation, the searched row, whether it is the hint's row)."""
+class Recorder:
+    """An agent playing the learner's seat (the env's granularity, skipping, stops and hint) that
+    records, at each decision the seat would be asked, (observation, the row played, whether it
+    is the hint's row); `unmatched` counts the decisions played but not recorded, `changed` those
+    where the row played is not the hint's. Subclasses choose the row (`choose`)."""
 
-    def __init__(self, env: dict[str, Any], search: str, search_options: dict[str, Any], seed: int):
+    def __init__(self, env: dict[str, Any]):
         self.layout = _layout(env)
         self.seat_options = _seat_options(env)
-        self.search = search
-        self.search_options = dict(search_options)
-        self.seed = seed
         self.seat: Seat | None = None
         self.me = -1
         self.turn = -1
@@ -102,7 +100,26 @@ class SearchRecorder:
         r = seat.decide(game)
         if not isinstance(r, tuple):
             return r
-        choices, table = r
+        return self.choose(game, seat, *r)
+
+    def choose(self, game: Any, seat: Seat, choices: list[Any], table: Any) -> Any:
+        raise NotImplementedError
+
+    def record(self, game: Any, table: Any, choices: list[Any], chosen: Any) -> None:
+        obs = encode(game, self.me, table, [c.action for c in choices], [c.index for c in choices], choices)
+        self.records.append((_compact(obs), chosen.index, bool(chosen.hint)))
+
+
+class SearchRecorder(Recorder):
+    """Plays as the search agent; the row recorded is the searched move's."""
+
+    def __init__(self, env: dict[str, Any], search: str, search_options: dict[str, Any], seed: int):
+        super().__init__(env)
+        self.search = search
+        self.search_options = dict(search_options)
+        self.seed = seed
+
+    def choose(self, game: Any, seat: Seat, choices: list[Any], table: Any) -> Any:
         # a fresh searcher for each decision, as the seat's hint: the search from this position alone
         agent = make_agent(self.search, self.seed + 7919 * len(self.records) + self.unmatched,
                            **self.search_options)
@@ -131,8 +148,7 @@ class SearchRecorder:
                 return move.start(seat.plan)
             seat.plan.clear()
             return a
-        obs = encode(game, me, table, [c.action for c in choices], [c.index for c in choices], choices)
-        self.records.append((_compact(obs), chosen.index, bool(chosen.hint)))
+        self.record(game, table, choices, chosen)
         self.changed += int(not chosen.hint)
         return seat.start(chosen)
 
@@ -140,8 +156,6 @@ class SearchRecorder:
 def play_searched(k: int, env: dict[str, Any], opt: dict[str, Any]) -> dict[str, Any]:
     """Searched game k: the search agent with the first deck of pair (k // 2) in seat k % 2
     (`search: explore`: the hint agent's play with exploration, qfit.py)."""
-    if opt["search"] == "explore":
-        return play_explored(k, env, opt)
     decks = tuple(env.get("deck_pool") or DUEL_DECKS)
     ps = pairs(decks)
     mine, theirs = ps[(k // 2) % len(ps)]
@@ -151,7 +165,12 @@ def play_searched(k: int, env: dict[str, Any], opt: dict[str, Any]) -> dict[str,
     game: dict[str, Any] = {key: env[key] for key in ("mana_payment", "mulligans") if key in env}
     g = new_game(paths if seat == 0 else paths[::-1], seed=seed, turn_limit=int(env.get("turn_limit", 40)),
                  **eval_game_options(game))
-    rec = SearchRecorder(env, opt["search"], opt["search_options"], seed)
+    rec: Recorder
+    if opt["search"] == "explore":
+        from .qfit import ExploreRecorder
+        rec = ExploreRecorder(env, float(opt["epsilon"]), seed, float(opt["keep_hint"]))
+    else:
+        rec = SearchRecorder(env, opt["search"], opt["search_options"], seed)
     other = make_agent(opt["opponent"], seed + 1)
     play_game(g, [rec, other] if seat == 0 else [other, rec])
     z = 0.0 if g.winner is None else (1.0 if g.winner == seat else -1.0)
@@ -242,6 +261,7 @@ def fit(net: Any, data: Dataset, opt: dict[str, Any], optimizer: Any, seed: int)
             label = torch.as_tensor(a["label"][idx])
             z = torch.as_tensor(a["outcome"][idx])
             if opt["loss"] == "q":
+                from .qfit import q_loss
                 ce = q_loss(logits, label, z)
             else:
                 ce = imitation_loss(logits, label, torch.as_tensor(~a["hint"][idx]), float(opt["changed_weight"]))
@@ -256,6 +276,7 @@ def fit(net: Any, data: Dataset, opt: dict[str, Any], optimizer: Any, seed: int)
     net.eval()
     out = {"train_loss": total / count if count else float("nan"), "holdout_n": len(hold_idx)}
     if len(hold_idx):
+        from .qfit import greedy_margin_rows
         hint_row = _hint_rows(a, hold_idx)
         margin = float(net.config.hint_margin)
         net.train()  # the scores without the margin of play (there is no dropout): added below
