@@ -38,6 +38,7 @@ from . import (
     costs,
     facedown,
     faces,
+    formats,
     limits,
     ninjutsu,
     optional_costs,
@@ -119,11 +120,8 @@ def spell_cost(g: Game, oid: int, face: CardDef | None = None, alt: str | None =
         fb = flashback_of(card)
         if fb is not None:
             return fb.cost  # CR 702.34a: rather than its mana cost
-    if obj.zone == COMMAND and obj.info and "commander" in obj.info:
-        tax = 2 * g.commander.casts.get(obj.info["commander"], 0)
-        if tax:
-            cost = cost.plus(ManaCost(generic=tax, text=f"{{{tax}}}"))
-    return cost
+    return cost.plus(formats.commander_tax(g, oid))
+
 
 
 def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: bool = False,
@@ -136,7 +134,10 @@ def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: 
     or half to be cast, not yet chosen (its own costs and characteristics, CR 709.3a, 712.11c,
     715.3a); once chosen it is the object's card. `alt`: the alternative cost paid (CR 118.9)."""
     card = g.objects[oid].card if face is None else face
-    mana = ManaCost() if free or zones.free_from_exile(g, oid) else spell_cost(g, oid, face, alt)
+    if free or zones.free_from_exile(g, oid):
+        mana = formats.commander_tax(g, oid)  # CR 118.9d: additional costs are still paid
+    else:
+        mana = spell_cost(g, oid, face, alt)
     mana = mana.plus(additional_cost(card).mana)
     if kicked:
         mana = mana.plus(kicker_cost(card, kicked))

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, ClassVar
 from ..cards import get_card
 from ..cards.abilities import CanBeCommander
 from ..core.errors import DeckError
+from ..core.mana import ManaCost
+from ..core.objects import COMMAND
 
 if TYPE_CHECKING:
     from .decks import Deck
@@ -181,3 +183,15 @@ def get_format(name: str) -> Format:
         return FORMATS[name]()
     except KeyError:
         raise DeckError(f"unknown format {name!r}; expected one of: {', '.join(FORMATS)}") from None
+
+
+def commander_tax(g: Game, oid: int) -> ManaCost:
+    """{2} for each time this commander was cast from the command zone before, when it is cast
+    from there: an additional cost, paid even when the spell is cast without paying its mana
+    cost (CR 903.8, 118.9d)."""
+    obj = g.objects[oid]
+    if obj.zone == COMMAND and obj.info and "commander" in obj.info:
+        tax = 2 * g.commander.casts.get(obj.info["commander"], 0)
+        if tax:
+            return ManaCost(generic=tax, text=f"{{{tax}}}")
+    return ManaCost()

@@ -85,6 +85,17 @@ def test_cr_903_8_commander_is_cast_from_the_command_zone_then_with_2_more_per_p
     assert player(g, "P1")["mana_pool"] == ""
 
 
+def test_cr_903_8_118_9d_commander_tax_is_paid_even_when_cast_without_paying_its_mana_cost():
+    from mtg_env.engine import casting
+
+    g = commander_game([GRISELBRAND, ARCANIS])
+    oid = next(o.id for o in g.objects.values() if o.card.name == "Griselbrand" and o.zone == "command")
+    assert casting.spell_mana(g, 0, oid, free=True).generic == 0
+    g.commander.casts[g.objects[oid].info["commander"]] = 2
+    assert casting.spell_mana(g, 0, oid, free=True).generic == 4  # an additional cost (CR 118.9d)
+    assert casting.spell_mana(g, 0, oid, free=False).generic == 4 + 4  # {4}{B}{B}{B}{B} and {4}
+
+
 def test_cr_903_9a_commander_left_in_the_graveyard_when_its_owner_says_no():
     g = commander_game([GRISELBRAND, ARCANIS])
     give(g, 0, "Swamp", "battlefield", 11)
