@@ -13,7 +13,7 @@ from ..core.objects import (
     Player,
     StackItem,
 )
-from . import targets
+from . import targets, triggers
 
 if TYPE_CHECKING:
     from .game import Game
@@ -88,6 +88,9 @@ def _permanent_json(g: Game, oid: int) -> dict[str, Any]:
         "attached_to": obj.attached_to if obj.attached_to in g.objects else None,
         "damage": obj.damage,
     }
+    ep = triggers.enchanted_player(g, oid)
+    if ep is not None:
+        out["enchanted_player"] = g.players[ep].name  # an Aura with "enchant player" (CR 303.4)
     if "Planeswalker" in c.types:
         out["loyalty"] = obj.counters.get("loyalty", 0)  # CR 306.5c
     if obj.card is FACE_DOWN:

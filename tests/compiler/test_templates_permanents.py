@@ -706,6 +706,15 @@ def test_cr_303_4a_curse_targets_a_player_curse_of_opulence():
     assert labels(g) == ["target P1", "target P2", "target P3"]
 
 
+def test_cr_303_4_state_json_names_the_enchanted_player_of_a_curse():
+    """A Curse enchants a player, not an object: the state shows `enchanted_player` and no
+    `attached_to`; other permanents have no `enchanted_player` key."""
+    g = _cursed_p2("Curse of Opulence")
+    curse = permanent(g, "Curse of Opulence")
+    assert (curse["enchanted_player"], curse["attached_to"]) == ("P2", None)
+    assert "enchanted_player" not in permanent(g, "Grizzly Bears")
+
+
 def test_cr_508_3d_enchanted_player_attacked_each_attacking_opponent_too_curse_of_opulence():
     """Curse of Opulence: "Whenever enchanted player is attacked, create a Gold token. Each
     opponent attacking that player does the same." P3 attacks P2 (the enchanted player): P1,
