@@ -93,8 +93,9 @@ def mana_cost(cost: str, card: str) -> str:
             out.append("{" + t[0] + "/" + t[1] + "}")
         elif len(t) == 2 and t[0] == "2" and t[1] in COLORS:
             out.append("{2/" + t[1] + "}")
-        elif len(t) == 2 and "P" in t and len(t.replace("P", "")) == 1 and t.replace("P", "") in COLORS:
-            out.append("{" + t.replace("P", "") + "/P}")
+        elif len(t) == 2 and t[1] in "PH" and t[0] in COLORS:
+            # Phyrexian: Forge writes it `UH` (`H`, since `P` became the pawprint symbol) or `UP`
+            out.append("{" + t[0] + "/P}")
         elif len(t) == 3 and t[2] == "P" and t[0] in COLORS and t[1] in COLORS:
             out.append("{" + t[0] + "/" + t[1] + "/P}")
         else:
@@ -138,6 +139,8 @@ def type_line(types: str, card: str) -> str:
 
 
 def oracle(text: str) -> str:
+    """Forge's `\\n` -> newline; Forge's Phyrexian `{U/H}` -> Oracle's `{U/P}` (CR 107.4f)."""
+    text = re.sub(r"\{([WUBRG])/H\}", r"{\1/P}", text)
     return text.replace("\\n", "\n").strip()
 
 

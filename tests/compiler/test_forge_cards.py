@@ -77,6 +77,7 @@ def test_forge_mana_symbols():
     assert mana_cost("1 UR", "c") == "{1}{U/R}"
     assert mana_cost("2W 2U", "c") == "{2/W}{2/U}"
     assert mana_cost("W/P B", "c") == "{W/P}{B}"
+    assert mana_cost("2 UH U", "c") == "{2}{U/P}{U}"  # Forge's current Phyrexian notation (CR 107.4f)
     assert mana_cost("4 RG RG", "c") == "{4}{R/G}{R/G}"
     assert mana_cost("no cost", "c") == ""
     with pytest.raises(ForgeCardError, match="unknown mana symbol 'Q'"):
