@@ -1,8 +1,9 @@
-"""The Oracle card database the package ships (cards/data/oracle.json.gz): 23,906 cards with their
+"""The Oracle card database the package ships (cards/data/oracle.json.gz): 24,356 cards with their
 printed characteristics and Oracle text, the card compiler's input.
 
 Built by tools/build_card_db.py from the project's Oracle reference (an MTGJSON-derived dump of
-2022 plus cards read from Forge's scripts; sources in the README). Loaded on first use, in about
+2022 plus cards read from Forge's scripts) and the newer cards of tools/data/forge_cards.txt
+(read from Forge's card scripts); sources in the README. Loaded on first use, in about
 0.2 s. Names are looked up ignoring case, accents and the ASCII spellings decklists use
 ("Lim-Dul's Vault" for "Lim-Dûl's Vault", "Aether" for "Æther"), by the whole name or any face's
 ("Fire // Ice", "Fire", "Delver of Secrets").
