@@ -144,3 +144,71 @@ def test_cr_509_1c_must_be_blocked_not_if_unable_gaeas_protector():
             break
         g.act("pass")
     assert player(g, "P2")["life"] == 16
+
+
+# --------------------------------------------------------------------------------------------
+# CR 608.2c: a depletion land's "If there are no depletion counters on ~, sacrifice it."
+
+
+def test_cr_608_2c_depletion_land_sacrificed_with_its_last_counter_saprazzan_skerry():
+    """Saprazzan Skerry: "{T}, Remove a depletion counter from Saprazzan Skerry: Add {U}{U}. If
+    there are no depletion counters on Saprazzan Skerry, sacrifice it." With two counters it
+    stays (one left); with one, it adds {U}{U} and is sacrificed."""
+    _compiled("Saprazzan Skerry")
+    for n, stays in ((2, True), (1, False)):
+        g = scenario(f"""
+players:
+  - battlefield: [{{card: Saprazzan Skerry, counters: {{depletion: {n}}}}}]
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+        g.act(next(a for a in labels(g) if a.startswith("activate Saprazzan Skerry")))
+        assert player(g, "P1")["mana_pool"] == "{U}{U}"
+        assert (len(permanents(g, "Saprazzan Skerry")) == 1) == stays
+        assert (player(g, "P1")["graveyard"] == []) == stays
+
+
+# --------------------------------------------------------------------------------------------
+# CR 608.2c: "If it's an artifact creature, ~ deals 4 damage to it instead."
+
+
+def test_cr_608_2c_more_damage_to_an_artifact_creature_electrostatic_bolt():
+    """Electrostatic Bolt: "Electrostatic Bolt deals 2 damage to target creature. If it's an
+    artifact creature, Electrostatic Bolt deals 4 damage to it instead." Steel Wall (0/4
+    artifact creature) dies; Hill Giant (3/3, not an artifact) is dealt 2 and survives."""
+    _compiled("Electrostatic Bolt")
+    for target, dies in (("Steel Wall", True), ("Hill Giant", False)):
+        g = scenario(f"""
+players:
+  - mana_pool: "{{R}}"
+    hand: [Electrostatic Bolt]
+    library: [Island, Island]
+  - battlefield: [{target}]
+    library: [Island, Island]
+""")
+        g.run_line(["cast Electrostatic Bolt", f"target {target}", "pass"])
+        assert (player(g, "P2")["graveyard"] == [target]) == dies
+        if not dies:
+            assert permanent(g, target)["damage"] == 2
+
+
+# --------------------------------------------------------------------------------------------
+# CR 608.2h: "If that land was nonbasic, ~ deals 2 damage to the land's controller."
+
+
+def test_cr_608_2h_destroyed_nonbasic_land_damages_its_controller_molten_rain():
+    """Molten Rain: "Destroy target land. If that land was nonbasic, Molten Rain deals 2 damage
+    to the land's controller." Destroying P2's Tundra (nonbasic) deals P2 2; destroying P2's
+    Mountain (basic) deals none."""
+    _compiled("Molten Rain", "Choking Sands")
+    for land, life in (("Tundra", 18), ("Mountain", 20)):
+        g = scenario(f"""
+players:
+  - mana_pool: "{{R}}{{R}}{{R}}"
+    hand: [Molten Rain]
+    library: [Island, Island]
+  - battlefield: [{land}]
+    library: [Island, Island]
+""")
+        g.run_line(["cast Molten Rain", f"target {land}", "pass"])
+        assert player(g, "P2")["graveyard"] == [land] and player(g, "P2")["life"] == life
