@@ -212,3 +212,49 @@ players:
 """)
         g.run_line(["cast Molten Rain", f"target {land}", "pass"])
         assert player(g, "P2")["graveyard"] == [land] and player(g, "P2")["life"] == life
+
+
+# --------------------------------------------------------------------------------------------
+# "You choose a nonland card from it. Exile that card." (the chosen card, CR 607.2a if linked)
+
+_SEER = """
+players:
+  - mana_pool: "{{C}}{{C}}{{C}}{{C}}"
+    hand: [{card}]
+    library: [Island, Island]
+  - hand: [Lightning Bolt, Island]
+    library: [Island, Island]
+"""
+
+
+def _seer(card: str) -> object:
+    g = scenario(_SEER.format(card=card))
+    g.run_line([f"cast {card}", "pass", "target P2", "pass"])
+    assert labels(g) == ["choose Lightning Bolt"]
+    g.act("choose Lightning Bolt")
+    return g
+
+
+def test_cr_406_3_exile_the_chosen_card_thought_knot_seer():
+    """Thought-Knot Seer: "When Thought-Knot Seer enters, target opponent reveals their hand.
+    You choose a nonland card from it and exile that card." "That card" is the card chosen
+    (Lightning Bolt is exiled), not Thought-Knot Seer (which stays on the battlefield)."""
+    _compiled("Thought-Knot Seer")
+    g = _seer("Thought-Knot Seer")
+    assert [c["card"] for c in player(g, "P2")["exile"]] == ["Lightning Bolt"]
+    assert player(g, "P2")["hand"] == ["Island"] and len(permanents(g, "Thought-Knot Seer")) == 1
+
+
+def test_cr_607_2a_exiled_card_returns_when_it_leaves_mesmeric_fiend():
+    """Mesmeric Fiend: "When Mesmeric Fiend enters, target opponent reveals their hand and you
+    choose a nonland card from it. Exile that card. When Mesmeric Fiend leaves the battlefield,
+    return the exiled card to its owner's hand." Lightning Bolt is exiled; when the Fiend leaves
+    (Unsummoned back to P1's hand), the Bolt returns to P2's hand."""
+    _compiled("Mesmeric Fiend")
+    g = scenario(_SEER.format(card="Mesmeric Fiend").replace('"{C}{C}{C}{C}"', '"{B}{B}{U}"')
+                 .replace("hand: [Mesmeric Fiend]", "hand: [Mesmeric Fiend, Unsummon]"))
+    g.run_line(["cast Mesmeric Fiend", "pay {1} with {B}", "pass", "target P2", "pass", "choose Lightning Bolt"])
+    assert [c["card"] for c in player(g, "P2")["exile"]] == ["Lightning Bolt"]
+    g.run_line(["cast Unsummon", "target Mesmeric Fiend", "pass", "pass"])
+    assert "Mesmeric Fiend" in player(g, "P1")["hand"]
+    assert sorted(player(g, "P2")["hand"]) == ["Island", "Lightning Bolt"] and player(g, "P2")["exile"] == []

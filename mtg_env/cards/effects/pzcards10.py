@@ -55,3 +55,26 @@ class DamageIfWasNonbasic(Effect):
         if c is not None and p is not None and "Basic" not in c.supertypes:
             g.deal_damage(ctx, ("player", p), self.amount)
         return None
+
+
+@dataclass(frozen=True)
+class ExileChosen(Effect):
+    """"You choose a nonland card from it. Exile that card." (Thought-Knot Seer): the card
+    chosen from the revealed hand (`ChooseFromHand`), if it is still in that hand, is exiled.
+    `linked`: exiled "with" the source, for its linked "return the exiled card" (CR 607.2a,
+    Mesmeric Fiend; templates/puzzlecards.link_exiles)."""
+
+    linked: bool = False
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        from ...core.objects import EXILE, HAND
+        from .hands import CHOSEN_FROM_HAND
+        o = ctx.answers.get(CHOSEN_FROM_HAND)
+        if o is None or o not in g.objects or g.objects[o].zone != HAND:
+            return None
+        if self.linked:
+            g.exile_linked(o, ctx)
+        else:
+            g.log_event(f"{g.name_of(o)} is exiled ({ctx.source_name})")
+            g.move_to_zone(o, EXILE)
+        return None
