@@ -258,3 +258,43 @@ def test_cr_607_2a_exiled_card_returns_when_it_leaves_mesmeric_fiend():
     g.run_line(["cast Unsummon", "target Mesmeric Fiend", "pass", "pass"])
     assert "Mesmeric Fiend" in player(g, "P1")["hand"]
     assert sorted(player(g, "P2")["hand"]) == ["Island", "Lightning Bolt"] and player(g, "P2")["exile"] == []
+
+
+# --------------------------------------------------------------------------------------------
+# CR 120.3: "deals 3 damage to target creature and 2 damage to target player or planeswalker"
+
+
+def test_cr_120_3_damage_to_two_targets_hungry_flames():
+    """Hungry Flames: "Hungry Flames deals 3 damage to target creature and 2 damage to target
+    player or planeswalker." Hill Giant (3/3) dies and P2 loses 2 life."""
+    _compiled("Hungry Flames")
+    g = scenario("""
+players:
+  - mana_pool: "{R}{R}{R}"
+    hand: [Hungry Flames]
+    library: [Island, Island]
+  - battlefield: [Hill Giant]
+    library: [Island, Island]
+""")
+    g.run_line(["cast Hungry Flames", "target Hill Giant", "target P2", "pass"])
+    assert player(g, "P2")["graveyard"] == ["Hill Giant"] and player(g, "P2")["life"] == 18
+
+
+# --------------------------------------------------------------------------------------------
+# CR 613.4c: "Enchanted creature gets +2/+2 for each other enchantment on the battlefield."
+
+
+def test_cr_613_4c_each_other_enchantment_ancestral_mask():
+    """Ancestral Mask: "Enchanted creature gets +2/+2 for each other enchantment on the
+    battlefield." With Pacifism (on P2's Hill Giant) and P1's Glorious Anthem, the Mask (not
+    counting itself) gives Grizzly Bears +4/+4 (and the Anthem +1/+1): a 7/7."""
+    _compiled("Ancestral Mask")
+    g = scenario("""
+players:
+  - battlefield: [Grizzly Bears, {card: Ancestral Mask, attached_to: Grizzly Bears}, Glorious Anthem]
+    library: [Island, Island]
+  - battlefield: [Hill Giant, {card: Pacifism, attached_to: Hill Giant}]
+    library: [Island, Island]
+""")
+    bears = permanent(g, "Grizzly Bears")
+    assert (bears["power"], bears["toughness"]) == (7, 7)

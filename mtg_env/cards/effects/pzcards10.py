@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.filters import Filter
-from ..subjects import Who
+from ..subjects import Amount, Who, amount_of
 from .base import Ask, Effect, run_effects, sub_step
 
 if TYPE_CHECKING:
@@ -77,4 +77,20 @@ class ExileChosen(Effect):
         else:
             g.log_event(f"{g.name_of(o)} is exiled ({ctx.source_name})")
             g.move_to_zone(o, EXILE)
+        return None
+
+
+@dataclass(frozen=True)
+class DealDamages(Effect):
+    """"~ deals 3 damage to target creature and 2 damage to target player or planeswalker."
+    (Hungry Flames): each amount to its recipients, all dealt at once (one effect: one damage
+    event, engine/resolution.py's batch; CR 120.3)."""
+
+    parts: tuple[tuple[Amount, Who], ...]
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for amount, who in self.parts:
+            n = amount_of(amount, g, ctx)
+            for ref in who.refs(g, ctx):
+                g.deal_damage(ctx, ref, n)
         return None

@@ -8,6 +8,10 @@
   CR 608.2c): judged on the target as the spell resolves.
 - "If that land was nonbasic, ~ deals 2 damage to the land's controller." (Molten Rain,
   CR 608.2h): the destroyed land as it last existed.
+- "~ deals 3 damage to target creature and 2 damage to target player or planeswalker."
+  (Hungry Flames): one effect, its damage dealt at once.
+- An Aura's "Enchanted creature gets +2/+2 for each other enchantment on the battlefield."
+  (Ancestral Mask): "other" than the Aura itself (the enchantment the text is on).
 """
 
 from __future__ import annotations
@@ -17,15 +21,16 @@ import re
 from typing import Any
 
 from ....core.chars import Flag
-from ....core.filters import Filter
-from ....core.modifications import AddFlags
+from ....core.filters import AttachedToSource, CardType, Filter, Other, Permanent
+from ....core.modifications import AddFlags, ModifyPT
+from ...defining import ScaledStatic, Tally
 from ...effects import DealDamage, Destroy, SacrificeIfNoCounters
 from ...effects.combat import FlagUntilEOT
-from ...effects.pzcards10 import DamageIfWasNonbasic, IfItIs
+from ...effects.pzcards10 import DamageIfWasNonbasic, DealDamages, IfItIs
 from ...subjects import Target
 from ..builder import Builder
 from ..grammar import NoParse, rule
-from ..lexicon import ObjRef, read_noun
+from ..lexicon import PT, ObjRef, read_noun
 from ..lines import SENTENCE_HOOKS
 from ..text import Line
 from .statics import _static
@@ -106,3 +111,37 @@ def _if_nonbasic_sentence(s: str, b: Builder, out: list[Any], start: int) -> lis
 
 
 SENTENCE_HOOKS.append(_if_nonbasic_sentence)
+
+
+# --------------------------------------------------------------------------------------------
+# "~ deals 3 damage to target creature and 2 damage to target player or planeswalker."
+
+
+@rule("effect", "<source:obj> deals <n:amount> damage to <to:target> and <m:amount> damage to <to2:target>")
+def deal_two_damages(b: Builder, source: ObjRef, n: Any, to: ObjRef, m: Any, to2: ObjRef) -> list[Any]:
+    """CR 120.3, 115.3: "Hungry Flames deals 3 damage to target creature and 2 damage to target
+    player or planeswalker." Two targets, dealt damage at once (one effect)."""
+    from .effects import _damage_source
+    _damage_source(b, source)
+    where = frozenset({"battlefield", "players"})
+    first = b.obj(to, where)
+    second = b.obj(to2, where)
+    return [DealDamages(((n, first), (m, second)))]
+
+
+# --------------------------------------------------------------------------------------------
+# an Aura's "Enchanted creature gets +2/+2 for each other enchantment on the battlefield."
+
+
+@rule("static", "Enchanted creature gets <pt:pt> for each other enchantment on the battlefield")
+def aura_pt_for_each_other_enchantment(b: Builder, pt: PT, line: Line) -> list[Any]:
+    """CR 613.4c: "Enchanted creature gets +2/+2 for each other enchantment on the battlefield."
+    (Ancestral Mask): the enchantments other than the Aura (the enchanted creature counts if
+    it is an enchantment), counted as the layer system reaches layer 7c. ("other creature" in
+    an Aura means other than the enchanted creature, Bravado's ruling: not read here.)"""
+    if "Aura" not in getattr(b.card, "type_line", "") or not (getattr(b.card, "oracle_text", "") or "").startswith(
+            "Enchant creature\n"):
+        raise NoParse(line.text)
+    tally = Tally("battlefield", Other() & CardType("Enchantment") & Permanent())
+    who = AttachedToSource()
+    return [ScaledStatic(text=line.raw, affects=who, modification=ModifyPT(pt.power, pt.toughness), tally=tally)]
