@@ -229,6 +229,10 @@ class Triggered(Ability):
     #: "Whenever you tap a permanent for {C}": it triggers only if that type of mana was
     #: produced (CR 106.12a; Forsaken Monument's ruling)
     produced: str | None = None
+    #: the zone it functions in (CR 113.6): "graveyard" for "At the beginning of your upkeep,
+    #: you may return ~ from your graveyard to your hand" (CR 113.6m) and "..., if ~ is in your
+    #: graveyard, ..." (CR 113.6b); engine/triggers.index_triggers looks for it only there
+    zone: str = "battlefield"
 
     @property
     def kind(self) -> str:

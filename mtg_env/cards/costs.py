@@ -85,6 +85,9 @@ class Cost:
     #: ninjutsu's "Return an unblocked attacking creature you control to its owner's hand"
     #: (CR 702.49a; engine/ninjutsu.py)
     return_unblocked: bool = False
+    #: "Return a Forest you control to its owner's hand" (Quirion Ranger): a permanent of
+    #: yours, chosen as the cost is paid (it may be the source itself; engine/return_cost.py)
+    return_to_hand: Selection | None = None
 
     @property
     def has_x(self) -> bool:
@@ -148,6 +151,10 @@ def parse_cost(text: str, card_name: str) -> Cost:
                 sac.append(_selection(m2.group(2), _NUMBER_WORDS[m2.group(1)], card_name, raw))
                 continue
             raise CardDefinitionError(card_name, f"cannot read sacrifice cost {raw!r}")
+        m = re.fullmatch(r"return (an?) (.+?) you control to its owner's hand", part)
+        if m and "return_to_hand" not in kw and not re.search(r"\b(attacking|blocking|blocked|unblocked)\b", part):
+            kw["return_to_hand"] = _selection(m.group(2), 1, card_name, raw)
+            continue
         m = re.fullmatch(r"tap (an|two|three) untapped (.+?)s? you control", part)
         if m:
             kw["tap_other"] = _selection(m.group(2), _NUMBER_WORDS[m.group(1)], card_name, raw)
@@ -195,8 +202,15 @@ def parse_cost(text: str, card_name: str) -> Cost:
             kw["exile_self"] = kw["from_graveyard"] = True
             continue
         raise CardDefinitionError(card_name, f"cannot read cost part {raw!r}")
+    if "return_to_hand" in kw and (sac or any(kw.get(k) for k in _NOT_WITH_RETURN)):
+        # another cost that moves or taps a permanent besides the returned one: not read
+        raise CardDefinitionError(card_name, f"cannot read cost {text!r}")
     # Phyrexian symbols (CR 107.4f): paid with mana or 2 life each (engine/phyrexian.py)
     return Cost(mana=parse_mana_cost("".join(mana_syms), phyrexian=True), sacrifice=tuple(sac), **kw)
+
+
+#: costs not read beside "Return a <permanent> you control to its owner's hand"
+_NOT_WITH_RETURN = ("sacrifice_self", "exile_self", "tap_other", "discard_self", "from_graveyard", "from_hand")
 
 
 def _must_be_self(what: str, card_name: str, raw: str) -> None:

@@ -27,6 +27,7 @@ class Flag(StrEnum):
     ONE_BLOCKER = "one_blocker"      # "can't be blocked by more than one creature" (509.1b)
     LURE = "lure"                    # "all creatures able to block ~ do so" (CR 509.1c)
     MUST_BLOCK = "must_block"        # "blocks each combat if able" (CR 509.1c)
+    MUST_BE_BLOCKED = "must_be_blocked"  # "must be blocked this turn if able" (CR 509.1c)
     UNTAPS_EACH_UNTAP = "untaps_each_untap"  # "untap ~ during each other player's untap step" (CR 502.3)
 
 

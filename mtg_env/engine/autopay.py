@@ -86,7 +86,7 @@ def _simple_kind(ab: Activated) -> tuple[int, ...] | str | None:
     cost = ab.cost
     simple_cost = cost.tap and cost.mana.is_empty and not (
         cost.untap or cost.sacrifice_self or cost.sacrifice or cost.remove_counters or cost.put_counters or
-        cost.pay_life or cost.energy or cost.discard or cost.tap_other or ab.once_each_turn or ab.timing or
+        cost.pay_life or cost.energy or cost.discard or cost.tap_other or cost.return_to_hand or ab.once_each_turn or ab.timing or
         ab.activate_if)
     if simple_cost and len(ab.effects) == 1:
         eff = ab.effects[0]

@@ -40,10 +40,10 @@ from . import (
     faces,
     formats,
     limits,
-    ninjutsu,
     optional_costs,
     phyrexian,
     primitives,
+    return_cost,
     targets,
     triggers,
     zones,
@@ -200,7 +200,7 @@ def _additional_cost(card: CardDef) -> Cost:
             out = dataclasses.replace(
                 out, mana=out.mana.plus(c.mana), sacrifice=out.sacrifice + c.sacrifice,
                 pay_life=out.pay_life + c.pay_life, discard=out.discard + c.discard,
-                tap_other=c.tap_other or out.tap_other)
+                tap_other=c.tap_other or out.tap_other, return_to_hand=c.return_to_hand or out.return_to_hand)
     return out
 
 
@@ -465,8 +465,8 @@ def announce(g: Game, t: Announce) -> bool:
         t.stage = stage = S.SACRIFICE
         t.sacrificed = []
     if stage == S.SACRIFICE:  # choices in costs: which permanents to sacrifice (CR 601.2h)
-        if cost.return_unblocked and t.returned is None and not ninjutsu.choose_returned(g, t, p):
-            return False  # ninjutsu's unblocked attacker (CR 702.49a)
+        if not return_cost.choose(g, t, p, cost):
+            return False  # the permanent the cost returns (ninjutsu's unblocked attacker, CR 702.49a)
         if t.answer is not None:
             t.sacrificed.append(t.answer)
             t.answer = None
@@ -656,8 +656,7 @@ def _finish(g: Game, t: Announce, cost: Cost, ctx: Context) -> None:
     cycled = primitives.discard(g, oid) if cost.discard_self else None
     if cost.exile_self:
         zones.move_to_zone(g, oid, EXILE)
-    if cost.return_unblocked:
-        ninjutsu.pay_return(g, t, ctx)
+    return_cost.pay(g, t, ctx, cost)
     if cost.tap and oid in g.objects:
         triggers.becomes_tapped(g, oid)
 

@@ -305,7 +305,7 @@ def declare_blockers(g: Game, t: DeclareBlockers) -> bool:
                     continue
                 acts.append(Action("block", f"block {g.name_of(a)} with {g.name_of(b)}",
                                    target=g.name_of(b), payload=(b, a)))
-        if any(Flag.LURE in g.chars(a).flags for a in attackers) or any(_must_block(g, b) for b in mine):
+        if any(g.chars(a).flags & _ATTACKER_REQUIREMENTS for a in attackers) or any(_must_block(g, b) for b in mine):
             acts = _obey_requirements(g, attackers, mine, acts)
         if len(acts) == 1 and acts[0].kind == "done":
             t.defender_index += 1
@@ -328,8 +328,9 @@ def declare_blockers(g: Game, t: DeclareBlockers) -> bool:
 
 def _obey_requirements(g: Game, attackers: list[int], free: list[int], acts: list[Action]) -> list[Action]:
     """CR 509.1c: "All creatures able to block ~ do so" (one requirement for each creature able
-    to block the lure attacker) and "~ blocks this turn if able" / "blocks each combat if able"
-    (one for that creature) are requirements; the blocks declared must obey as many as can be
+    to block the lure attacker), "~ blocks this turn if able" / "blocks each combat if able"
+    (one for that creature) and "~ must be blocked this turn if able" (one for that attacker:
+    at least one creature blocks it) are requirements; the blocks declared must obey as many as can be
     obeyed without breaking a restriction (menace, "can't be blocked by more than one
     creature"). Only the actions after which that many can still be obeyed stay; "done" only
     once they are."""
@@ -348,6 +349,10 @@ def _obey_requirements(g: Game, attackers: list[int], free: list[int], acts: lis
     return out
 
 
+#: an attacker's flags that are requirements on the blocks (CR 509.1c)
+_ATTACKER_REQUIREMENTS = frozenset({Flag.LURE, Flag.MUST_BE_BLOCKED})
+
+
 def _must_block(g: Game, oid: int) -> bool:
     return Flag.MUST_BLOCK in g.chars(oid).flags
 
@@ -355,17 +360,20 @@ def _must_block(g: Game, oid: int) -> bool:
 def _requirements_count(g: Game, attackers: list[int], blocks: dict[int, list[int]]) -> int:
     lures = sum(len(blocks.get(a, [])) for a in attackers if Flag.LURE in g.chars(a).flags)
     blocking = {b for a in attackers for b in blocks.get(a, [])}
-    return lures + sum(1 for b in blocking if _must_block(g, b))
+    blocked = sum(1 for a in attackers if blocks.get(a) and Flag.MUST_BE_BLOCKED in g.chars(a).flags)
+    return lures + blocked + sum(1 for b in blocking if _must_block(g, b))
 
 
 def _requirements_best(g: Game, attackers: list[int], blocks: dict[int, list[int]], free: list[int]) -> int:
     """The most requirements a completed declaration can obey from these blocks, each free
     creature blocking one attacker it can block or none; a menace attacker ends with no blocker
     or two or more, one that can't be blocked by more than one creature with at most one (only
-    these attackers' numbers of blockers matter for what is legal)."""
+    these attackers' numbers of blockers matter for what is legal, and whether one that must be
+    blocked is)."""
     lure = [Flag.LURE in g.chars(a).flags for a in attackers]
     kinds = [("menace" in g.chars(a).keywords, Flag.ONE_BLOCKER in g.chars(a).flags) for a in attackers]
-    watched = [j for j, (menace, one) in enumerate(kinds) if menace or one]
+    wanted = [Flag.MUST_BE_BLOCKED in g.chars(a).flags for a in attackers]
+    watched = [j for j, (menace, one) in enumerate(kinds) if menace or one or wanted[j]]
     slot = {j: k for k, j in enumerate(watched)}
     must = [_must_block(g, b) for b in free]
     opts = [[j for j, a in enumerate(attackers) if can_block(g, b, a) and (lure[j] or must[i] or j in slot)]
@@ -385,12 +393,14 @@ def _requirements_best(g: Game, attackers: list[int], blocks: dict[int, list[int
             r = rec(i + 1, counts)
             for j in opts[i]:
                 c2 = counts
+                first = False  # the first blocker of an attacker that must be blocked
                 if j in slot:
                     k = slot[j]
                     if kinds[j][1] and counts[k] >= 1:
                         continue
+                    first = wanted[j] and counts[k] == 0
                     c2 = counts[:k] + (min(counts[k] + 1, 2),) + counts[k + 1:]
-                r = max(r, lure[j] + must[i] + rec(i + 1, c2))
+                r = max(r, lure[j] + must[i] + first + rec(i + 1, c2))
             memo[key] = r
         return memo[key]
 

@@ -31,7 +31,7 @@ from ..core.actions import PASS, Action, Decision, match_action
 from ..core.chars import Chars
 from ..core.errors import IllegalActionError, LimitReached, MtgError
 from ..core.filters import Filter
-from ..core.objects import GameObject, Player, StackItem
+from ..core.objects import BATTLEFIELD, GameObject, Player, StackItem
 from . import (
     casting,
     combat,
@@ -473,7 +473,7 @@ class Game:
             self._caches_shared = False
         chars[oid] = c
         for key, ab, origin in c.abilities:
-            if isinstance(ab, Triggered) and self._trig_index is not None:
+            if isinstance(ab, Triggered) and self._trig_index is not None and ab.zone == BATTLEFIELD:
                 for ev in ab.events:
                     self._trig_index.setdefault(ev, []).append((oid, key, ab, origin))
             elif isinstance(ab, StaticAbility) and self._static_index is not None:
@@ -524,16 +524,10 @@ class Game:
         return self.objects[oid].controller
 
     def triggers_for(self, event: str) -> list[TriggerEntry]:
-        """(source, key, ability, origin) of every triggered ability on the battlefield that
-        waits for `event` (a TriggerEvent), in battlefield order."""
+        """(source, key, ability, origin) of every triggered ability that waits for `event` (a
+        TriggerEvent): the battlefield's in battlefield order, then the graveyards' (CR 113.6)."""
         if self._trig_index is None:
-            index: dict[str, list[TriggerEntry]] = {}
-            for oid, c in self.all_chars().items():
-                for key, ab, origin in c.abilities:
-                    if isinstance(ab, Triggered):
-                        for ev in ab.events:
-                            index.setdefault(ev, []).append((oid, key, ab, origin))
-            self._trig_index = index
+            self._trig_index = triggers.index_triggers(self)
         return self._trig_index.get(event, [])
 
     def statics_of(self, kind: type) -> list[tuple[int, Any]]:

@@ -27,9 +27,9 @@ from . import (
     facedown,
     faces,
     labels,
-    ninjutsu,
     phyrexian,
     quiet,
+    return_cost,
     targets,
     turns,
     useful_mana,
@@ -381,7 +381,7 @@ def can_pay_additional(g: Game, p: int, oid: int, cost: Any) -> bool:
     creatures) now? The card being cast is on the stack then, so it is not a card in hand to
     discard (CR 601.2a)."""
     pl = g.players[p]
-    if cost.return_unblocked and not ninjutsu.unblocked_attackers(g, p):  # CR 702.49a
+    if not return_cost.can_pay(g, p, cost):  # ninjutsu's unblocked attacker (CR 702.49a), a Forest
         return False
     if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
         return False
@@ -478,7 +478,7 @@ def can_activate(g: Game, oid: int, obj: GameObject, c: Chars, key: str, ab: Act
         if isinstance(n, int) and obj.counters.get(kind, 0) < n:
             return False
     pl = g.players[p]
-    if cost.return_unblocked and not ninjutsu.unblocked_attackers(g, p):  # CR 702.49a
+    if not return_cost.can_pay(g, p, cost):  # ninjutsu's unblocked attacker (CR 702.49a), a Forest
         return False
     if cost.pay_life and pl.life < cost.pay_life:  # CR 119.4
         return False

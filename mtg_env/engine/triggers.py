@@ -28,9 +28,39 @@ from .state import PendingTrigger
 from .tasks import PlaceTriggers, Resolve
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, TriggerEntry
 
 E = TriggerEvent
+
+
+def index_triggers(g: Game) -> dict[str, list[TriggerEntry]]:
+    """Every triggered ability that functions now, by the events it waits for: those of the
+    permanents on the battlefield, in battlefield order, then those of cards in graveyards
+    that function there (`Triggered.zone`, CR 113.6b, 113.6m), in seat order of their owners
+    and graveyard order. A permanent's graveyard abilities don't function on the battlefield."""
+    index: dict[str, list[TriggerEntry]] = {}
+    for oid, c in g.all_chars().items():
+        for key, ab, origin in c.abilities:
+            if isinstance(ab, Triggered) and ab.zone == BATTLEFIELD:
+                for ev in ab.events:
+                    index.setdefault(ev, []).append((oid, key, ab, origin))
+    for p in g.players:
+        for oid in p.graveyard:
+            card = g.objects[oid].card
+            got = _graveyard_abilities.get(id(card))
+            if got is None:
+                got = _graveyard_abilities[id(card)] = (card, tuple(
+                    (str(i), a) for i, a in enumerate(card.abilities)
+                    if isinstance(a, Triggered) and a.zone == GRAVEYARD))
+            for key, ab in got[1]:
+                for ev in ab.events:
+                    index.setdefault(ev, []).append((oid, key, ab, None))
+    return index
+
+
+#: id(card) -> (card, its triggered abilities that function in a graveyard, keyed as its
+#: printed characteristics key them); the card is kept so that its id isn't reused
+_graveyard_abilities: dict[int, tuple[object, tuple[tuple[str, Triggered], ...]]] = {}
 
 
 def queue_trigger(g: Game, ab: Triggered, src: int, key: str, origin: str | None, event: Event) -> None:
@@ -86,7 +116,8 @@ def entered_battlefield(g: Game, obj: GameObject) -> None:
     """CR 603.6a: its own enters abilities, then other permanents' "whenever ... enters"."""
     c = g.chars(obj.id)
     for key, ab, origin in c.abilities:
-        if isinstance(ab, Triggered) and E.ENTERS in ab.events and _subject_matches(g, ab, obj.id, obj, c):
+        if isinstance(ab, Triggered) and E.ENTERS in ab.events and ab.zone == BATTLEFIELD and \
+                _subject_matches(g, ab, obj.id, obj, c):
             queue_trigger(g, ab, obj.id, key, origin, Event(E.ENTERS, object=obj.id, x=obj.x))
     for src, key, ab, origin in g.triggers_for(E.ENTERS):
         if src != obj.id and _subject_matches(g, ab, src, obj, c):
@@ -115,7 +146,8 @@ def leaves_battlefield(g: Game, obj: GameObject, to_zone: str, c: Chars) -> None
     if dies and "persist" in c.keywords and not obj.counters.get("-1/-1"):
         abilities.append(("persist", PERSIST, None))  # CR 702.79a
     for key, ab, origin in abilities:
-        if isinstance(ab, Triggered) and happened & set(ab.events) and _subject_matches(g, ab, obj.id, obj, c):
+        if isinstance(ab, Triggered) and happened & set(ab.events) and ab.zone == BATTLEFIELD and \
+                _subject_matches(g, ab, obj.id, obj, c):
             # the source has left: its controller and name are as it last existed
             g.pending_triggers.append(PendingTrigger(ab, obj.id, key, obj.controller, c.name, event.copy(),
                                                      origin))
@@ -130,7 +162,7 @@ def leaves_battlefield(g: Game, obj: GameObject, to_zone: str, c: Chars) -> None
             # time too ("Whenever another creature you control dies" and a wrath)
             for key, ab, origin in sc.abilities:
                 if isinstance(ab, Triggered) and kind in ab.events and ab.subject is not THIS and \
-                        ab.condition is None and (ab.subject is None or ab.subject.obj(g, obj, c, controller, src)):
+                        ab.zone == BATTLEFIELD and ab.condition is None and (ab.subject is None or ab.subject.obj(g, obj, c, controller, src)):
                     g.pending_triggers.append(PendingTrigger(ab, src, key, controller, sc.name,
                                                              Event(kind, object=obj.id, name=c.name,
                                                                    new_id=event.new_id), origin))

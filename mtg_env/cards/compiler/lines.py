@@ -20,6 +20,7 @@ import dataclasses
 import re
 from typing import Any
 
+from ...core.objects import GRAVEYARD
 from ..abilities import THIS, Ability, Activated, Keyword, Mode, SpellAbility, Triggered
 from ..costs import split_cost
 from ..effects import May
@@ -352,7 +353,8 @@ def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Abili
         rest = rest[len("you may "):]
     if line.modes and rest.lower().rstrip(".") == "choose one —":
         got = modes(line, b.card)
-        if (spec.get("no_self") and _acts_on_self(got)) or spec.get("check") is not None or "state" in kw:
+        if (spec.get("no_self") and _acts_on_self(got)) or spec.get("check") is not None or "state" in kw \
+                or b.notes.get("zone"):
             raise NoParse(rest)
         return Triggered(text=line.raw, modes=got, **kw)
     effs = effects(rest, b)
@@ -366,6 +368,12 @@ def _triggered(line: Line, b: Builder, spec: dict[str, Any], rest: str) -> Abili
             # its own leaves abilities trigger without the check (engine/triggers.leaves_battlefield)
             raise NoParse(rest)
         effs = (b.notes["recheck"](effs),)
+    if b.notes.get("zone"):
+        # it functions in its card's graveyard (CR 113.6k, 113.6m; templates/graveyard_triggers.py):
+        # no effect of it may act on the card as a permanent
+        if b.notes["zone"] != GRAVEYARD or _acts_on_self(effs) or "state" in kw:
+            raise NoParse(rest)
+        kw["zone"] = GRAVEYARD
     if _leaves(kw.get("event")) and kw.get("subject", THIS) is THIS and _acts_on_self(effs):
         # CR 400.7: after it left the battlefield, "~" in its leaves trigger is a new object
         # (Rancor's "return Rancor to its owner's hand" from the graveyard): not read

@@ -88,7 +88,11 @@ def destroy(b: Builder, what: ObjRef) -> list[Any]:
 
 @rule("effect", "Exile <what:obj>", "Exile <what:objs>")
 def exile(b: Builder, what: ObjRef) -> list[Any]:
-    """CR 406.3: a permanent, or a card in a graveyard, exiled."""
+    """CR 406.3: a permanent, or a card in a graveyard, exiled; "that card" after "You choose a
+    nonland card from it" is the card chosen from the revealed hand."""
+    if what.kind == "it" and "chosen_from_hand" in b.notes:
+        from ...effects.pzcards10 import ExileChosen
+        return [ExileChosen()]
     return [ExileIt(b.obj(what, frozenset({"battlefield", "graveyard"})))]
 
 

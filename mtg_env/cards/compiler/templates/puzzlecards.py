@@ -37,6 +37,7 @@ from ...effects.counted import (
     RemoveCounterOrSacrifice,
     SpecTargets,
 )
+from ...effects.pzcards10 import ExileChosen
 from ...effects.tokens import CreateTokens
 from ...subjects import CONTROLLER, SELF, Target
 from ..builder import Builder
@@ -174,14 +175,16 @@ def _exiles(ab: Ability) -> int:
     """How many exile effects `ab` has (nested in "you may" too)."""
     n = 0
     for e in getattr(ab, "effects", ()):
-        if isinstance(e, ExileIt | ExileLinked):
+        if isinstance(e, ExileIt | ExileLinked | ExileChosen):
             n += 1
         elif isinstance(e, May):
-            n += sum(isinstance(x, ExileIt | ExileLinked) for x in e.effects + e.then)
+            n += sum(isinstance(x, ExileIt | ExileLinked | ExileChosen) for x in e.effects + e.then)
     return n
 
 
 def _linked(e: Any) -> Any:
+    if isinstance(e, ExileChosen):
+        return ExileChosen(linked=True)  # the card chosen from a revealed hand (Mesmeric Fiend)
     if isinstance(e, ExileIt):
         if not isinstance(e.what, Target):
             raise NoParse("exile")
