@@ -215,7 +215,7 @@ class PuzzleSearch:
                   tuple(sorted((a, tuple(b)) for a, b in c.blocks.items())), c.first_strike_done, c.damage_dealt)
         return (structure(g, 0), quantities(g, 0, self.start_life), combat,
                 tuple(p.life for p in g.players), tuple(p.lands_played for p in g.players),
-                tuple(_task_key(t) for t in g.tasks), _stack_targets(g))
+                tuple(_task_key(t) for t in g.tasks), _stack_targets(g), _object_effects(g))
 
     def _forward(self, g: Game, line: list[tuple[str, bool]]) -> list[Any] | None:
         """Take every decision that has a single legal action; the legal actions of the
@@ -345,6 +345,36 @@ class PuzzleSearch:
         return result[0], forced + result[1], cyclic and result[0] == LOSS
 
 
+def _described(g: Game, i: int) -> tuple[Any, ...]:
+    """An object as the key tells it apart without its id: controller, name, zone, tapped, sick,
+    counters, damage, token, and the effects of resolved spells and abilities on it (two Illusion
+    tokens, one of which can't block this turn, are not the same target)."""
+    o = g.objects[i]
+    return (o.controller, g.name_of(i), o.zone, o.tapped, o.sick, tuple(sorted(o.counters.items())),
+            o.damage, o.token, tuple(sorted(repr(e.modification) for e in g.effects.layered if e.target == i)))
+
+
+def _object_effects(g: Game) -> tuple[Any, ...]:
+    """The effects of resolved spells and abilities with the objects they apply to (the combo
+    key names an effect's object by its name only: "can't block" on one of two Illusion tokens
+    and a tapped other was one position with it on the tapped one), and the shields and
+    prevention on objects (CR 701.19a, 615)."""
+    e = g.effects
+    on = {x.target for x in e.layered if x.target is not None and x.target in g.objects}
+    refs = [r for r, _n in e.prevention] + [r for _w, r, _c in e.prevent_all]
+    shields = tuple(sorted(_described(g, i) for i in e.regeneration + e.no_regeneration if i in g.objects))
+    return (tuple(sorted(_described(g, i) for i in on)), shields,
+            tuple(sorted((_ref(g, r), n) for r, n in e.prevention)),
+            tuple(sorted((w, _ref(g, r), c) for w, r, c in e.prevent_all)) if refs else ())
+
+
+def _ref(g: Game, ref: tuple[str, int]) -> tuple[Any, ...]:
+    kind, i = ref
+    if kind == "player" or i not in g.objects:
+        return ref
+    return _described(g, i)
+
+
 def _stack_targets(g: Game) -> tuple[Any, ...]:
     """The targets of the spells and abilities on the stack as the permanents or cards they are
     (controller, name, zone, tapped, sick, counters, damage, token): the combo key names a target
@@ -359,8 +389,7 @@ def _stack_targets(g: Game) -> tuple[Any, ...]:
             if o is None:
                 out.append(ref if kind == "player" else (kind,))
             else:
-                out.append((o.controller, g.name_of(i), o.zone, o.tapped, o.sick,
-                            tuple(sorted(o.counters.items())), o.damage, o.token))
+                out.append(_described(g, i))
     return tuple(out)
 
 
