@@ -17,6 +17,11 @@ the complete search follows when it finds nothing.
   or ability whose only X is 0 is a dead end.
 - Spells, lands and other abilities before mana abilities, passing last: the search goes deep
   into lines that do something with the mana before it taps more.
+- In a quiet step (`quiet_step`: the beginning and end of combat, the combat damage step once
+  all combat damage is dealt, the end step) with an empty stack P1 only passes: what it could do
+  there it can do as well in the main phase or the combat step next to it (the opponent answers
+  the same), and these steps held most of the fast phases' positions (each line tried P1's
+  whole set of actions again in each of them).
 """
 
 from __future__ import annotations
@@ -59,8 +64,7 @@ def fast_moves(g: Game, actions: list[Action]) -> list[Action]:
     if d is None:
         return actions
     if d.kind == "x":
-        xs = sorted(actions, key=lambda a: -a.value if isinstance(a.value, int) else 0)
-        return [a for a in xs if a.value != 0]
+        return sorted(actions, key=lambda a: -a.value if isinstance(a.value, int) else 0)
     if d.kind != "priority":
         return actions
     p = next(i for i, pl in enumerate(g.players) if pl.name == d.player)
@@ -77,3 +81,19 @@ def fast_moves(g: Game, actions: list[Action]) -> list[Action]:
         else:
             first.append(a)
     return first + mana + last
+
+
+#: steps in which the fast phases' P1 acts only in answer to something on the stack
+QUIET = frozenset({"beginning_of_combat", "end_of_combat", "end"})
+
+
+def quiet_step(g: Game) -> bool:
+    """Whether it is a quiet step with an empty stack (see the module docstring); the combat
+    damage step is quiet once its damage is dealt, unless first-strike damage was (CR 510.4:
+    the regular damage step follows)."""
+    if g.stack or g.tasks:
+        return False
+    step = g.turn_state.step
+    if step == "combat_damage":
+        return g.combat.damage_dealt and not g.combat.first_strike_done
+    return step in QUIET

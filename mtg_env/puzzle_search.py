@@ -55,8 +55,8 @@ from .combo import quantities, structure
 from .core.objects import Context
 from .engine.game import Game
 from .puzzle import Puzzle
-from .puzzle_order import fast_moves, floating, order_moves
-from .puzzle_pay import PayMove, apply, pay_children
+from .puzzle_order import fast_moves, floating, order_moves, quiet_step
+from .puzzle_pay import PayMove, apply, dead_x, pay_children
 
 WIN, LOSS, UNKNOWN = 1, 0, -1
 
@@ -246,12 +246,24 @@ class PuzzleSearch:
         """P1's moves in the fast phases: the pay phase's at priority (mtg_env/puzzle_pay.py,
         no passing while mana P1 made floats), else the fast phase's (mtg_env/puzzle_order.py)."""
         d = g.decision
+        if d is not None and d.kind == "priority" and quiet_step(g):
+            passes = [a for a in legal if a.label == "pass"]
+            if passes:
+                return passes
         if self.pay and d is not None and d.kind == "priority":
             moves = pay_children(g, 0, legal)
             if floating(g, 0):
                 moves = [m for m in moves if m.label != "pass"]
             return moves
-        return fast_moves(g, legal)
+        fast = fast_moves(g, legal)
+        if d is not None and d.kind == "priority":
+            # an X the pool pays only as 0 comes last, before passing (as in the pay phase)
+            zero = [a for a in fast if a.label != "pass" and dead_x(g, 0, a)]
+            if zero:
+                fast = [a for a in fast if a not in zero]
+                k = len(fast) - (1 if fast and fast[-1].label == "pass" else 0)
+                fast[k:k] = zero
+        return fast
 
     def _prove(self, g: Game, depth: int | None,
                key: tuple[Any, ...] | None = None) -> tuple[int, list[tuple[str, bool]], bool]:
