@@ -95,7 +95,8 @@ def pay_children(g: Game, p: int, actions: list[Action]) -> list[Action | PayMov
         elif is_mana_ability(g, a):
             mana.append(a)
         elif dead_x(g, p, a):
-            zero.append(a)
+            if a.kind == "cast":
+                zero.append(a)
         else:
             now.append(a)
     have = {a.payload for a in actions}
@@ -140,6 +141,8 @@ def _pays(g: Game, p: int, a: Action, sources: list[autopay.Source],
                 continue  # nothing to tap: the action itself is a child already
             taps = tuple((("activate", s.oid, s.key), typ) for s, typ in plan)
             names = ", ".join(g.name_of(s.oid) for s, _t in plan)
+            if cost.x_count and x == 0 and what != "spell":
+                continue  # an ability at X = 0 does nothing (mtg_env/puzzle_order.py)
             (zero if cost.x_count and x == 0 else out).append(
                 PayMove(taps, a.payload, f"{a.label} (tap {names}{f', X={x}' if cost.x_count else ''})"))
     return out, zero

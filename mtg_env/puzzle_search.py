@@ -261,6 +261,7 @@ class PuzzleSearch:
             zero = [a for a in fast if a.label != "pass" and dead_x(g, 0, a)]
             if zero:
                 fast = [a for a in fast if a not in zero]
+                zero = [a for a in zero if a.kind == "cast"]
                 k = len(fast) - (1 if fast and fast[-1].label == "pass" else 0)
                 fast[k:k] = zero
         return fast

@@ -113,3 +113,18 @@ def test_seconds_are_cpu_seconds_and_wall_seconds_are_reported() -> None:
     out = r.to_json()
     assert out["solved"] and set(out) >= {"seconds", "wall_seconds"}
     assert out["seconds"] >= 0 and out["wall_seconds"] >= 0 and out["seconds"] == round(r.seconds, 3)
+
+
+def test_an_ability_at_x_zero_is_never_chosen_by_the_fast_phases() -> None:
+    """CR 107.3: Crypt Rats' {X} at X = 0 does nothing and costs nothing, so it could be activated
+    without end (PP00 took 100,000 nodes without a line when the fast phases tried it): the fast
+    phase never offers X = 0 for an ability, and the pay phase neither pays for one at X = 0 nor
+    activates one whose only X is 0."""
+    from mtg_env.puzzle_pay import pay_children
+    g = read_puzzle(_pzl("humanbattlefield=Crypt Rats;Swamp\n")).game
+    labels = [m.label for m in pay_children(g, 0, g.legal_actions())]
+    assert not any("X=0" in label for label in labels)
+    assert any(label.startswith("activate Crypt Rats") and "X=1" in label for label in labels)
+    g.act(next(a for a in g.legal_actions() if a.label.startswith("activate Crypt Rats")))
+    assert g.decision is not None and g.decision.kind == "x"
+    assert [a.value for a in fast_moves(g, g.legal_actions())] == []
