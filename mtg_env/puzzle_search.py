@@ -4,7 +4,8 @@ Where P1 decides, one good action is enough (an OR node); where the opponent dec
 choices, responses at instant speed), every action it has must still lead to the goal (an AND
 node), as a mate-in-N solver treats the defender. A decision with one legal action is taken
 without branching. Positions are compared by the combo lab's canonical key (object ids ignored,
-so identical lands are one choice) with the combat state, and a transposition table remembers
+so identical lands are one choice) with the combat state, the targets on the stack and the
+effects of resolved spells and abilities as the objects they are on (`_described`), and a transposition table remembers
 what was proven or refuted (at which depth).
 
 The search first runs a pay phase (mtg_env/puzzle_pay.py: P1 casts a spell or activates an
@@ -13,7 +14,8 @@ and X, and taps a simple source no other way; otherwise as the fast phase; its o
 the fast phase in turns, each turn a slice of the budget that doubles every round (1/64 of it
 first), up to `fast_share` (50%) of the budget in all (`_fast_rounds`).
 The fast phase (mtg_env/puzzle_order.py): P1's moves pruned and ordered
-(mana made is spent before P1 passes, X is never 0 and larger X comes first, spells and other
+(mana made is spent before P1 passes, larger X first and X = 0 last for a spell, never for an
+ability, P1 only passes in a quiet step with an empty stack, spells and other
 abilities before mana abilities), the opponent's answers all searched, every result remembered
 in a table of its own (an unknown one with the line length it had left), lines of at most 24
 then 48 choices. Its lines are real lines; its refutations hold only for its pruned moves, so
