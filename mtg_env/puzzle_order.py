@@ -12,11 +12,18 @@ the complete search follows when it finds nothing.
   mana, CR 106.4), P1 doesn't pass. Mana made and left to empty does nothing, and mana floating
   across a pass could as well have been made after it (only mana abilities with a side effect
   differ: the complete search covers them).
-- X = 0 is never chosen (CR 107.3: an effect of X = 0 does nothing, unless something counts
-  the casting or activation itself: the complete search covers that); larger X first. A spell
-  or ability whose only X is 0 is a dead end.
+- Larger X first; X = 0 last for a spell and never for an ability (CR 107.3: an effect of
+  X = 0 does nothing, but a spell cast at X = 0 still counts as cast, for a cast trigger or a
+  counterspell's target; an ability at X = 0 could be activated without end: the complete
+  search covers it). A spell whose only X is 0 comes last, an ability whose only X is 0 not at
+  all.
 - Spells, lands and other abilities before mana abilities, passing last: the search goes deep
   into lines that do something with the mana before it taps more.
+- In a quiet step (`quiet_step`: the beginning and end of combat, the combat damage step once
+  all combat damage is dealt, the end step) with an empty stack P1 only passes: what it could do
+  there it can do as well in the main phase or the combat step next to it (the opponent answers
+  the same), and these steps held most of the fast phases' positions (each line tried P1's
+  whole set of actions again in each of them).
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from .cards.abilities import Activated
 from .core.actions import Action
+from .engine.tasks import Announce
 
 if TYPE_CHECKING:
     from .engine.game import Game
@@ -46,6 +54,15 @@ def is_mana_ability(g: Game, a: Action) -> bool:
                for k, ab, _o in g.chars(oid).abilities)
 
 
+def casting_spell(g: Game) -> bool:
+    """Whether the X asked now is a spell's (CR 107.3: a spell cast at X = 0 still counts as cast,
+    for a cast trigger or as a counterspell's target, and it spends the card; an ability at
+    X = 0 does nothing and can be activated again and again: Crypt Rats' free {X} stacked
+    without end in PP00, so the fast phases never activate one at X = 0)."""
+    t = g.tasks[-1] if g.tasks else None
+    return isinstance(t, Announce) and t.what == "spell"
+
+
 def floating(g: Game, p: int) -> bool:
     """Whether player `p` has mana in its pool beyond the puzzle's persistent mana."""
     pool = g.players[p].pool
@@ -60,7 +77,7 @@ def fast_moves(g: Game, actions: list[Action]) -> list[Action]:
         return actions
     if d.kind == "x":
         xs = sorted(actions, key=lambda a: -a.value if isinstance(a.value, int) else 0)
-        return [a for a in xs if a.value != 0]
+        return xs if casting_spell(g) else [a for a in xs if a.value != 0]
     if d.kind != "priority":
         return actions
     p = next(i for i, pl in enumerate(g.players) if pl.name == d.player)
@@ -77,3 +94,19 @@ def fast_moves(g: Game, actions: list[Action]) -> list[Action]:
         else:
             first.append(a)
     return first + mana + last
+
+
+#: steps in which the fast phases' P1 acts only in answer to something on the stack
+QUIET = frozenset({"beginning_of_combat", "end_of_combat", "end"})
+
+
+def quiet_step(g: Game) -> bool:
+    """Whether it is a quiet step with an empty stack (see the module docstring); the combat
+    damage step is quiet once its damage is dealt, unless first-strike damage was (CR 510.4:
+    the regular damage step follows)."""
+    if g.stack or g.tasks:
+        return False
+    step = g.turn_state.step
+    if step == "combat_damage":
+        return g.combat.damage_dealt and not g.combat.first_strike_done
+    return step in QUIET

@@ -82,6 +82,9 @@ def pay_children(g: Game, p: int, actions: list[Action]) -> list[Action | PayMov
     simple = simple_keys(sources)
     now: list[Action | PayMove] = []
     mana: list[Action | PayMove] = []
+    #: X = 0 comes last (CR 107.3: it does nothing, unless the casting itself counts: a target
+    #: for a counterspell, a "whenever you cast" trigger)
+    zero: list[Action | PayMove] = []
     last: list[Action | PayMove] = []
     for a in actions:
         if a.label == "pass":
@@ -91,7 +94,10 @@ def pay_children(g: Game, p: int, actions: list[Action]) -> list[Action | PayMov
             continue
         elif is_mana_ability(g, a):
             mana.append(a)
-        elif not _dead_x(g, p, a):
+        elif dead_x(g, p, a):
+            if a.kind == "cast":
+                zero.append(a)
+        else:
             now.append(a)
     have = {a.payload for a in actions}
     pays: list[Action | PayMove] = []
@@ -100,17 +106,21 @@ def pay_children(g: Game, p: int, actions: list[Action]) -> list[Action | PayMov
             if a.kind not in ("cast", "activate") or (a.kind == "activate" and len(a.payload) >= 3 and
                                                        (a.payload[1], a.payload[2]) in simple):
                 continue
-            pays += _pays(g, p, a, sources, a.payload in have)
-    return now + pays + mana + last
+            some, none = _pays(g, p, a, sources, a.payload in have)
+            pays += some
+            zero += none
+    return now + pays + mana + zero + last
 
 
-def _pays(g: Game, p: int, a: Action, sources: list[autopay.Source], legal_now: bool) -> list[PayMove]:
+def _pays(g: Game, p: int, a: Action, sources: list[autopay.Source],
+          legal_now: bool) -> tuple[list[PayMove], list[PayMove]]:
+    """The pay moves of `a`: those with X above 0 or without X, and those with X = 0."""
     try:
         got = _cost(g, p, a)
     except MtgError:
-        return []
+        return [], []
     if got is None:
-        return []
+        return [], []
     cost, what, oid, full = got
     if full is not None:
         srcs = costs.auto_sources(g, p, oid, what, full)
@@ -119,10 +129,11 @@ def _pays(g: Game, p: int, a: Action, sources: list[autopay.Source], legal_now: 
     avail = available_for(g.players[p].pool, costs.spend_tags(g, p, what, oid))
     if cost.x_count:
         hi = autopay.max_x_auto(avail, cost, srcs, g.options.x_cap)
-        xs = list(range(hi, 0, -1))
+        xs = list(range(hi, -1, -1))
     else:
         xs = [0]
     out: list[PayMove] = []
+    zero: list[PayMove] = []
     for x in xs:
         plans = autopay.minimal_plans(avail, cost.with_x(x), srcs, limit=PLANS)
         for plan in plans:
@@ -130,13 +141,16 @@ def _pays(g: Game, p: int, a: Action, sources: list[autopay.Source], legal_now: 
                 continue  # nothing to tap: the action itself is a child already
             taps = tuple((("activate", s.oid, s.key), typ) for s, typ in plan)
             names = ", ".join(g.name_of(s.oid) for s, _t in plan)
-            out.append(PayMove(taps, a.payload, f"{a.label} (tap {names}{f', X={x}' if x else ''})"))
-    return out
+            if cost.x_count and x == 0 and what != "spell":
+                continue  # an ability at X = 0 does nothing (mtg_env/puzzle_order.py)
+            (zero if cost.x_count and x == 0 else out).append(
+                PayMove(taps, a.payload, f"{a.label} (tap {names}{f', X={x}' if cost.x_count else ''})"))
+    return out, zero
 
 
-def _dead_x(g: Game, p: int, a: Action) -> bool:
+def dead_x(g: Game, p: int, a: Action) -> bool:
     """Whether `a` has an X in its mana cost that the pool alone pays only as 0 (CR 107.3: the
-    fast phases never choose X = 0; the pay moves tap for a larger X)."""
+    fast phases try X = 0 last; the pay moves tap for a larger X)."""
     if a.kind not in ("cast", "activate"):
         return False
     try:

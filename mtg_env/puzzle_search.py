@@ -4,7 +4,8 @@ Where P1 decides, one good action is enough (an OR node); where the opponent dec
 choices, responses at instant speed), every action it has must still lead to the goal (an AND
 node), as a mate-in-N solver treats the defender. A decision with one legal action is taken
 without branching. Positions are compared by the combo lab's canonical key (object ids ignored,
-so identical lands are one choice) with the combat state, and a transposition table remembers
+so identical lands are one choice) with the combat state, the targets on the stack and the
+effects of resolved spells and abilities as the objects they are on (`_described`), and a transposition table remembers
 what was proven or refuted (at which depth).
 
 The search first runs a pay phase (mtg_env/puzzle_pay.py: P1 casts a spell or activates an
@@ -13,7 +14,8 @@ and X, and taps a simple source no other way; otherwise as the fast phase; its o
 the fast phase in turns, each turn a slice of the budget that doubles every round (1/64 of it
 first), up to `fast_share` (50%) of the budget in all (`_fast_rounds`).
 The fast phase (mtg_env/puzzle_order.py): P1's moves pruned and ordered
-(mana made is spent before P1 passes, X is never 0 and larger X comes first, spells and other
+(mana made is spent before P1 passes, larger X first and X = 0 last for a spell, never for an
+ability, P1 only passes in a quiet step with an empty stack, spells and other
 abilities before mana abilities), the opponent's answers all searched, every result remembered
 in a table of its own (an unknown one with the line length it had left), lines of at most 24
 then 48 choices. Its lines are real lines; its refutations hold only for its pruned moves, so
@@ -55,8 +57,8 @@ from .combo import quantities, structure
 from .core.objects import Context
 from .engine.game import Game
 from .puzzle import Puzzle
-from .puzzle_order import fast_moves, floating, order_moves
-from .puzzle_pay import PayMove, apply, pay_children
+from .puzzle_order import fast_moves, floating, order_moves, quiet_step
+from .puzzle_pay import PayMove, apply, dead_x, pay_children
 
 WIN, LOSS, UNKNOWN = 1, 0, -1
 
@@ -215,7 +217,7 @@ class PuzzleSearch:
                   tuple(sorted((a, tuple(b)) for a, b in c.blocks.items())), c.first_strike_done, c.damage_dealt)
         return (structure(g, 0), quantities(g, 0, self.start_life), combat,
                 tuple(p.life for p in g.players), tuple(p.lands_played for p in g.players),
-                tuple(_task_key(t) for t in g.tasks), _stack_targets(g))
+                tuple(_task_key(t) for t in g.tasks), _stack_targets(g), _object_effects(g))
 
     def _forward(self, g: Game, line: list[tuple[str, bool]]) -> list[Any] | None:
         """Take every decision that has a single legal action; the legal actions of the
@@ -246,12 +248,25 @@ class PuzzleSearch:
         """P1's moves in the fast phases: the pay phase's at priority (mtg_env/puzzle_pay.py,
         no passing while mana P1 made floats), else the fast phase's (mtg_env/puzzle_order.py)."""
         d = g.decision
+        if d is not None and d.kind == "priority" and quiet_step(g):
+            passes = [a for a in legal if a.label == "pass"]
+            if passes:
+                return passes
         if self.pay and d is not None and d.kind == "priority":
             moves = pay_children(g, 0, legal)
             if floating(g, 0):
                 moves = [m for m in moves if m.label != "pass"]
             return moves
-        return fast_moves(g, legal)
+        fast = fast_moves(g, legal)
+        if d is not None and d.kind == "priority":
+            # an X the pool pays only as 0 comes last, before passing (as in the pay phase)
+            zero = [a for a in fast if a.label != "pass" and dead_x(g, 0, a)]
+            if zero:
+                fast = [a for a in fast if a not in zero]
+                zero = [a for a in zero if a.kind == "cast"]
+                k = len(fast) - (1 if fast and fast[-1].label == "pass" else 0)
+                fast[k:k] = zero
+        return fast
 
     def _prove(self, g: Game, depth: int | None,
                key: tuple[Any, ...] | None = None) -> tuple[int, list[tuple[str, bool]], bool]:
@@ -345,6 +360,36 @@ class PuzzleSearch:
         return result[0], forced + result[1], cyclic and result[0] == LOSS
 
 
+def _described(g: Game, i: int) -> tuple[Any, ...]:
+    """An object as the key tells it apart without its id: controller, name, zone, tapped, sick,
+    counters, damage, token, and the effects of resolved spells and abilities on it (two Illusion
+    tokens, one of which can't block this turn, are not the same target)."""
+    o = g.objects[i]
+    return (o.controller, g.name_of(i), o.zone, o.tapped, o.sick, tuple(sorted(o.counters.items())),
+            o.damage, o.token, tuple(sorted(repr(e.modification) for e in g.effects.layered if e.target == i)))
+
+
+def _object_effects(g: Game) -> tuple[Any, ...]:
+    """The effects of resolved spells and abilities with the objects they apply to (the combo
+    key names an effect's object by its name only: "can't block" on one of two Illusion tokens
+    and a tapped other was one position with it on the tapped one), and the shields and
+    prevention on objects (CR 701.19a, 615)."""
+    e = g.effects
+    on = {x.target for x in e.layered if x.target is not None and x.target in g.objects}
+    refs = [r for r, _n in e.prevention] + [r for _w, r, _c in e.prevent_all]
+    shields = tuple(sorted(_described(g, i) for i in e.regeneration + e.no_regeneration if i in g.objects))
+    return (tuple(sorted(_described(g, i) for i in on)), shields,
+            tuple(sorted((_ref(g, r), n) for r, n in e.prevention)),
+            tuple(sorted((w, _ref(g, r), c) for w, r, c in e.prevent_all)) if refs else ())
+
+
+def _ref(g: Game, ref: tuple[str, int]) -> tuple[Any, ...]:
+    kind, i = ref
+    if kind == "player" or i not in g.objects:
+        return ref
+    return _described(g, i)
+
+
 def _stack_targets(g: Game) -> tuple[Any, ...]:
     """The targets of the spells and abilities on the stack as the permanents or cards they are
     (controller, name, zone, tapped, sick, counters, damage, token): the combo key names a target
@@ -359,8 +404,7 @@ def _stack_targets(g: Game) -> tuple[Any, ...]:
             if o is None:
                 out.append(ref if kind == "player" else (kind,))
             else:
-                out.append((o.controller, g.name_of(i), o.zone, o.tapped, o.sick,
-                            tuple(sorted(o.counters.items())), o.damage, o.token))
+                out.append(_described(g, i))
     return tuple(out)
 
 

@@ -145,6 +145,10 @@ def _parse_head(text: str, phrase: str) -> Filter:
     alts = [a.split() for a in re.split(r",? or |, ", text) if a.strip()]
     if not alts:
         raise FilterError(f"cannot read an empty phrase ({phrase!r})")
+    if len(alts) > 1 and len(alts[0]) > 1 and alts[0][0].lower() in ("other", "another"):
+        # "another artifact or creature you control" (Mobile Garrison): "another" qualifies
+        # every alternative, not the first alone (the source itself is none of them)
+        return Other() & _parse_head(" ".join(text.split()[1:]), phrase)
     # "activated or triggered ability", "triggered ability"
     if _singular(alts[-1][-1].lower()) == "ability":
         kinds = [" ".join(a[:-1] if a is alts[-1] else a).lower() for a in alts]

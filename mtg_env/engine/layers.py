@@ -159,7 +159,17 @@ def compute_all_with_entries(g: Game) -> tuple[dict[int, Chars], list[Entry]]:
                 what.modification.apply(c, f"e{what.timestamp}", None)  # type: ignore[attr-defined]
     if not countered:
         _counters(g, chars, own)
+    for oid in g.battlefield:
+        if chars[oid].power is not None and "Creature" not in chars[oid].types:
+            _no_pt(own(oid))
     return chars, entries
+
+
+def _no_pt(c: Chars | None) -> None:
+    """CR 208.3: a noncreature permanent has no power or toughness, even a Vehicle that has them
+    printed (it has them while it is a creature, CR 301.7a)."""
+    assert c is not None
+    c.power = c.toughness = None
 
 
 def _counters(g: Game, chars: dict[int, Chars], own: Callable[[int], Chars | None]) -> None:
@@ -237,6 +247,10 @@ def chars_of_new(g: Game, chars: dict[int, Chars], entries: list[Entry], oid: in
             assert c.power is not None and c.toughness is not None
             c.power += d
             c.toughness += d
+    if c.power is not None and "Creature" not in c.types:
+        if not owned:
+            c, owned = c.copy(), True
+        _no_pt(c)
     return c
 
 

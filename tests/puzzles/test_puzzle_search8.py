@@ -35,29 +35,48 @@ def test_with_mana_floating_p1_does_not_pass_and_spells_come_before_mana_abiliti
     assert labels[0] == "cast Shock" and labels[1].startswith("activate Mountain")
 
 
-def test_x_zero_is_never_chosen_and_larger_x_comes_first() -> None:
-    """CR 107.3: the fast phase chooses X from the largest down and never X = 0."""
+def test_larger_x_comes_first_and_x_zero_last() -> None:
+    """CR 107.3: the fast phase chooses X from the largest down, X = 0 last."""
     g = read_puzzle(_pzl("humanhand=Blaze\nhumanbattlefield=Mountain;Mountain;Mountain\n")).game
     for _ in range(3):
         g.act(next(a for a in g.legal_actions() if a.label.startswith("activate Mountain")))
     g.act("cast Blaze")
     assert g.decision is not None and g.decision.kind == "x"
     assert [a.value for a in g.legal_actions()] == [0, 1, 2]
-    assert [a.value for a in fast_moves(g, g.legal_actions())] == [2, 1]
+    assert [a.value for a in fast_moves(g, g.legal_actions())] == [2, 1, 0]
 
 
-def test_a_line_only_the_complete_phase_allows_is_still_found() -> None:
+def test_x_zero_that_only_a_cast_trigger_counts_is_found_by_the_fast_phases() -> None:
     """Blaze at X = 0 (one Mountain) does nothing itself, but Guttersnipe's trigger on casting it
-    deals the last 2 damage: the fast phase never chooses X = 0 and fails; the complete search
-    after it finds the line, which replays on a fresh load."""
+    deals the last 2 damage (CR 107.3: X = 0 is tried last, not never, since a casting can count:
+    PS1's Welcome to the Fold at X = 0 is the target Confirm Suspicions needs); the line replays
+    on a fresh load."""
     text = _pzl("humanhand=Blaze\nhumanbattlefield=Guttersnipe|SummonSick;Mountain\n")
     fast = _fast_only(text).run()
-    assert not fast.solved and not fast.refuted  # a pruned search never refutes
-    r = PuzzleSearch(read_puzzle(text)).run()
-    assert r.solved and "cast Blaze" in r.moves and "x 0" in r.line
+    assert fast.solved and "cast Blaze" in fast.moves and "x 0" in fast.line
     fresh = read_puzzle(text)
-    fresh.game.run_line(r.line)
+    fresh.game.run_line(fast.line)
     assert fresh.reached(fresh.game)
+
+
+def test_in_a_quiet_step_the_fast_phases_p1_only_passes() -> None:
+    """At the beginning of combat with an empty stack the fast phases' P1 passes (what it could
+    do there it can do in the main phase before or the combat step after); the complete search
+    still tries everything there."""
+    from mtg_env.puzzle_order import order_moves, quiet_step
+    text = _pzl("humanhand=Shock\nhumanbattlefield=Mountain;Grizzly Bears\n")
+    s = _fast_only(text)
+    g = s.puzzle.game
+    assert not quiet_step(g)
+    g.act("pass")
+    while g.decision is not None and g.decision.player != "P1":
+        g.act("pass")
+    assert g.turn_state.step == "beginning_of_combat" and quiet_step(g)
+    legal = g.legal_actions()
+    assert len(legal) > 1
+    s.fast = True
+    assert [a.label for a in s._p1_moves(g, legal)] == ["pass"]
+    assert len(order_moves(g, legal)) == len(legal)
 
 
 def test_the_fast_phase_finds_a_line_that_replays() -> None:
@@ -94,3 +113,18 @@ def test_seconds_are_cpu_seconds_and_wall_seconds_are_reported() -> None:
     out = r.to_json()
     assert out["solved"] and set(out) >= {"seconds", "wall_seconds"}
     assert out["seconds"] >= 0 and out["wall_seconds"] >= 0 and out["seconds"] == round(r.seconds, 3)
+
+
+def test_an_ability_at_x_zero_is_never_chosen_by_the_fast_phases() -> None:
+    """CR 107.3: Crypt Rats' {X} at X = 0 does nothing and costs nothing, so it could be activated
+    without end (PP00 took 100,000 nodes without a line when the fast phases tried it): the fast
+    phase never offers X = 0 for an ability, and the pay phase neither pays for one at X = 0 nor
+    activates one whose only X is 0."""
+    from mtg_env.puzzle_pay import pay_children
+    g = read_puzzle(_pzl("humanbattlefield=Crypt Rats;Swamp\n")).game
+    labels = [m.label for m in pay_children(g, 0, g.legal_actions())]
+    assert not any("X=0" in label for label in labels)
+    assert any(label.startswith("activate Crypt Rats") and "X=1" in label for label in labels)
+    g.act(next(a for a in g.legal_actions() if a.label.startswith("activate Crypt Rats")))
+    assert g.decision is not None and g.decision.kind == "x"
+    assert [a.value for a in fast_moves(g, g.legal_actions())] == []

@@ -54,12 +54,12 @@ def test_a_pay_move_taps_its_sources_and_casts_and_a_simple_source_alone_is_no_m
     assert g.decision is not None and g.decision.kind == "target"
 
 
-def test_pay_moves_for_x_from_the_largest_and_an_unpaid_x_ability_is_dropped() -> None:
-    """CR 107.3: one pay move per X the sources pay (largest first), none for X = 0."""
+def test_pay_moves_for_x_from_the_largest_and_x_zero_last() -> None:
+    """CR 107.3: one pay move per X the sources pay (largest first), X = 0 last before passing."""
     g = read_puzzle(_pzl("humanhand=Blaze\nhumanbattlefield=Mountain;Mountain;Mountain\n")).game
     labels = [m.label for m in pay_children(g, 0, g.legal_actions())]
     assert labels == ["cast Blaze (tap Mountain, Mountain, Mountain, X=2)",
-                      "cast Blaze (tap Mountain, Mountain, X=1)", "pass"]
+                      "cast Blaze (tap Mountain, Mountain, X=1)", "cast Blaze (tap Mountain, X=0)", "pass"]
 
 
 def test_the_pay_phase_line_replays_on_a_fresh_load() -> None:

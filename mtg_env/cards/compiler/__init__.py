@@ -126,7 +126,9 @@ def _compile_face(face: OracleFace, card: OracleCard, own: bool = False) -> Card
         raise Unsupported(f"mana cost {cost_text}")  # X beside Phyrexian mana: not read
     power = toughness = None
     starred = False  # a "*" a characteristic-defining ability must define (CR 604.3)
-    if "Creature" in types:
+    # CR 301.7a: a Vehicle has its printed power and toughness too (it has them only while
+    # it is a creature, CR 208.3; crewing makes it one, CR 301.7b)
+    if "Creature" in types or "Vehicle" in subs:
         try:
             power, toughness = int(face.power or ""), int(face.toughness or "")
         except ValueError:
