@@ -231,7 +231,9 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
     """Is passing the only action player `p` may take with priority now (interface.md §9)?
     Returns (the answer, the priority actions when they had to be worked out for it). An
     ability of `p`'s without a mana cost that can be activated answers no at once (untapped
-    lands: most priorities), without working out every action."""
+    lands: most priorities), without asking for every action whether it can be taken; the
+    actions are then worked out for the decision (without useful_mana_only: with it, they
+    are `useful_mana.priority_actions`, left to be asked)."""
     useful = g.options.useful_mana_only
     if quiet.nothing_possible(g, p, useful) and not (useful and useful_mana.watched(g)):
         return True, None  # proven without the list (engine/quiet.py)
@@ -253,7 +255,9 @@ def only_pass(g: Game, p: int) -> tuple[bool, list[Action] | None]:
                     sorcery_ok = turns.sorcery_timing(g, p)
                 if can_activate(g, oid, obj, c, key, ab, p, sorcery_ok) and \
                         (not useful or useful_mana.free_ability_useful(g, ab, c, watched)):
-                    return False, None
+                    # the player is asked next: without useful_mana_only the quick check was
+                    # false, so the priority actions are all_actions (not checked again)
+                    return False, None if useful else all_actions(g, p)
     acts = all_actions(g, p)
     if useful:
         acts = useful_mana.priority_actions(g, p, acts)

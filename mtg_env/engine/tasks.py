@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import Enum, IntEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.objects import Context, Ref, SlotState, StackItem
@@ -66,12 +66,24 @@ _CLONE_PLANS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 _MUTABLE_TYPES = ("list", "dict", "Context", "StackItem", "ManaDue", "DamageSplit", "Any")
 
 
+#: annotations that are evaluated (not strings) and name a value that is never changed in place
+_PLAIN_TYPES: tuple[type, ...] = (str, int, float, bool, type(None))
+
+
 def _clone_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Split the fields of a task type into those shared by a clone and those copied. An
+    annotation is read as written (a string, with postponed evaluation); one that was evaluated
+    (a module compiled by mypyc keeps evaluated, simplified annotations: a `Context` field
+    reads as `type`) is shared only when it is a plain value type or an enum, and copied
+    otherwise: copying a plain value is only slower, sharing a mutable one is wrong."""
     plain: list[str] = []
     mutable: list[str] = []
     for f in dataclasses.fields(cls):
-        kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
-        (mutable if any(m in kind for m in _MUTABLE_TYPES) else plain).append(f.name)
+        if isinstance(f.type, str):
+            shared = not any(m in f.type for m in _MUTABLE_TYPES)
+        else:
+            shared = f.type in _PLAIN_TYPES or (isinstance(f.type, type) and issubclass(f.type, Enum))
+        (plain if shared else mutable).append(f.name)
     return tuple(plain), tuple(mutable)
 
 

@@ -86,3 +86,30 @@ def test_a_clone_of_the_mid_game_board_plays_on_as_its_parent() -> None:
     assert g.state_json() == c.state_json() == c2.state_json()
     assert g.log == c.log == c2.log
     assert pickle.loads(pickle.dumps(c)).state_json() == g.state_json()
+
+
+def test_a_cloned_task_copies_its_context_and_lists_and_shares_its_plain_fields() -> None:
+    from mtg_env.engine.tasks import Announce, _clone_plan
+    plain, mutable = _clone_plan(Announce)
+    assert {"ctx", "answer", "due", "chosen"} <= set(mutable)
+    assert {"what", "player", "stage", "free"} <= set(plain)
+
+
+def test_a_task_type_with_evaluated_annotations_still_copies_what_can_change() -> None:
+    # A module compiled by mypyc keeps evaluated, simplified annotations (a `Context` field reads
+    # as `type`): such a field must be copied, or a clone and its parent share one context and
+    # the targets one of them chooses show up in the other.
+    import dataclasses
+    import enum
+
+    from mtg_env.engine.tasks import Task, _clone_plan
+
+    class Stage(enum.IntEnum):
+        A = 0
+
+    fields = [("player", int), ("stage", Stage), ("label", str), ("ctx", type), ("chosen", list),
+              ("maybe", object)]
+    cls = dataclasses.make_dataclass("Evaluated", fields, bases=(Task,), slots=True, kw_only=True)
+    plain, mutable = _clone_plan(cls)
+    assert set(plain) == {"player", "stage", "label"}
+    assert set(mutable) == {"answer", "ctx", "chosen", "maybe"}

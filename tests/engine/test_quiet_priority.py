@@ -50,8 +50,12 @@ def _check(g, counts):
             acts = legal.all_actions(g, p, sources)
             assert all(a.kind == "pass" or useful_mana._plain_action(g, a) for a in acts), [a.label for a in acts]
     assert [a.label for a in useful_mana.priority_actions(g, p)] == [a.label for a in _reference_useful(g, p)]
-    forced, _acts = legal.only_pass(g, p)
+    forced, acts = legal.only_pass(g, p)
     assert forced == (len(full) == 1)
+    if acts is not None:  # the actions only_pass worked out are the decision's (skip_forced)
+        assert [a.label for a in acts] == [a.label for a in full]
+    if not forced and not g.options.useful_mana_only:  # ... always worked out when it is asked
+        assert acts is not None
     counts["priorities"] += 1
     return False
 
