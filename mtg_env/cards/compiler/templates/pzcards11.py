@@ -1,0 +1,84 @@
+"""Templates for cards the Forge puzzles need (issue 15, session 10, second round).
+
+- "<it> gets +X/+X until end of turn, where X is the number of <things>" (Angelic Exaltation,
+  Elder of Laurels): the pump with X read only inside a "where X is" sentence
+  (templates/spells.py `_where_x_sentence` replaces the X by the count, worked out once as
+  the ability resolves, CR 608.2h), never as an announced X.
+- An Aura's "As ~ enters, choose a creature." with "Enchanted creature is a copy of the
+  chosen creature." (Metamorphic Alteration, CR 707.2, 613.2a): the Aura remembers the
+  chosen creature's copiable values as it enters (engine/chosen.py), and the creature it
+  enchants has them in layer 1 (engine/copies.py `copy_effect`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...abilities import AsEntersChoose
+from ...effects import Pump
+from ...subjects import X
+from ..builder import Builder
+from ..grammar import NoParse, kind, rule
+from ..lexicon import ObjRef
+from ..text import Line
+
+_X_PT = re.compile(r"\+(X|0)/\+(X|0)")
+
+
+@kind("x_pt")
+def _x_pt(text: str) -> tuple[Any, Any]:
+    """"+X/+X", "+X/+0", "+0/+X": a pump whose X a "where X is" sentence defines."""
+    m = _X_PT.fullmatch(text)
+    if not m or "X" not in (m.group(1), m.group(2)):
+        raise NoParse(text)
+    return tuple(X if g == "X" else 0 for g in (m.group(1), m.group(2)))  # type: ignore[return-value]
+
+
+@rule("effect", "<what:obj> gets <pt:x_pt> until end of turn", "<what:objs> get <pt:x_pt> until end of turn")
+def pump_where_x(b: Builder, what: ObjRef, pt: tuple[Any, Any]) -> list[Any]:
+    """CR 613.4c, 107.3a: "it gets +X/+X until end of turn, where X is the number of creatures
+    you control" (Angelic Exaltation): read only as the body of a "where X is" sentence, which
+    replaces X by the count (made once, as the ability resolves: its ruling, CR 608.2h)."""
+    if not b.notes.get("where_x_body"):
+        raise NoParse("+X/+X")
+    return [Pump(pt[0], pt[1], b.obj(what))]
+
+
+# --------------------------------------------------------------------------------------------
+# Metamorphic Alteration (CR 707.2, 613.2a)
+
+_ENCHANT_CREATURE = re.compile(r"^Enchant creature$", re.MULTILINE)
+_IS_A_COPY = re.compile(r"^Enchanted creature is a copy of the chosen creature\.$", re.MULTILINE)
+_CHOOSE = re.compile(r"^As .+? enters(?: the battlefield)?, choose a creature\.$", re.MULTILINE)
+_AS_ENTERS = re.compile(r"^As (?:.+?) enters(?: the battlefield)?, ", re.MULTILINE)
+
+
+def _copy_aura(b: Builder) -> bool:
+    """An Aura with "Enchant creature", one "as enters" line choosing a creature, and the
+    line that makes the enchanted creature a copy of it."""
+    text = getattr(b.card, "oracle_text", "") or ""
+    return (bool(_ENCHANT_CREATURE.search(text)) and bool(_IS_A_COPY.search(text))
+            and bool(_CHOOSE.search(text)) and len(_AS_ENTERS.findall(text)) == 1
+            and "Aura" in (getattr(b.card, "type_line", "") or ""))
+
+
+@rule("static", "As <s:self> enters, choose a creature")
+def choose_a_creature(b: Builder, s: str, line: Line) -> list[Any]:
+    """CR 614.12, 707.2: a creature on the battlefield (the rulings: only one already there
+    as the Aura enters), chosen however the Aura enters; its copiable values as it is chosen
+    are remembered (they don't change later, nor if it leaves: the rulings). Read only on an
+    Aura whose other line makes the enchanted creature a copy of it."""
+    if not _copy_aura(b):
+        raise NoParse(line.text)
+    return [AsEntersChoose(text=line.raw, choose="copy_for_aura")]
+
+
+@rule("static", "Enchanted creature is a copy of the chosen creature")
+def enchanted_is_a_copy(b: Builder, line: Line) -> list[Any]:
+    """CR 707.2, 613.2a, 613.7a: a copy effect of the Aura's static ability, with the Aura's
+    timestamp; it applies in layer 1 to the creature the Aura enchants (engine/copies.py)."""
+    from ...chosen import EnchantedIsCopy
+    if not _copy_aura(b):
+        raise NoParse(line.text)
+    return [EnchantedIsCopy(text=line.raw)]
