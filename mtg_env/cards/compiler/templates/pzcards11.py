@@ -82,3 +82,75 @@ def enchanted_is_a_copy(b: Builder, line: Line) -> list[Any]:
     if not _copy_aura(b):
         raise NoParse(line.text)
     return [EnchantedIsCopy(text=line.raw)]
+
+
+# --------------------------------------------------------------------------------------------
+# escalate (CR 702.120)
+
+_ONE_OR_MORE = re.compile(r"^Choose one or more —$", re.MULTILINE)
+
+
+@rule("keyword", "Escalate <cost:mana>")
+def escalate(b: Builder, cost: str, line: Line) -> list[Any]:
+    """CR 702.120a: "Escalate [cost]" means "For each mode you choose beyond the first as you
+    cast this spell, you pay an additional [cost]." (engine/costs.escalated: added to the total
+    cost once the modes are chosen, CR 601.2f; a mode that couldn't be paid for isn't offered).
+    Mana costs only (Collective Brutality's "Escalate—Discard a card" is declined), on a spell
+    whose modes are "Choose one or more —"."""
+    from ....core.mana import parse_mana_cost
+    from ...spellcosts import Escalate
+    m = parse_mana_cost(cost)
+    text = getattr(b.card, "oracle_text", "") or ""
+    if m.x_count or m.phyrexian or not _ONE_OR_MORE.search(text) or getattr(b.card, "layout", "normal") != "normal":
+        raise NoParse(line.text)
+    return [Escalate(text=line.raw, cost=m)]
+
+
+# --------------------------------------------------------------------------------------------
+# "creatures target player controls" (Savage Alliance's modes)
+
+
+@kind("target_players")
+def _target_players(text: str) -> tuple[str, Any]:
+    """"creatures target player controls", "each creature target opponent controls": a noun
+    phrase and the kind of player targeted ("player" or "opponent")."""
+    from ..lexicon import read_noun
+    text = text[:1].lower() + text[1:]
+    m = re.fullmatch(r"(?:each )?(.+?) target (player|opponent) controls", text)
+    if not m or m.group(1).lower() != m.group(1):
+        raise NoParse(text)
+    noun = m.group(1)
+    if text.startswith("each ") == noun.endswith("s"):
+        raise NoParse(text)  # "each creature" / "creatures"
+    f = read_noun(noun)
+    if f.domain() not in (None, frozenset({"battlefield"})):
+        raise NoParse(text)
+    return m.group(2), f
+
+
+def _each_of_target(b: Builder, who: tuple[str, Any]) -> Any:
+    from ....core.filters import Permanent
+    from ...abilities import TargetSpec
+    from ...subjects import EachTargetControls, Target
+    from ..lexicon import PlayerRef
+    t = b.player(PlayerRef("target", TargetSpec(who[0])))
+    if not isinstance(t, Target):
+        raise NoParse("target player")
+    return EachTargetControls(who[1] & Permanent(), t)
+
+
+@rule("effect", "<who:target_players> gain <kws:keywords> until end of turn")
+def target_players_gain(b: Builder, who: tuple[str, Any], kws: tuple[str, ...]) -> list[Any]:
+    """CR 611.2c, 613.1f: "Creatures target player controls gain trample until end of turn."
+    (Savage Alliance): the creatures that player controls as it resolves, not ones that come
+    later."""
+    from ...effects import GainKeyword
+    return [GainKeyword(kws, _each_of_target(b, who))]
+
+
+@rule("effect", "<s:self> deals <n:amount> damage to <who:target_players>")
+def damage_each_target_controls(b: Builder, s: str, n: Any, who: tuple[str, Any]) -> list[Any]:
+    """CR 120.3: "~ deals 1 damage to each creature target opponent controls." (Savage
+    Alliance, Simoon): each creature that player controls as it resolves."""
+    from ...effects import DealDamage
+    return [DealDamage(n, _each_of_target(b, who))]
