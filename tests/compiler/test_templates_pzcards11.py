@@ -217,3 +217,73 @@ def test_cr_107_3_an_announced_x_is_not_read_as_a_where_x_untamed_might():
     is" the count doesn't read (Aspect of Hydra's devotion)."""
     unsupported("Untamed Might", "Target creature gets +X/+X until end of turn")
     unsupported("Aspect of Hydra", "where X is your devotion to green")
+
+
+# --------------------------------------------------------------------------------------------
+# escalate (CR 702.120a): Savage Alliance, "Escalate {1} / Choose one or more — • Creatures
+# target player controls gain trample until end of turn. • Savage Alliance deals 2 damage to
+# target creature. • Savage Alliance deals 1 damage to each creature target opponent controls."
+
+_ALLIANCE = """
+players:
+  - battlefield: [Grizzly Bears]
+    hand: [Savage Alliance]
+    mana_pool: "{pool}"
+    library: [Island, Island]
+  - battlefield: [Serra Angel, Memnite]
+    library: [Island, Island]
+"""
+
+_MODES = ["mode 1: Creatures target player controls gain trample until end of turn.",
+          "mode 2: Savage Alliance deals 2 damage to target creature.",
+          "mode 3: Savage Alliance deals 1 damage to each creature target opponent controls."]
+
+
+def _alliance(pool: str) -> Game:
+    compiled("Savage Alliance")
+    g = scenario(_ALLIANCE.replace("{pool}", pool))
+    g.act("cast Savage Alliance")
+    return g
+
+
+def test_cr_702_120a_escalate_all_three_modes_savage_alliance():
+    """CR 702.120a, 601.2f: three modes cost {2}{R} and {1} twice: with five mana all three are
+    chosen and every mana is spent. Its ruling: the targeted Serra Angel is dealt 2 and 1 damage
+    (3 in all); Memnite dies; P1's Grizzly Bears has trample."""
+    g = _alliance("{R}{C}{C}{C}{C}")
+    g.run_line([_MODES[0], _MODES[1], _MODES[2], "target P1", "target Serra Angel", "target P2"])
+    assert player(g, "P1")["mana_pool"] == "" and [s["targets"] for s in stack(g)] == [["P1", "Serra Angel", "P2"]]
+    g.act("pass")
+    assert permanent(g, "Serra Angel")["damage"] == 3 and permanents(g, "Memnite") == []
+    assert "trample" in g.chars(permanent(g, "Grizzly Bears")["id"]).keywords
+    assert "trample" not in g.chars(permanent(g, "Serra Angel")["id"]).keywords
+
+
+def test_cr_601_2f_a_mode_that_couldnt_be_paid_for_is_not_offered_savage_alliance():
+    """CR 702.120a, 601.2f-h: with four mana, after two modes the third (which would cost {1}
+    more) isn't offered; with three, only one mode can be chosen (no more are offered)."""
+    g = _alliance("{R}{C}{C}{C}")
+    assert labels(g) == _MODES
+    g.act(_MODES[0])
+    assert labels(g) == [*_MODES[1:], "done choosing modes"]
+    g.act(_MODES[1])
+    assert g.decision.kind == "target"  # modes done: no third mode offered
+    g.run_line(["target P1", "target Memnite"])
+    assert player(g, "P1")["mana_pool"] == "" and len(stack(g)) == 1
+    g = _alliance("{R}{C}{C}")
+    g.act(_MODES[2])
+    assert g.decision.kind == "target" and labels(g) == ["target P2"]
+
+
+def test_cr_702_120a_one_mode_costs_only_the_mana_cost_savage_alliance():
+    """One mode chosen: no escalate cost ({2}{R} paid, one {C} left)."""
+    g = _alliance("{R}{C}{C}{C}")
+    g.run_line([_MODES[1], "done choosing modes", "target Serra Angel"])
+    assert player(g, "P1")["mana_pool"] == "{C}"
+    g.act("pass")
+    assert permanent(g, "Serra Angel")["damage"] == 2 and permanent(g, "Memnite")["damage"] == 0
+
+
+def test_cr_702_120a_escalate_that_isnt_mana_is_declined_collective_brutality():
+    """"Escalate—Discard a card." is not read (only mana costs are)."""
+    unsupported("Collective Brutality", "Escalate—Discard a card")
