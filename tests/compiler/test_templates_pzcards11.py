@@ -287,3 +287,26 @@ def test_cr_702_120a_one_mode_costs_only_the_mana_cost_savage_alliance():
 def test_cr_702_120a_escalate_that_isnt_mana_is_declined_collective_brutality():
     """"Escalate—Discard a card." is not read (only mana costs are)."""
     unsupported("Collective Brutality", "Escalate—Discard a card")
+
+
+def test_cr_700_2d_a_later_modes_up_to_two_targets_blessed_alliance():
+    """Blessed Alliance: "Escalate {2} / Choose one or more — • Target player gains 4 life.
+    • Untap up to two target creatures. • ..." Modes 1 and 2 ({1}{W} and {2}): P1 gains 4
+    life and both its tapped creatures untap (the second mode's targets follow the first's)."""
+    compiled("Blessed Alliance")
+    g = scenario("""
+players:
+  - battlefield: [{card: Grizzly Bears, tapped: true}, {card: Memnite, tapped: true}]
+    hand: [Blessed Alliance]
+    mana_pool: "{W}{C}{C}{C}"
+    library: [Island, Island]
+  - battlefield: [Serra Angel]
+    library: [Island, Island]
+""")
+    g.run_line(["cast Blessed Alliance", "mode 1: Target player gains 4 life.",
+                "mode 2: Untap up to two target creatures.", "target P1", "target Grizzly Bears",
+                "target Memnite"])
+    assert player(g, "P1")["mana_pool"] == ""
+    g.act("pass")
+    assert player(g, "P1")["life"] == 24
+    assert [p["tapped"] for p in player(g, "P1")["battlefield"]] == [False, False]
