@@ -8,6 +8,14 @@
   chosen creature." (Metamorphic Alteration, CR 707.2, 613.2a): the Aura remembers the
   chosen creature's copiable values as it enters (engine/chosen.py), and the creature it
   enchants has them in layer 1 (engine/copies.py `copy_effect`).
+- "Escalate {1}" (CR 702.120a) on a "Choose one or more —" spell: the cost for each mode beyond
+  the first (engine/costs.escalated); not a cost that isn't mana ("Escalate—Discard a card").
+- "Creatures target player controls gain trample until end of turn.", "~ deals 1 damage to
+  each creature target opponent controls." (Savage Alliance, Simoon, Brigid): the permanents
+  the targeted player controls as the effect resolves (subjects.EachTargetControls).
+
+Not done: awaken (CR 702.113): the awaken target and effect exist only when the spell is cast
+for its awaken cost, which the casting steps don't yet let a spell's targets depend on.
 """
 
 from __future__ import annotations
