@@ -99,3 +99,11 @@ class BlessingCondition(StaticCondition):
 
     def holds(self, g: GameOps, chars: dict[int, Chars] | None, source: int) -> bool:
         return bool(g.players[g.objects[source].controller].blessed)
+
+
+@dataclass(frozen=True)
+class EnchantedIsCopy(StaticAbility):
+    """An Aura's "Enchanted creature is a copy of the chosen creature." (Metamorphic
+    Alteration; CR 707.2, 613.2a): a copy effect in layer 1, with the Aura's timestamp (CR
+    613.7a), of the copiable values the Aura remembered as it entered (`chosen_copy`,
+    engine/chosen.py), on the creature the Aura is attached to (engine/copies.copy_effect)."""

@@ -34,5 +34,15 @@ def rewrite(x: Any, leaf: Callable[[Any], Any]) -> Any:
 
 
 def shift_targets(x: Any, offset: int) -> Any:
-    """`x` with every `Target(i)` in it made `Target(i + offset)`."""
-    return rewrite(x, lambda v: Target(v.index + offset) if isinstance(v, Target) else None)
+    """`x` with every `Target(i)` in it made `Target(i + offset)`, and every `SpecTargets(s)`
+    ("up to two target creatures": the targets of the `s`th spec) `SpecTargets(s + offset)`:
+    a later mode's specs follow the earlier modes' (CR 700.2d, abilities.targets_of)."""
+    from .effects.counted import SpecTargets
+
+    def leaf(v: Any) -> Any:
+        if isinstance(v, Target):
+            return Target(v.index + offset)
+        if isinstance(v, SpecTargets):
+            return SpecTargets(v.spec + offset)
+        return None
+    return rewrite(x, leaf)

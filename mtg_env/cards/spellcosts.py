@@ -217,6 +217,18 @@ class Strive(Ability):
 
 
 @dataclass(frozen=True)
+class Escalate(Ability):
+    """Escalate (CR 702.120a): "Pay this cost for each mode chosen beyond the first." An
+    additional cost, added to the total cost once the modes are chosen (CR 601.2f)."""
+
+    cost: ManaCost = ManaCost()
+
+    @property
+    def kind(self) -> str:
+        return "casting"
+
+
+@dataclass(frozen=True)
 class CardCountReduction(CostReduction):
     """"This spell costs {1} less to cast for each creature card in your graveyard." (CR 601.2f):
     the generic part of the total cost is reduced by `generic` for each card in the caster's

@@ -116,6 +116,26 @@ class Each(Who):
 
 
 @dataclass(frozen=True, slots=True)
+class EachTargetControls(Who):
+    """"each creature target opponent controls", "creatures target player controls": every
+    permanent `what` matches that the targeted player (`player`, a `Target`: a mode's targets
+    shift with it, cards/rewrite.py) controls, as the effect resolves (CR 611.2c); none if that
+    target has become illegal (CR 608.2b)."""
+
+    what: Filter
+    player: Who
+
+    def refs(self, g: GameOps, ctx: Context) -> list[Ref]:
+        got = self.player.refs(g, ctx)
+        if not got or got[0][0] != "player":
+            return []
+        p = got[0][1]
+        src = ctx.source_id
+        return [("obj", o) for o in list(g.battlefield)
+                if g.objects[o].controller == p and g.matches(self.what, o, ctx.controller, src)]
+
+
+@dataclass(frozen=True, slots=True)
 class ControllerOf(Who):
     """"its controller": the controller of the object `of` names, while it is there."""
 

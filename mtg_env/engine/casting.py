@@ -126,7 +126,7 @@ def spell_cost(g: Game, oid: int, face: CardDef | None = None, alt: str | None =
 
 def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: bool = False,
                x: int | None = None, face: CardDef | None = None, alt: str | None = None,
-               entwined: bool = False, targets: int = 0) -> ManaCost:
+               entwined: bool = False, targets: int = 0, modes: int = 0) -> ManaCost:
     """The mana of the total cost to cast `oid` (CR 601.2f): its mana cost (or flashback cost;
     nothing when cast without paying it, CR 118.9), plus the additional costs' mana, the
     kicker paid `kicked` times and the buyback, minus the cost reductions; with `x`, X is
@@ -154,6 +154,7 @@ def spell_mana(g: Game, p: int, oid: int, free: bool, kicked: int = 0, buyback: 
         if st is not None:
             for _ in range(targets - 1):
                 mana = mana.plus(st.cost)  # strive: for each target beyond the first (CR 601.2f)
+    mana = costs.escalated(card, mana, modes)  # CR 702.120a: for each mode beyond the first
     if x is not None:
         mana = mana.with_x(x)
     less = 0
@@ -295,7 +296,7 @@ def _parts(g: Game, t: Announce) -> tuple[Cost, tuple[TargetSpec, ...]]:
         card = g.objects[oid].card
         extra = spell_extra_cost(g, oid, card)
         mana = spell_mana(g, t.player, oid, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined,
-                          targets=costs.chosen_targets(t))
+                          targets=costs.chosen_targets(t), modes=costs.chosen_modes(t))
         return dataclasses.replace(extra, mana=mana), spell_targets(card)
     if not t.ability_read:
         t.ability, t.origin = ability_of(g, oid, t.key)  # type: ignore[arg-type]
@@ -329,7 +330,7 @@ def _choose_modes(g: Game, t: Announce, ctx: Context, modes: tuple[Any, ...], co
         can = [i for i in range(start, len(modes)) if targets.has_targets(g, modes[i].targets, ctx)]
         need = lo - len(ctx.modes) - 1  # modes still to choose after this one, in printed order
         acts = [Action("mode", f"mode {i + 1}: {modes[i].text}", value=i, payload=i)
-                for k, i in enumerate(can) if len(can) - k - 1 >= need]
+                for k, i in enumerate(can) if len(can) - k - 1 >= need and costs.escalate_allows(g, t, len(ctx.modes) + 1)]
     if len(ctx.modes) >= lo:
         if not acts:
             return True
@@ -531,7 +532,7 @@ def announce(g: Game, t: Announce) -> bool:
         due = cost.mana.with_x(ctx.x)
         if t.what == "spell" and ctx.x and cost.mana.x_count:  # reductions apply to X too (CR 601.2f)
             due = spell_mana(g, p, oid, t.free, t.kicked, t.buyback, x=ctx.x, alt=t.alt_cost,
-                             entwined=t.entwined, targets=costs.chosen_targets(t))
+                             entwined=t.entwined, targets=costs.chosen_targets(t), modes=costs.chosen_modes(t))
         if due.phyrexian:  # CR 107.4f: each {W/P} paid with its mana or 2 life, as chosen
             got = phyrexian.step(g, t, due, p, oid, cost)
             if got is None:
@@ -559,7 +560,8 @@ def _more_x(g: Game, t: Announce, hi: int) -> int:
     avail = available_for(g.players[p].pool, costs.spend_tags(g, p, "spell", t.obj))
     sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
     for _ in range(64):  # at most the reductions left over at X = 0
-        m = spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, x=hi + 1, alt=t.alt_cost, entwined=t.entwined)
+        m = spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, x=hi + 1, alt=t.alt_cost, entwined=t.entwined,
+                       modes=costs.chosen_modes(t))
         if hi + 1 > g.options.x_cap or not spell_payable(g, p, t.obj, avail, m, sources):
             break
         hi += 1

@@ -8,6 +8,8 @@ the next question until the path is complete (None):
 - a color ("choose a color", "choose a color other than green"): one question;
 - a creature type (CR 205.3m, any of the 310 creature types): first the letter it begins with,
   then the type, so that no question offers more options than a decision has room for;
+- a creature an Aura's enchanted creature becomes a copy of (Metamorphic Alteration, CR
+  707.2): any creature already on the battlefield, its copiable values remembered as chosen;
 - a creature to enter as a copy of (Clone, CR 707.2): and when the creature copied has an
   "as enters" choice of its own, the copy makes that choice too (CR 707.2 copies the ability,
   and the replacement effect applies to the copy as it enters, CR 614.12);
@@ -17,7 +19,7 @@ the next question until the path is complete (None):
   for each name among the cards that may be revealed (which copy is shown doesn't matter).
 
 What is remembered: `chosen_color` (W, U, B, R or G), `chosen_type` (a creature type),
-`copy_of` / `copy_except`, `pay_life` / `enters_tapped`, `choice_counters` / `riot_haste`.
+`copy_of` / `copy_except`, `chosen_copy` (an Aura's: the copiable values), `pay_life` / `enters_tapped`, `choice_counters` / `riot_haste`.
 """
 
 from __future__ import annotations
@@ -91,6 +93,15 @@ def question(g: Game, card: CardDef, player: int, name: str, key: int | None = N
         return Ask("choose", player, opts, (*(f"reveal {n}" for n in names), "reveal nothing"),
                    f"{name}: reveal a card from your hand as it enters? (if you don't, it enters tapped)",
                    key=key)
+    if kind == "copy_for_aura":  # Metamorphic Alteration: any creature already there
+        if partial is not None:
+            return None
+        creatures = [o for o in g.battlefield if g.is_creature(o)]
+        if not creatures:
+            return None
+        return Ask("choose", player, tuple(creatures), tuple(f"choose {g.name_of(o)}" for o in creatures),
+                   f"{name}: choose a creature as it enters (the enchanted creature becomes a copy of it)",
+                   key=key, targets=tuple(g.name_of(o) for o in creatures))
     # copy_creature (Clone)
     if partial is None:
         creatures = [o for o in g.battlefield if g.is_creature(o)
@@ -167,6 +178,10 @@ def remembered(g: Game, card: CardDef, answer: Any) -> dict[str, Any]:
         shown = g.objects[answer]
         g.log_event(f"{g.players[shown.owner].name} reveals {shown.card.name} ({card.name})")
         return {}
+    if choose.choose == "copy_for_aura":  # CR 707.2: its copiable values as it is chosen
+        if answer is None or answer not in g.objects:
+            return {}
+        return {"chosen_copy": copies.copiable_values(g, g.objects[answer])}
     first, rest = (answer[0], answer[1:]) if isinstance(answer, tuple) else (answer, ())
     if first == "nothing" or first not in g.objects:
         return {}

@@ -1,8 +1,10 @@
 """Copies (CR 707): copiable values of permanents, and copies of spells and abilities.
 
 A permanent that entered as a copy (Clone, CR 707.2) remembers the card it copies and the
-copy effects' exceptions (CR 707.9) in its `info`; the layer system starts its characteristics
-from them (layer 1, engine/layers.py). A copy of a spell or ability is created on the stack
+copy effects' exceptions (CR 707.9) in its `info`; an Aura that makes the creature it enchants
+a copy (Metamorphic Alteration) remembers them as `chosen_copy`, and the latest copy effect
+applies (`copy_effect`, CR 613.7). The layer system starts a permanent's characteristics from
+them (layer 1, engine/layers.py). A copy of a spell or ability is created on the stack
 with every choice made for the original (CR 707.10), and its controller may choose new targets
 (CR 707.10c).
 """
@@ -14,11 +16,12 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import targets_of
 from ..cards.carddef import CardDef, card_by_key
+from ..cards.chosen import EnchantedIsCopy
 from ..cards.effects import Ask
 from ..cards.facedown import FACE_DOWN
 from ..cards.subjects import TARGET
 from ..cards.tokens import TokenDef
-from ..core.objects import STACK, Context, GameObject, StackItem
+from ..core.objects import BATTLEFIELD, STACK, Context, GameObject, StackItem
 from . import casting, resolution, targets, triggers
 
 if TYPE_CHECKING:
@@ -27,14 +30,75 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def card_of(g: Game, obj: GameObject) -> CardDef:
-    """The card whose copiable values an object has: the card copied by a copy effect
-    (CR 707.2; Clone), else its own. A face-down permanent has the face-down values whatever
-    it copies (CR 708.10)."""
-    if obj.card is FACE_DOWN:
-        return FACE_DOWN
+#: what a copy effect gives: the card copied (its key, or a token's definition) and the cards
+#: whose copy exceptions apply (CR 707.9b)
+CopyValues = tuple["str | CardDef", tuple[str, ...]]
+
+
+def aura_copies(g: Game) -> dict[int, tuple[int, CopyValues]]:
+    """The copy effects of Auras' "Enchanted creature is a copy of the chosen creature."
+    (Metamorphic Alteration, CR 707.2, 613.2a): by the permanent each is attached to, the
+    latest one (CR 613.7a: the Aura's timestamp; 613.7: later copy effects apply after
+    earlier ones) with the copiable values its Aura remembered as it entered."""
+    out: dict[int, tuple[int, CopyValues]] = {}
+    for oid in g.battlefield:
+        aura = g.objects[oid]
+        info = aura.info
+        if not info or "chosen_copy" not in info or aura.attached_to is None:
+            continue
+        if not any(isinstance(ab, EnchantedIsCopy) for ab in _own_card(aura).abilities):
+            continue
+        host = aura.attached_to
+        if host in g.objects and g.objects[host].zone == BATTLEFIELD and \
+                (host not in out or out[host][0] < aura.timestamp):
+            out[host] = (aura.timestamp, info["chosen_copy"])
+    return out
+
+
+def copy_effect(g: Game, obj: GameObject, auras: dict[int, tuple[int, CopyValues]] | None = None
+                ) -> CopyValues | None:
+    """The copy effect that applies last to `obj` (CR 613.7), None without one: its own (it
+    entered as a copy, Clone: its timestamp) or an Aura's on it (`aura_copies`, given when
+    already worked out for the whole battlefield)."""
+    own: CopyValues | None = None
+    if obj.info and "copy_of" in obj.info:
+        own = (obj.info["copy_of"], tuple(obj.info.get("copy_except", ())))
+    if obj.zone != BATTLEFIELD:
+        return own
+    if auras is None:
+        auras = aura_copies(g) if _any_aura_copy(g) else {}
+    got = auras.get(obj.id)
+    if got is None or (own is not None and got[0] < obj.timestamp):
+        return own
+    return got[1]
+
+
+def _any_aura_copy(g: Game) -> bool:
+    for oid in g.battlefield:
+        info = g.objects[oid].info
+        if info and "chosen_copy" in info:
+            return True
+    return False
+
+
+def _own_card(obj: GameObject) -> CardDef:
+    """The card whose copiable values `obj` has by its own copy effect alone (an Aura's
+    abilities, judged without Auras on the Aura)."""
     if obj.info and "copy_of" in obj.info:
         copied = obj.info["copy_of"]
+        return copied if isinstance(copied, CardDef) else card_by_key(copied)
+    return obj.card
+
+
+def card_of(g: Game, obj: GameObject, auras: dict[int, tuple[int, CopyValues]] | None = None) -> CardDef:
+    """The card whose copiable values an object has: the card copied by a copy effect
+    (CR 707.2; Clone, or an Aura's copy effect on it), else its own. A face-down permanent has
+    the face-down values whatever it copies (CR 708.10)."""
+    if obj.card is FACE_DOWN:
+        return FACE_DOWN
+    effect = copy_effect(g, obj, auras)
+    if effect is not None:
+        copied = effect[0]
         if isinstance(copied, CardDef):
             return copied  # a token an effect defined (cards/tokens.py)
         card = card_by_key(copied)
@@ -63,8 +127,9 @@ def copiable_values(g: Game, obj: GameObject) -> tuple[str | CardDef, tuple[str,
     values (CR 708.2, 707.2)."""
     if obj.card is FACE_DOWN:
         return FACE_DOWN, ()
-    if obj.info and "copy_of" in obj.info:
-        return obj.info["copy_of"], tuple(obj.info.get("copy_except", ()))
+    effect = copy_effect(g, obj)
+    if effect is not None:
+        return effect
     return (obj.card if isinstance(obj.card, TokenDef) else obj.card.key), ()
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import TriggerEvent
 from ..cards.carddef import CardDef, card_cache
 from ..cards.costs import Cost
-from ..cards.spellcosts import CardCountReduction, ManaValueReduction, Strive
+from ..cards.spellcosts import CardCountReduction, Escalate, ManaValueReduction, Strive
 from ..core.actions import Action
 from ..core.errors import MtgError
 from ..core.mana import TYPE_INDEX, TYPES, ManaCost, ManaPool, available_for, can_pay
@@ -326,8 +326,44 @@ def strive_allows(g: Game, t: Announce, n: int) -> bool:
     avail = available_for(g.players[p].pool, spend_tags(g, p, "spell", t.obj))
     sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
     m = casting.spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined,
-                           targets=n)
+                           targets=n, modes=chosen_modes(t))
     return bool(payable(g, p, t.obj, avail, m.with_x(t.ctx.x if t.ctx is not None else 0), sources))
+
+
+def escalate_of(card: CardDef) -> Escalate | None:
+    """The spell's escalate cost, if it has one (CR 702.120a)."""
+    return card_cache(card, "_escalate", lambda c: next((ab for ab in c.abilities if isinstance(ab, Escalate)), None))
+
+
+def escalated(card: CardDef, mana: ManaCost, modes: int) -> ManaCost:
+    """`mana` with the escalate cost added for each of `modes` beyond the first (CR 702.120a,
+    601.2f: an additional cost, part of the total cost)."""
+    if modes > 1:
+        es = escalate_of(card)
+        if es is not None:
+            for _ in range(modes - 1):
+                mana = mana.plus(es.cost)
+    return mana
+
+
+def escalate_allows(g: Game, t: Announce, n: int) -> bool:
+    """Could the spell being cast still be paid with `n` modes chosen (escalate, CR 702.120a)?
+    A mode beyond what can be paid is not offered (CR 601.2b-h: the choices made must leave
+    the total cost payable)."""
+    if t.what != "spell" or n < 2 or escalate_of(g.objects[t.obj].card) is None:
+        return True
+    from .legal import spell_payable as payable
+    p = t.player
+    avail = available_for(g.players[p].pool, spend_tags(g, p, "spell", t.obj))
+    sources = autopay.simple_sources(g, p) if g.options.mana_payment == "auto" else None
+    m = casting.spell_mana(g, p, t.obj, t.free, t.kicked, t.buyback, alt=t.alt_cost, entwined=t.entwined,
+                           modes=n)
+    return bool(payable(g, p, t.obj, avail, m.with_x(0), sources))
+
+
+def chosen_modes(t: Announce) -> int:
+    """How many modes the spell being cast has chosen so far (0 before)."""
+    return len(t.ctx.modes) if t.ctx is not None and t.ctx.modes else 0
 
 
 def strive_of(card: CardDef) -> Strive | None:

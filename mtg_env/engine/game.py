@@ -500,6 +500,10 @@ class Game:
     def printed_chars(card: CardDef) -> Chars:
         return layers.printed_chars(card)
 
+    def copiable_card(self, oid: int) -> CardDef:
+        """The card whose copiable values a permanent has (CR 707.2: copies.card_of)."""
+        return copies.card_of(self, self.objects[oid])
+
     def last_known(self, oid: int) -> Chars | None:
         """An object's characteristics now, or as it last existed on the battlefield if it has
         left (CR 113.7a); None if nothing is known of it."""

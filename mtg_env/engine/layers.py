@@ -88,9 +88,10 @@ def compute_all_with_entries(g: Game) -> tuple[dict[int, Chars], list[Entry]]:
     """`compute_all`, and the continuous effects it applied in order (for `chars_of_new`)."""
     # Start from the shared printed characteristics; `own` copies one before its first change.
     chars: dict[int, Chars] = {}
+    auras = copies.aura_copies(g)
     for oid in g.battlefield:
         # Layer 1 (CR 613.1a, 707.2): a copy starts from the copied card's characteristics.
-        chars[oid] = printed_chars(copies.card_of(g, g.objects[oid]))
+        chars[oid] = printed_chars(copies.card_of(g, g.objects[oid], auras))
     # Emblems' abilities function in the command zone (CR 114.4): they are sources here, and
     # no effect changes them (they aren't permanents).
     emblems = [o for p in g.players for o in p.command if g.objects[o].card.is_emblem]
@@ -110,11 +111,12 @@ def compute_all_with_entries(g: Game) -> tuple[dict[int, Chars], list[Entry]]:
     # Layer 1, continued: the exceptions of copy effects (CR 707.9), e.g. Phantasmal Image's
     # "except it's an Illusion ... and it has '...'".
     for oid in g.battlefield:
-        info = g.objects[oid].info
-        if info and info.get("copy_except"):
+        obj = g.objects[oid]
+        effect = copies.copy_effect(g, obj, auras) if obj.info or oid in auras else None
+        if effect is not None and effect[1]:
             c = own(oid)
             assert c is not None
-            for k, name in enumerate(info["copy_except"]):
+            for k, name in enumerate(effect[1]):
                 choose = next(a for a in get_card(name).abilities if isinstance(a, AsEntersChoose))
                 ex = choose.exceptions
                 if ex is None:
@@ -214,8 +216,8 @@ def chars_of_new(g: Game, chars: dict[int, Chars], entries: list[Entry], oid: in
     `entries` as `compute_all_with_entries` made them just before; None when only a full
     recomputation is exact (see the module docstring)."""
     obj = g.objects[oid]
-    if obj.info and obj.info.get("copy_except"):
-        return None
+    if obj.info and (obj.info.get("copy_except") or "chosen_copy" in obj.info):
+        return None  # exceptions to apply; an Aura's copy effect changes the creature it enchants
     if obj.counters and not KEYWORD_COUNTERS.isdisjoint(obj.counters):
         return None  # a keyword counter (CR 122.1b): an effect among the others
     base = printed_chars(copies.card_of(g, obj))

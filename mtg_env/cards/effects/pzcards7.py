@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.filters import Filter
 from ..abilities import THIS, StaticAbility
@@ -78,25 +78,12 @@ class Devotion(Count):
             o = g.objects[oid]
             if o.controller != ctx.controller:
                 continue
-            cost = _copiable(o).mana_cost
+            cost = g.copiable_card(oid).mana_cost  # CR 707.2 (a copy's mana cost)
             n += cost.typed[i] + sum(1 for pair in cost.hybrid if self.color in pair)
         return n
 
     def __str__(self) -> str:
         return f"your devotion to {self.color}"
-
-
-def _copiable(o: Any) -> Any:
-    """The card whose copiable values the permanent has (engine/copies.card_of: what a copy
-    effect copied, CR 707.2; the face-down values, CR 708.2a)."""
-    from ..carddef import CardDef, card_by_key
-    from ..facedown import FACE_DOWN
-    if o.card is FACE_DOWN:
-        return FACE_DOWN
-    if o.info and "copy_of" in o.info:
-        copied = o.info["copy_of"]
-        return copied if isinstance(copied, CardDef) else card_by_key(copied)
-    return o.card
 
 
 @dataclass(frozen=True)

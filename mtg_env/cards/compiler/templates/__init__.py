@@ -33,6 +33,7 @@ from . import (  # noqa: F401
     pzcards7,
     pzcards9,
     pzcards10,
+    pzcards11,
     regeneration,
     sacrificed,
     sagas,

@@ -309,11 +309,14 @@ def _where_x_sentence(s: str, b: Builder, out: list[Any], start: int) -> list[An
     if any("{X}" in (getattr(f, "mana_cost", "") or "") + (getattr(f, "oracle_text", "") or "") for f in faces):
         raise NoParse(s)  # an X announced for a cost is X too
     body = s[:k]
+    b.notes["where_x_body"] = True  # rules that read an X only a "where X is" defines
     try:
         effs = sentence(body, b)
         count = _number_of(s[k + len(_WHERE_X):], b)
     except FAIL:
         raise NoParse(s) from None
+    finally:
+        b.notes.pop("where_x_body", None)
     from ...effects.spells import WhereX
     n = b.notes.get("where_x", 0)
     b.notes["where_x"] = n + 1
