@@ -79,8 +79,9 @@ def structure(g: Game, me: int) -> tuple[Any, ...]:
         if o.token and o.controller == me:
             continue
         att = g.name_of(o.attached_to) if o.attached_to in g.objects else None
-        perms.append((o.controller, g.name_of(oid), o.tapped, o.sick, tuple(sorted(o.counters.items())), att,
-                      o.damage))
+        name = g.name_of(oid)  # and the card under a copy effect (CR 707.2: it is there again once the effect ends)
+        perms.append((o.controller, name if o.card.name == name else (name, o.card.name), o.tapped, o.sick,
+                      tuple(sorted(o.counters.items())), att, o.damage))
     zones = []
     for p in g.players:
         zones.append((tuple(sorted(g.objects[o].card.name for o in p.hand)),

@@ -217,7 +217,7 @@ class PuzzleSearch:
                   tuple(sorted((a, tuple(b)) for a, b in c.blocks.items())), c.first_strike_done, c.damage_dealt)
         return (structure(g, 0), quantities(g, 0, self.start_life), combat,
                 tuple(p.life for p in g.players), tuple(p.lands_played for p in g.players),
-                tuple(_task_key(t) for t in g.tasks), _stack_targets(g), _object_effects(g))
+                tuple(_task_key(t) for t in g.tasks), _stack_targets(g), _object_effects(g), _own_tokens(g))
 
     def _forward(self, g: Game, line: list[tuple[str, bool]]) -> list[Any] | None:
         """Take every decision that has a single legal action; the legal actions of the
@@ -367,6 +367,19 @@ def _described(g: Game, i: int) -> tuple[Any, ...]:
     o = g.objects[i]
     return (o.controller, g.name_of(i), o.zone, o.tapped, o.sick, tuple(sorted(o.counters.items())),
             o.damage, o.token, tuple(sorted(repr(e.modification) for e in g.effects.layered if e.target == i)))
+
+
+def _own_tokens(g: Game) -> tuple[Any, ...]:
+    """P1's tokens as what they are (the combo key only counts them, a loop's growth: a Clue and
+    an untapped 4/4 token were one position), as `structure` describes a permanent."""
+    out = []
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.token and o.controller == 0:
+            att = g.name_of(o.attached_to) if o.attached_to in g.objects else None
+            out.append((g.name_of(oid), g.chars(oid).power, g.chars(oid).toughness, o.tapped, o.sick,
+                        tuple(sorted(o.counters.items())), att, o.damage))
+    return tuple(sorted(out, key=repr))
 
 
 def _object_effects(g: Game) -> tuple[Any, ...]:
