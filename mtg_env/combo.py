@@ -80,7 +80,7 @@ def structure(g: Game, me: int) -> tuple[Any, ...]:
             continue
         att = g.name_of(o.attached_to) if o.attached_to in g.objects else None
         name = g.name_of(oid)  # and the card under a copy effect (CR 707.2: it is there again once the effect ends)
-        perms.append((o.controller, name if o.card.name == name else (name, o.card.name), o.tapped, o.sick,
+        perms.append((o.controller, name if o.card.name == name else f"{name} over {o.card.name}", o.tapped, o.sick,
                       tuple(sorted(o.counters.items())), att, o.damage))
     zones = []
     for p in g.players:

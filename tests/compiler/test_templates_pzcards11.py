@@ -310,3 +310,15 @@ players:
     g.act("pass")
     assert player(g, "P1")["life"] == 24
     assert [p["tapped"] for p in player(g, "P1")["battlefield"]] == [False, False]
+
+
+def test_cr_707_2_the_combo_key_tells_a_copy_from_the_card_it_copies():
+    """A Grizzly Bears that is a copy of Serra Angel and a real Serra Angel (each untapped)
+    are two different permanents in the search's key (the Bears is a Bears again once the Aura
+    leaves); the key is still made (names and names over cards sort together)."""
+    from mtg_env.combo import structure
+
+    g = _altered("Grizzly Bears", "Serra Angel")
+    perms = structure(g, 0)[0]
+    names = sorted(p[1] for p in perms)
+    assert "Serra Angel over Grizzly Bears" in names and "Serra Angel" in names
