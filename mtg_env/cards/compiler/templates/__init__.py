@@ -33,6 +33,7 @@ from . import (  # noqa: F401
     pzcards7,
     pzcards9,
     pzcards10,
+    pzcards12,
     regeneration,
     sacrificed,
     sagas,
