@@ -298,3 +298,20 @@ players:
     g.run_line(["cast Thraben Inspector", "pass", "pass"])
     g.run_line(["cast Ghostly Flicker", "target Forest", "target Clue Token", "pass"])
     assert not permanent(g, "Forest")["tapped"] and permanents(g, "Clue Token") == []
+
+
+def test_cr_400_7_it_is_the_returned_card_justiciars_portal():
+    """Justiciar's Portal: "Exile target creature you control, then return that card to the
+    battlefield under its owner's control. It gains first strike until end of turn." "It" is
+    the new object (CR 400.7): the returned Grizzly Bears has first strike."""
+    _compiled("Justiciar's Portal")
+    g = scenario("""
+players:
+  - battlefield: [Grizzly Bears]
+    hand: [Justiciar's Portal]
+    mana_pool: "{C}{W}"
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    g.run_line(["cast Justiciar's Portal", "target Grizzly Bears", "pass"])
+    assert g.chars(permanent(g, "Grizzly Bears")["id"]).has_keyword("first strike")

@@ -79,9 +79,11 @@ def return_cards(g: GameOps, ctx: Context, step: int, cards: list[tuple[int, int
     """Put the cards (card, controller) onto the battlefield at the same time (CR 614.12: their
     "as enters" choices first). An Aura is put on a permanent its controller chooses among
     those on the battlefield already (not one entering with it), without targeting; with none
-    it stays where it is (CR 303.4f). The questions are keyed from `step * 100`."""
+    it stays where it is (CR 303.4f). The questions are keyed from `step * 100`; what entered is
+    what "it" names next (`reanimate.MOVED`)."""
     from ...core.objects import BATTLEFIELD
     from .kwabilities import _enchant_spec
+    from .reanimate import remember_moved
     hosts: dict[int, int | None] = {}
     infos: dict[int, Any] = {}
     for i, (oid, p) in enumerate(cards):
@@ -106,13 +108,15 @@ def return_cards(g: GameOps, ctx: Context, step: int, cards: list[tuple[int, int
         if isinstance(info, Ask):
             return info
         infos[oid] = info
+    new: list[int | None] = []
     for oid, p in cards:
         if oid not in infos:
             continue
         host = hosts.get(oid)
         if host is not None and (host not in g.objects or g.objects[host].zone != BATTLEFIELD):
             continue
-        g.move_to_zone(oid, BATTLEFIELD, controller=p, attach_to=host, info=infos[oid])
+        new.append(g.move_to_zone(oid, BATTLEFIELD, controller=p, attach_to=host, info=infos[oid]))
+    remember_moved(ctx, new)  # "It gains first strike until end of turn." (CR 400.7j)
     return None
 
 

@@ -179,6 +179,8 @@ def _exile_then_return(owners: bool) -> Any:
             raise NoParse("exile, then return")
         assert what.spec is not None
         who = b.obj(what) if what.spec.count == 1 else _all_of(b, what)
+        from ...effects.reanimate import MOVED
+        b.last = MOVED  # "It gains first strike until end of turn.": the card returned (CR 400.7)
         return [ExileThenReturn(who, owners=owners)]
     return build
 
