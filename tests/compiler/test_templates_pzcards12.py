@@ -7,7 +7,7 @@ Oracle text."""
 
 from __future__ import annotations
 
-from tests.compiler.test_templates_combat import attack, combat
+from tests.compiler.test_templates_combat import attack, block_options, combat, to_decision
 from tests.helpers import compiled as _compiled
 from tests.helpers import labels, pass_until, permanent, permanents, player, scenario
 
@@ -315,3 +315,22 @@ players:
 """)
     g.run_line(["cast Justiciar's Portal", "target Grizzly Bears", "pass"])
     assert g.chars(permanent(g, "Grizzly Bears")["id"]).has_keyword("first strike")
+
+
+# --------------------------------------------------------------------------------------------
+# CR 509.1b: "~ can't be blocked this turn except by creatures with haste." (Gingerbrute)
+
+
+def test_cr_509_1b_only_hasty_creatures_block_it_this_turn_gingerbrute():
+    """Gingerbrute: "{1}: Gingerbrute can't be blocked this turn except by creatures with
+    haste." Activated before attacking: Raging Goblin (haste) may block it, Grizzly Bears may
+    not; without the ability both may."""
+    _compiled("Gingerbrute")
+    for activate, expected in ((True, ["block Gingerbrute with Raging Goblin"]),
+                               (False, ["block Gingerbrute with Grizzly Bears", "block Gingerbrute with Raging Goblin"])):
+        g = combat(["Gingerbrute"], ["Grizzly Bears", "Raging Goblin"], pool="{C}")
+        if activate:
+            g.run_line([next(a for a in labels(g) if a.startswith("activate Gingerbrute: {1}")), "pass", "pass"])
+        attack(g, "Gingerbrute")
+        to_decision(g, "block")
+        assert block_options(g) == expected

@@ -9,6 +9,7 @@
   400.7, 303.4f).
 - "Target opponent exiles a card from their graveyard." (Grave Birthing).
 - "When you sacrifice a Clue, ..." (Daring Sleuth; CR 701.21a).
+- "~ can't be blocked this turn except by creatures with haste." (Gingerbrute; CR 509.1b).
 - "Exile target creature or enchantment, then return it to the battlefield under its owner's
   control." (Flicker of Fate, Ghostly Flicker; CR 400.7, 303.4f).
 """
@@ -189,3 +190,14 @@ rule("effect", "Exile <what:flicker_obj>, then return (it|that card|those cards|
      "(its owner's|their owners') control")(_exile_then_return(True))
 rule("effect", "Exile <what:flicker_obj>, then return (it|that card|those cards|them) to the battlefield under "
      "your control")(_exile_then_return(False))
+
+
+@rule("effect", "<what:obj> can't be blocked this turn except by <by:blockers>")
+def cant_be_blocked_this_turn_except_by(b: Builder, what: ObjRef, by: Filter) -> list[Any]:
+    """CR 509.1b, 611.2a: "{1}: Gingerbrute can't be blocked this turn except by creatures with
+    haste." (a restriction on its blocks until end of turn, the would-be blocker judged as
+    blockers are declared; once blocked it stays blocked, its ruling)."""
+    from ...abilities import BlockRestriction
+    from ...effects.becomes import GainAbilitiesUntilEOT
+    text = f"can't be blocked except by {by} this turn"
+    return [GainAbilitiesUntilEOT((BlockRestriction(text=text, by=by, only=True),), b.obj(what))]
