@@ -334,3 +334,29 @@ def test_cr_509_1b_only_hasty_creatures_block_it_this_turn_gingerbrute():
         attack(g, "Gingerbrute")
         to_decision(g, "block")
         assert block_options(g) == expected
+
+
+# --------------------------------------------------------------------------------------------
+# CR 613.1d: "loses all creature types until end of turn" (Nameless Inversion)
+
+
+def test_cr_613_1d_loses_all_creature_types_nameless_inversion():
+    """Nameless Inversion: "Target creature gets +3/-3 and loses all creature types until end of
+    turn." Craw Wurm (a Wurm, 6/4) is a 9/1 with no creature type, still a creature; at the
+    next turn it is a 6/4 Wurm again."""
+    _compiled("Nameless Inversion")
+    g = scenario("""
+players:
+  - battlefield: [Craw Wurm]
+    hand: [Nameless Inversion]
+    mana_pool: "{B}{B}"
+    library: [Island, Island]
+  - library: [Island, Island]
+""")
+    g.run_line(["cast Nameless Inversion", "target Craw Wurm", "pass"])
+    w = permanent(g, "Craw Wurm")
+    assert (w["power"], w["toughness"]) == (9, 1) and g.chars(w["id"]).subtypes == ()
+    assert "Creature" in w["types"]
+    pass_until(g, "upkeep", turn=2)
+    w = permanent(g, "Craw Wurm")
+    assert (w["power"], w["toughness"]) == (6, 4) and g.chars(w["id"]).subtypes == ("Wurm",)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.filters import Filter
+from ...core.modifications import Layer, Modification
 from ..subjects import Who
 from .base import Ask, Effect, run_effects, sub_step
 
 if TYPE_CHECKING:
+    from ...core.chars import Chars
     from ...core.objects import Context
     from ..defining import StaticCondition
     from ..protocol import GameOps
@@ -172,4 +174,30 @@ class PlayersExileFromGraveyard(Effect):
             if ans != "none" and int(ans) in g.objects and g.objects[int(ans)].zone == GRAVEYARD:
                 g.log_event(f"{g.players[q].name} exiles {g.name_of(int(ans))} ({ctx.source_name})")
                 g.move_to_zone(int(ans), EXILE)
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class LoseCreatureTypes(Modification):
+    """"loses all creature types" (Nameless Inversion; CR 613.1d, 613.7): a type-changing
+    effect, after those with earlier timestamps (and a changeling's every creature type, CR
+    613.3)."""
+
+    layer: ClassVar[Layer] = Layer.TYPE
+
+    def apply(self, c: Chars, key: str, origin: str | None) -> None:
+        from ...core.subtypes import CREATURE_TYPES
+        c.subtypes = tuple(s for s in c.subtypes if s not in CREATURE_TYPES)
+
+
+@dataclass(frozen=True)
+class LoseCreatureTypesUntilEOT(Effect):
+    """"<creature> ... loses all creature types until end of turn"."""
+
+    what: Who
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        for kind, oid in self.what.refs(g, ctx):
+            if kind == "obj":
+                g.add_until_eot(oid, LoseCreatureTypes())
         return None

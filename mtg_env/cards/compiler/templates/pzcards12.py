@@ -9,6 +9,8 @@
   400.7, 303.4f).
 - "Target opponent exiles a card from their graveyard." (Grave Birthing).
 - "When you sacrifice a Clue, ..." (Daring Sleuth; CR 701.21a).
+- "Target creature gets +3/-3 and loses all creature types until end of turn." (Nameless
+  Inversion; CR 613.1d).
 - "~ can't be blocked this turn except by creatures with haste." (Gingerbrute; CR 509.1b).
 - "Exile target creature or enchantment, then return it to the battlefield under its owner's
   control." (Flicker of Fate, Ghostly Flicker; CR 400.7, 303.4f).
@@ -34,7 +36,7 @@ from ...subjects import Each
 from ...turnfacts import MORBID
 from ..builder import Builder
 from ..grammar import FAIL, MISS, NoParse, kind, read, rule
-from ..lexicon import NUMBERS, ObjRef, PlayerRef, read_noun
+from ..lexicon import NUMBERS, PT, ObjRef, PlayerRef, read_noun
 from ..lines import SENTENCE_HOOKS
 
 
@@ -201,3 +203,13 @@ def cant_be_blocked_this_turn_except_by(b: Builder, what: ObjRef, by: Filter) ->
     from ...effects.becomes import GainAbilitiesUntilEOT
     text = f"can't be blocked except by {by} this turn"
     return [GainAbilitiesUntilEOT((BlockRestriction(text=text, by=by, only=True),), b.obj(what))]
+
+
+@rule("effect", "<what:obj> gets <pt:pt> and loses all creature types until end of turn")
+def pump_and_lose_creature_types(b: Builder, what: ObjRef, pt: PT) -> list[Any]:
+    """CR 613.1d, 613.4c: "Target creature gets +3/-3 and loses all creature types until end of
+    turn." (Nameless Inversion): both at once, until end of turn."""
+    from ...effects.continuous import Pump
+    from ...effects.pzcards12 import LoseCreatureTypesUntilEOT
+    who = b.obj(what)
+    return [Pump(pt.power, pt.toughness, who), LoseCreatureTypesUntilEOT(who)]
