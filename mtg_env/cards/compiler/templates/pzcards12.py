@@ -92,8 +92,9 @@ def _if_instead(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | N
     if m is None:
         return None
     cond = read("as_long_as", m.group("cond"))
-    if cond is MISS or not isinstance(cond, StaticCondition) or cond.attacking or cond.tally is None \
-            or not b.is_spell:
+    if cond is MISS or not isinstance(cond, StaticCondition) or cond.attacking or cond.tally is None:
+        return None  # another hook's wording ("If this spell was kicked, instead ...")
+    if not b.is_spell:
         raise NoParse(s)
     prev = out[start:]
     if not prev:
