@@ -360,3 +360,27 @@ players:
     pass_until(g, "upkeep", turn=2)
     w = permanent(g, "Craw Wurm")
     assert (w["power"], w["toughness"]) == (6, 4) and g.chars(w["id"]).subtypes == ("Wurm",)
+
+
+# --------------------------------------------------------------------------------------------
+# CR 107.14: "then you may pay any amount of {E}. ~ deals that much damage to that creature."
+
+
+def test_cr_107_14_pay_any_amount_of_energy_harnessed_lightning():
+    """Harnessed Lightning: "Choose target creature. You get {E}{E}{E}, then you may pay any
+    amount of {E}. Harnessed Lightning deals that much damage to that creature." Its rulings:
+    the amount is chosen as it resolves, no more than P1 has (3 here: 0 to 3 offered). Paying 2
+    deals 2 to Hill Giant (3/3, survives) and leaves P1 1 energy."""
+    _compiled("Harnessed Lightning")
+    g = scenario("""
+players:
+  - hand: [Harnessed Lightning]
+    mana_pool: "{R}{R}"
+    library: [Island, Island]
+  - battlefield: [Hill Giant]
+    library: [Island, Island]
+""")
+    g.run_line(["cast Harnessed Lightning", "target Hill Giant", "pass"])
+    assert labels(g) == ["pay 0 energy", "pay 1 energy", "pay 2 energy", "pay 3 energy"]
+    g.act("pay 2 energy")
+    assert permanent(g, "Hill Giant")["damage"] == 2 and g.players[0].energy == 1

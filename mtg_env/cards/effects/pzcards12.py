@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.filters import Filter
 from ...core.modifications import Layer, Modification
-from ..subjects import Who
+from ..subjects import Count, Who
 from .base import Ask, Effect, run_effects, sub_step
 
 if TYPE_CHECKING:
@@ -201,3 +201,41 @@ class LoseCreatureTypesUntilEOT(Effect):
             if kind == "obj":
                 g.add_until_eot(oid, LoseCreatureTypes())
         return None
+
+
+#: ctx.answers key: the energy the ability's "pay any amount of {E}" paid
+PAID_ENERGY_KEY = -112_400
+
+
+@dataclass(frozen=True)
+class PayAnyEnergy(Effect):
+    """"then you may pay any amount of {E}" (Harnessed Lightning; CR 107.14, 118.3): the
+    controller chooses a number from 0 to the energy they have as it resolves and pays it; the
+    amount is what a later "that much" names (`PaidEnergy`)."""
+
+    def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        if PAID_ENERGY_KEY in ctx.answers:
+            return None
+        p = ctx.controller
+        have = g.players[p].energy
+        ans = ctx.answers.get(step)
+        if ans is None:
+            if have == 0:
+                ctx.answers[PAID_ENERGY_KEY] = 0
+                return None
+            opts = tuple(range(have + 1))
+            return Ask("choose", p, opts, tuple(f"pay {n} energy" for n in opts),
+                       f"{ctx.source_name}: pay any amount of {{E}}")
+        n = min(int(ans), have)
+        if n:
+            g.pay_energy(p, n)
+        ctx.answers[PAID_ENERGY_KEY] = n
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class PaidEnergy(Count):
+    """"that much" after "you may pay any amount of {E}": the energy paid."""
+
+    def value(self, g: GameOps, ctx: Context) -> int:
+        return int(ctx.answers.get(PAID_ENERGY_KEY, 0))

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ....core.filters import YOU, Filter
+from ....core.filters import YOU, Filter, Permanent
 from ...abilities import TriggerEvent
 from ...defining import StaticCondition
 from ...effects import Destroy
@@ -214,3 +214,52 @@ def pump_and_lose_creature_types(b: Builder, what: ObjRef, pt: PT) -> list[Any]:
     from ...effects.pzcards12 import LoseCreatureTypesUntilEOT
     who = b.obj(what)
     return [Pump(pt.power, pt.toughness, who), LoseCreatureTypesUntilEOT(who)]
+
+
+# --------------------------------------------------------------------------------------------
+# Harnessed Lightning: "Choose target creature. You get {E}{E}{E}, then you may pay any amount
+# of {E}. Harnessed Lightning deals that much damage to that creature."
+
+
+@rule("effect", "Choose target <what:phrase>")
+def choose_target(b: Builder, what: Filter) -> list[Any]:
+    """CR 115.1: "Choose target creature." (no effect of its own: what "that creature" names
+    next). Only a permanent, on a spell whose later sentences name it."""
+    from ...abilities import TargetSpec
+    if not b.is_spell or what.domain() not in (None, frozenset({"battlefield"})) or b.targets:
+        raise NoParse("Choose target")
+    b.notes["needs_more"] = True
+    b.last = b.target(TargetSpec(str(what), filter=what & Permanent()))
+    return []
+
+
+@rule("effect", "you may pay any amount of {E}")
+def pay_any_energy(b: Builder) -> list[Any]:
+    """CR 107.14, 118.3: "then you may pay any amount of {E}" (a number chosen as it resolves,
+    0 to the energy the controller has); "that much" in the next sentence is the amount paid."""
+    from ...effects.pzcards12 import PayAnyEnergy
+    b.notes["paid_energy"] = True
+    return [PayAnyEnergy()]
+
+
+_THAT_MUCH_PAID = re.compile(r"(?P<source>~|it) deals that much damage to (?P<to>.+?)\.?", re.IGNORECASE)
+
+
+def _damage_that_much_paid(s: str, b: Builder, out: list[Any], start: int) -> list[Any] | None:
+    """"Harnessed Lightning deals that much damage to that creature." after "you may pay any
+    amount of {E}": the amount paid (CR 120.3)."""
+    from ...effects.pzcards12 import PaidEnergy, PayAnyEnergy
+    from .effects import deal_damage
+    m = _THAT_MUCH_PAID.fullmatch(s)
+    if m is None or not b.notes.get("paid_energy"):
+        return None
+    if not out or not isinstance(out[-1], PayAnyEnergy):
+        raise NoParse(s)
+    source, to = read("obj", m.group("source")), read("obj", m.group("to"))
+    if source is MISS or to is MISS:
+        raise NoParse(s)
+    b.notes.pop("needs_more", None)
+    return out + deal_damage(b, source, PaidEnergy(), to)
+
+
+SENTENCE_HOOKS.append(_damage_that_much_paid)
