@@ -221,6 +221,9 @@ def pump_and_lose_creature_types(b: Builder, what: ObjRef, pt: PT) -> list[Any]:
 # of {E}. Harnessed Lightning deals that much damage to that creature."
 
 
+_CHOOSE_TARGET = "Choose target"
+
+
 @rule("effect", "Choose target <what:phrase>")
 def choose_target(b: Builder, what: Filter) -> list[Any]:
     """CR 115.1: "Choose target creature." (no effect of its own: what "that creature" names
@@ -228,7 +231,7 @@ def choose_target(b: Builder, what: Filter) -> list[Any]:
     from ...abilities import TargetSpec
     if not b.is_spell or what.domain() not in (None, frozenset({"battlefield"})) or b.targets:
         raise NoParse("Choose target")
-    b.notes["needs_more"] = True
+    b.notes["needs_more"] = _CHOOSE_TARGET  # a later sentence must name it (`_damage_that_much_paid`)
     b.last = b.target(TargetSpec(str(what), filter=what & Permanent()))
     return []
 
@@ -258,7 +261,8 @@ def _damage_that_much_paid(s: str, b: Builder, out: list[Any], start: int) -> li
     source, to = read("obj", m.group("source")), read("obj", m.group("to"))
     if source is MISS or to is MISS:
         raise NoParse(s)
-    b.notes.pop("needs_more", None)
+    if b.notes.get("needs_more") == _CHOOSE_TARGET:
+        b.notes["needs_more"] = None
     return out + deal_damage(b, source, PaidEnergy(), to)
 
 
