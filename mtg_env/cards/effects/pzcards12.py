@@ -223,7 +223,8 @@ class PayAnyEnergy(Effect):
             if have == 0:
                 ctx.answers[PAID_ENERGY_KEY] = 0
                 return None
-            opts = tuple(range(have + 1))
+            # the amounts as text: an int option of "choose" would be read as an object id
+            opts = tuple(str(n) for n in range(have + 1))
             return Ask("choose", p, opts, tuple(f"pay {n} energy" for n in opts),
                        f"{ctx.source_name}: pay any amount of {{E}}")
         n = min(int(ans), have)
