@@ -3,6 +3,7 @@
 
 - raid: "if you attacked this turn" (the player declared one or more attackers, CR 508.1);
 - revolt: "if a permanent you controlled left the battlefield this turn" (CR 603.6c);
+- morbid: "if a creature died this turn" (any creature, any player's: CR 700.4);
 - "a creature dealt damage by ~ this turn" (damage dealt, CR 120.3; prevented damage isn't);
 - the number of the spell a player casts this turn ("your second spell each turn") and of the
   card a player draws ("your second card each turn").
@@ -53,6 +54,30 @@ class TurnFact(Filter):
 
 ATTACKED = TurnFact("attacked")
 REVOLT = TurnFact("left")
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureDied(Filter):
+    """Morbid: "a creature died this turn" (put into a graveyard from the battlefield, CR
+    700.4; a token too, whoever controlled it): the same whatever it is asked about."""
+
+    def _holds(self, g: Any) -> bool:
+        return bool(facts(g, "died"))
+
+    def obj(self, g: Any, o: GameObject, c: Chars, you: int, source: int | None) -> bool:
+        return self._holds(g)
+
+    def player(self, g: Any, p: int, you: int) -> bool:
+        return self._holds(g)
+
+    def item(self, g: Any, s: StackItem, you: int, source: int | None) -> bool:
+        return self._holds(g)
+
+    def __str__(self) -> str:
+        return "a creature died this turn"
+
+
+MORBID = CreatureDied()
 
 
 @dataclass(frozen=True, slots=True)

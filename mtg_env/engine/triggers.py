@@ -137,6 +137,10 @@ def leaves_battlefield(g: Game, obj: GameObject, to_zone: str, c: Chars) -> None
     if obj.controller not in left:
         left.append(obj.controller)  # revolt (cards/turnfacts.py)
     dies = to_zone == GRAVEYARD and "Creature" in c.types
+    if dies:
+        died = g.turn_state.facts.setdefault("died", [])
+        if obj.controller not in died:
+            died.append(obj.controller)  # morbid (cards/turnfacts.py)
     happened = {E.LEAVES} | ({E.DIES} if dies else set()) | ({E.PUT_INTO_GRAVEYARD} if to_zone == GRAVEYARD else set())
     event = Event(E.LEAVES, object=obj.id, name=c.name, zone=to_zone, counters=dict(obj.counters),
                   new_id=g.next_id)

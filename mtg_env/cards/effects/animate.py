@@ -36,8 +36,10 @@ class AddSubtypes(Modification):
 class BecomeCreature(Effect):
     """`what` becomes a `power`/`toughness` creature until end of turn, with `types` (such as
     "Artifact") and creature `subtypes` besides, `colors` if the text names them, and
-    `keywords`. `still_land` is the text's "It's still a land." (it keeps its card types and
-    subtypes, CR 205.1b); the compiler reads only that case (`incomplete` otherwise)."""
+    `keywords`; with `lasting`, for as long as it stays on the battlefield instead (a text that
+    states no duration, CR 611.2a). `still_land` is the text's "It's still a land." (it keeps
+    its card types and subtypes, CR 205.1b); the compiler reads only that case (`incomplete`
+    otherwise)."""
 
     power: int
     toughness: int
@@ -47,21 +49,23 @@ class BecomeCreature(Effect):
     keywords: tuple[str, ...] = ()
     what: Who = TARGET
     still_land: bool = False
+    lasting: bool = False
 
     @property
     def incomplete(self) -> bool:
         return not self.still_land
 
     def resolve(self, g: GameOps, ctx: Context, step: int) -> Ask | None:
+        add = g.add_for_good if self.lasting else g.add_until_eot
         for kind, oid in self.what.refs(g, ctx):
             if kind != "obj":
                 continue
-            g.add_until_eot(oid, AddTypes(("Creature", *self.types)))
+            add(oid, AddTypes(("Creature", *self.types)))
             if self.subtypes:
-                g.add_until_eot(oid, AddSubtypes(self.subtypes))
+                add(oid, AddSubtypes(self.subtypes))
             if self.colors is not None:
-                g.add_until_eot(oid, SetColors(self.colors))
+                add(oid, SetColors(self.colors))
             if self.keywords:
-                g.add_until_eot(oid, AddKeywords(self.keywords))
-            g.add_until_eot(oid, SetPT(self.power, self.toughness))
+                add(oid, AddKeywords(self.keywords))
+            add(oid, SetPT(self.power, self.toughness))
         return None

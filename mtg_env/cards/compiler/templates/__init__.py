@@ -34,6 +34,7 @@ from . import (  # noqa: F401
     pzcards9,
     pzcards10,
     pzcards11,
+    pzcards12,
     regeneration,
     sacrificed,
     sagas,

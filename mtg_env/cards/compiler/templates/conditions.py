@@ -202,6 +202,17 @@ def becomes_creature(b: Any, what: Any, body: BecomeCreature) -> list[Any]:
     return [dataclasses.replace(body, what=b.obj(what))]
 
 
+@rule("effect", "<what:obj> becomes (a|an) <body:animation>")
+def becomes_creature_for_good(b: Any, what: Any, body: BecomeCreature) -> list[Any]:
+    """CR 611.2a: an effect that states no duration lasts as long as the permanent stays on the
+    battlefield ("That land becomes a 0/0 Elemental creature with haste. It's still a land.",
+    Waker of the Wilds: "The land-animation effect lasts indefinitely", its ruling); read only
+    for a land that stays a land (`BecomeCreature.incomplete`)."""
+    if what.kind == "self":
+        raise NoParse("~ becomes a creature for good")
+    return [dataclasses.replace(body, what=b.obj(what), lasting=True)]
+
+
 @rule("amend", "It's still a land")
 def still_a_land(b: Any, prev: tuple[Any, ...]) -> list[Any]:
     """CR 205.1b: "It's still a land." it keeps its card types and subtypes."""
