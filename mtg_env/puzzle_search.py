@@ -217,7 +217,7 @@ class PuzzleSearch:
                   tuple(sorted((a, tuple(b)) for a, b in c.blocks.items())), c.first_strike_done, c.damage_dealt)
         return (structure(g, 0), quantities(g, 0, self.start_life), combat,
                 tuple(p.life for p in g.players), tuple(p.lands_played for p in g.players),
-                tuple(_task_key(t) for t in g.tasks), _stack_targets(g), _object_effects(g), _own_tokens(g))
+                tuple(_task_key(t) for t in g.tasks), _stack_targets(g), _object_effects(g), _own_tokens(g), _turn_facts(g))
 
     def _forward(self, g: Game, line: list[tuple[str, bool]]) -> list[Any] | None:
         """Take every decision that has a single legal action; the legal actions of the
@@ -367,6 +367,31 @@ def _described(g: Game, i: int) -> tuple[Any, ...]:
     o = g.objects[i]
     return (o.controller, g.name_of(i), o.zone, o.tapped, o.sick, tuple(sorted(o.counters.items())),
             o.damage, o.token, tuple(sorted(repr(e.modification) for e in g.effects.layered if e.target == i)))
+
+
+#: the turn's facts (cards/turnfacts.py) that hold object ids, each entry's parts marked True where
+#: it is an object: they are described by name, as the rest of the key is
+_OBJECT_FACTS = {"entered": (True,), "damaged": (True, True), "damaged_by_creature": (False, True)}
+
+
+def _turn_facts(g: Game) -> tuple[Any, ...]:
+    """What happened this turn that cards ask about: the spells cast (storm, CR 702.40a), raid,
+    revolt, morbid, damage dealt, draws, what entered (cards/turnfacts.py; the combo key leaves
+    them out: a position after a creature died and the same one without were one)."""
+    ts = g.turn_state
+    facts: list[tuple[str, Any]] = []
+    for k, v in ts.facts.items():
+        shape = _OBJECT_FACTS.get(k)
+        if shape is None:
+            facts.append((k, tuple(sorted(map(repr, v))) if isinstance(v, list) else repr(v)))
+            continue
+        entries = []
+        for e in v:
+            parts = e if isinstance(e, tuple) else (e,)
+            entries.append(tuple((g.name_of(x) if x in g.objects else "?") if obj else x
+                                 for x, obj in zip(parts, shape, strict=False)))
+        facts.append((k, tuple(sorted(entries, key=repr))))
+    return ts.spells_cast, tuple(sorted(ts.damaged)), tuple(sorted(facts, key=repr))
 
 
 def _own_tokens(g: Game) -> tuple[Any, ...]:

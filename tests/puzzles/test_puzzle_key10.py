@@ -29,3 +29,22 @@ def test_cr_111_1_a_tapped_and_an_untapped_token_are_different_positions() -> No
     tapped = read_puzzle(_pzl("humanbattlefield=Mountain;T:c_4_4_a_construct|Tapped\n"))
     s = PuzzleSearch(untapped)
     assert s._key(untapped.game) != s._key(tapped.game)
+
+
+def test_cr_702_40a_the_spells_cast_this_turn_are_part_of_the_position() -> None:
+    """Storm counts the spells cast before it this turn: after casting a spell, the same board
+    with one more spell cast is another position."""
+    pz = read_puzzle(_pzl("humanbattlefield=Mountain\n"))
+    s = PuzzleSearch(pz)
+    before = s._key(pz.game)
+    pz.game.turn_state.spells_cast += 1
+    assert s._key(pz.game) != before
+
+
+def test_cr_700_4_a_creature_died_this_turn_is_part_of_the_position() -> None:
+    """Morbid: the same board after a creature died this turn is another position."""
+    pz = read_puzzle(_pzl("humanbattlefield=Mountain\n"))
+    s = PuzzleSearch(pz)
+    before = s._key(pz.game)
+    pz.game.turn_state.facts.setdefault("died", []).append(1)
+    assert s._key(pz.game) != before
